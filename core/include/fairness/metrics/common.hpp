@@ -1,0 +1,28 @@
+// Shapes shared by the metric units.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fairness {
+
+using Json = nlohmann::ordered_json;  // keeps keys in the order SPEC lists them
+
+// A value that may be undefined (null in the results, with a note saying why).
+using Maybe = std::optional<double>;
+
+// The value of a metric at every cut-off c = 1..n (element c - 1).
+using Series = std::vector<Maybe>;
+
+inline Json to_json(const Maybe& value) { return value ? Json(*value) : Json(nullptr); }
+
+inline Json to_json(const Series& series) {
+    Json out = Json::array();
+    for (const auto& value : series) out.push_back(to_json(value));
+    return out;
+}
+
+}  // namespace fairness

@@ -1,0 +1,43 @@
+// NFaiRR: Rekabsaz, Kopeinik, Schedl. Societal Biases in Retrieved Contents: Measurement Framework
+// and Adversarial Mitigation for BERT Rankers. SIGIR 2021. Eq. 1-4 (FaiRR, IFaiRR, NFaiRR), Eq. 6-9
+// (the ranker-agnostic SetFaiRR baseline).
+#pragma once
+
+#include <span>
+
+#include "fairness/descriptor.hpp"
+#include "fairness/metrics/common.hpp"
+
+namespace fairness::nfairr {
+
+extern const MetricDescriptor descriptor;
+
+// ω(d), Eq. 2: 1 when the group magnitudes sum to at most τ (below τ when not inclusive) or to 0,
+// else 1 - Σ_g |M_g / Σ_x M_x - J_g|. Can go below 0 for more than two groups or non-uniform J.
+double neutrality(std::span<const double> magnitude, std::span<const double> targets, double tau, bool inclusive);
+
+struct Rank {
+    double omega = 0;
+    double weight = 0;        // p(r)
+    double contribution = 0;  // ω p(r) / IFaiRR (0 below the cut-off or when IFaiRR = 0)
+};
+
+struct Result {
+    Maybe value;              // FaiRR / IFaiRR
+    double fairr = 0;
+    double ifairr = 0;
+    Maybe baseline;           // mean_S ω · Σ_{r=1..k} p(r) / IFaiRR
+    std::vector<double> omega;  // top k'
+    std::size_t background_size = 0;  // |S|
+    std::vector<Rank> ranks;  // every document of the ranking
+    Series at_cutoff;
+    std::string note;
+};
+
+// `ranking_omega`: ω of the ranking's documents in rank order; `set_omega`: ω of the background
+// set S (the ranking's documents plus the background, de-duplicated).
+Result compute(std::span<const double> ranking_omega, std::span<const double> set_omega, std::size_t k);
+
+Json to_json(const Result&);
+
+}  // namespace fairness::nfairr

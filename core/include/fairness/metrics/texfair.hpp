@@ -1,0 +1,45 @@
+// TExFAIR: Abolghasemi, Azzopardi, Askari, de Rijke, Verberne. Measuring Bias in a Ranked List
+// using Term-based Representations. ECIR 2024. Eq. 8 (term exposure), Eq. 9 (group share),
+// Eq. 10 (TED), Eq. 11 (RBDF), Eq. 12 (TED · RBDF), Eq. 13 (TExFAIR).
+#pragma once
+
+#include <span>
+
+#include "fairness/descriptor.hpp"
+#include "fairness/metrics/common.hpp"
+#include "fairness/text.hpp"
+
+namespace fairness::texfair {
+
+extern const MetricDescriptor descriptor;
+
+struct Rank {
+    std::vector<double> exposure;  // p(r) · M_g(d_r) / |d_r| per group (0 below the cut-off)
+    bool representative = false;   // has at least one group term (counts in RBDF)
+    double weight = 0;             // p(r)
+};
+
+struct TermExposure {
+    std::string term;
+    std::size_t group = 0;
+    double exposure = 0;           // TE@k(t), Eq. 8
+};
+
+struct Result {
+    double value = 0;              // max(TED) - TED, Eq. 13
+    double normalized = 0;         // 1 - TED / max(TED)
+    double ted = 0;                // after RBDF when `rbdf` is on
+    double rbdf = 0;
+    double max_ted = 0;
+    std::vector<Maybe> share;      // p(g), Eq. 9; undefined without group terms in the top k'
+    std::vector<TermExposure> terms;  // terms with exposure in the top k', by group then exposure
+    std::vector<Rank> ranks;
+    Series at_cutoff;
+    std::string note;
+};
+
+Result compute(std::span<const DocTerms* const> docs, std::span<const double> targets, bool use_rbdf, std::size_t k);
+
+Json to_json(const Result&, std::span<const std::string> groups);
+
+}  // namespace fairness::texfair

@@ -1,0 +1,85 @@
+// The scenario: SPEC's one input format, read and validated here for every entry point
+// (the native CLI, the WASM module), so that a message reads the same everywhere.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fairness/text.hpp"
+
+namespace fairness {
+
+// Refusal of a scenario: `field` is the JSON path of what is wrong (e.g. `params.k`,
+// `rankings[0].docs[2].label`), what() reads "field: message".
+class ScenarioError : public std::runtime_error {
+public:
+    ScenarioError(std::string field, const std::string& message)
+        : std::runtime_error(field + ": " + message), field_(std::move(field)), message_(message) {}
+    const std::string& field() const { return field_; }
+    const std::string& message() const { return message_; }
+
+private:
+    std::string field_;
+    std::string message_;
+};
+
+inline constexpr std::string_view neutral_label = "neutral";
+
+struct Document {
+    std::optional<std::string> id;  // no id: never merged with another document
+    std::string text;
+    int label = -1;                 // index into Scenario::groups, or -1 for neutral
+    double relevance = 0;
+};
+
+struct Ranking {
+    std::string name;
+    std::vector<Document> docs;
+};
+
+enum class BrowsingModel { uniform, exponential, logarithmic };
+enum class AwrfAlignment { terms, labels };
+enum class AwrfDistance { l1, js };
+enum class NdcgGain { linear, exponential };
+
+struct Params {
+    std::size_t k = 10;
+    double tau = 1;
+    bool tau_inclusive = true;
+    std::vector<double> targets;            // one per group, summing to 1
+    bool rbdf = true;
+    double alpha = 0.5;
+    double ct = 0.5;
+    std::size_t dips_a = 0, dips_b = 1;     // indices into groups
+    BrowsingModel browsing = BrowsingModel::exponential;
+    double gamma = 0.9;
+    Tokenizer tokenizer = Tokenizer::words;
+    AwrfAlignment awrf_alignment = AwrfAlignment::terms;
+    AwrfDistance awrf_distance = AwrfDistance::l1;
+    NdcgGain ndcg_gain = NdcgGain::linear;
+};
+
+struct Scenario {
+    std::vector<std::string> groups;
+    Lexicon lexicon;
+    bool default_lexicon = true;
+    Params params;
+    std::vector<Ranking> rankings;
+    std::vector<Document> background;
+    std::vector<std::string> warnings;  // accepted, but worth telling (e.g. a group without terms)
+};
+
+// Parses and validates SPEC's scenario JSON. Throws ScenarioError on any bad input.
+Scenario parse_scenario(std::string_view json_text);
+
+// Names for the enums, as they appear in the JSON.
+std::string_view to_string(BrowsingModel);
+std::string_view to_string(Tokenizer);
+std::string_view to_string(AwrfAlignment);
+std::string_view to_string(AwrfDistance);
+std::string_view to_string(NdcgGain);
+
+}  // namespace fairness

@@ -1,0 +1,95 @@
+#include "fairness/metrics/awrf.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "fairness/weights.hpp"
+
+namespace fairness::awrf {
+
+const MetricDescriptor descriptor{
+    .id = "awrf",
+    .name = "AWRF",
+    .summary = "Distance between the attention-weighted share of each group and the targets, each document counted by its alignment with the groups.",
+    .paper = "Sapiezynski, Zeng, Robertson, Wilson. Quantifying the Impact of User Attention on Fair Group Representation in Ranked Lists. WWW 2019; as written in the TExFAIR paper (Abolghasemi et al., ECIR 2024).",
+    .equations = "TExFAIR paper Eq. 4 (exposure), Eq. 5 (normalisation), Eq. 6 (distance), Eq. 14 (alignment from term shares)",
+    .range = "L1: [0, 2 (1 - min target)]; Jensen-Shannon: [0, 1]",
+    .fairer = Fairer::lower,
+    .uses_cutoff = true,
+    .params = {{"k", "10", "cut-off"},
+               {"targets", "uniform", "Ê, the target distribution"},
+               {"awrfAlignment", "terms", "terms: M_g(d) / Σ_x M_x(d) (Eq. 14); labels: one-hot on the label. No group term, or neutral: 1/|G| each"},
+               {"awrfDistance", "l1", "l1: Σ_g |nE_g - Ê_g|; js: Jensen-Shannon divergence in bits"}},
+    .formula = R"(E = \sum_{r=1}^{k} \frac{a_{d_r}}{\log_2(r+1)} \qquad nE = \frac{E}{\lVert E \rVert_1} \qquad \mathrm{AWRF} = \Delta(nE, \hat E) \qquad a^{g}_{d} = \frac{M_g(d)}{\sum_x M_x(d)})",
+};
+
+std::vector<double> alignment(std::span<const double> magnitude, int label, std::size_t groups, AwrfAlignment how) {
+    std::vector<double> a(groups, 1.0 / static_cast<double>(groups));
+    if (how == AwrfAlignment::labels) {
+        if (label >= 0) {
+            std::fill(a.begin(), a.end(), 0.0);
+            a[static_cast<std::size_t>(label)] = 1.0;
+        }
+        return a;
+    }
+    const double total = std::accumulate(magnitude.begin(), magnitude.end(), 0.0);
+    if (total > 0)
+        for (std::size_t g = 0; g < groups; ++g) a[g] = magnitude[g] / total;
+    return a;
+}
+
+double distance(std::span<const double> p, std::span<const double> q, AwrfDistance how) {
+    double d = 0;
+    if (how == AwrfDistance::l1) {
+        for (std::size_t g = 0; g < p.size(); ++g) d += std::abs(p[g] - q[g]);
+        return d;
+    }
+    // JS(P, Q) = ½ KL(P || M) + ½ KL(Q || M), M = (P + Q) / 2, with 0 log 0 = 0.
+    for (std::size_t g = 0; g < p.size(); ++g) {
+        const double m = (p[g] + q[g]) / 2;
+        if (p[g] > 0) d += 0.5 * p[g] * std::log2(p[g] / m);
+        if (q[g] > 0) d += 0.5 * q[g] * std::log2(q[g] / m);
+    }
+    return d;
+}
+
+Result compute(std::span<const std::vector<double>> alignments, std::span<const double> targets, AwrfDistance how, std::size_t k) {
+    const std::size_t n = alignments.size(), groups = targets.size();
+    const std::size_t k_eff = std::min(k, n);
+    Result result;
+    std::vector<double> exposure(groups, 0.0), normalized(groups);
+    for (std::size_t r = 1; r <= n; ++r) {
+        const double p = position_bias(r);
+        for (std::size_t g = 0; g < groups; ++g) exposure[g] += p * alignments[r - 1][g];
+        // Every alignment sums to 1, so ||E||_1 = Σ p(r) > 0.
+        const double total = std::accumulate(exposure.begin(), exposure.end(), 0.0);
+        for (std::size_t g = 0; g < groups; ++g) normalized[g] = exposure[g] / total;
+        const double value = distance(normalized, targets, how);
+        result.at_cutoff.push_back(value);
+        if (r == k_eff) {
+            result.value = value;
+            result.distribution = normalized;
+        }
+        result.ranks.push_back({alignments[r - 1], r <= k_eff ? p : 0.0});
+    }
+    return result;
+}
+
+Json to_json(const Result& r, std::span<const std::string> groups) {
+    const auto by_group = [&](const std::vector<double>& values) {
+        Json out = Json::object();
+        for (std::size_t g = 0; g < groups.size(); ++g) out[groups[g]] = values[g];
+        return out;
+    };
+    Json out;
+    out["value"] = r.value;
+    out["distribution"] = by_group(r.distribution);
+    Json ranks = Json::array();
+    for (const auto& rank : r.ranks) ranks.push_back({{"alignment", by_group(rank.alignment)}, {"weight", rank.weight}});
+    out["perRank"] = std::move(ranks);
+    out["atCutoff"] = fairness::to_json(r.at_cutoff);
+    return out;
+}
+
+}  // namespace fairness::awrf

@@ -1,0 +1,67 @@
+#include "fairness/metrics/ndcg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "fairness/weights.hpp"
+
+namespace fairness::ndcg {
+
+const MetricDescriptor descriptor{
+    .id = "ndcg",
+    .name = "nDCG",
+    .summary = "Utility, not fairness: how close the order is to sorting by relevance, top ranks counting most.",
+    .paper = "Järvelin, Kekäläinen. Cumulated Gain-based Evaluation of IR Techniques. ACM TOIS 2002.",
+    .equations = "DCG = Σ gain / log2(r + 1); nDCG = DCG / IDCG",
+    .range = "[0, 1] for non-negative relevance",
+    .fairer = Fairer::higher,
+    .uses_cutoff = true,
+    .params = {{"k", "10", "cut-off"},
+               {"ndcgGain", "linear", "linear: gain = relevance (trec_eval); exponential: 2^relevance - 1"}},
+    .formula = R"(\mathrm{DCG@k} = \sum_{r=1}^{k} \frac{g(d_r)}{\log_2(r+1)} \qquad \mathrm{nDCG@k} = \frac{\mathrm{DCG@k}}{\mathrm{IDCG@k}})",
+};
+
+Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
+    const std::size_t n = relevance.size();
+    const std::size_t k_eff = std::min(k, n);
+    const auto gain = [how](double rel) { return how == NdcgGain::linear ? rel : std::exp2(rel) - 1; };
+    std::vector<double> ideal(relevance.begin(), relevance.end());
+    std::sort(ideal.begin(), ideal.end(), std::greater<>());
+
+    Result result;
+    double dcg = 0, idcg = 0;
+    const auto ratio = [](double a, double b) { return b > 0 ? Maybe{a / b} : Maybe{}; };
+    for (std::size_t r = 1; r <= n; ++r) {
+        dcg += gain(relevance[r - 1]) * position_bias(r);
+        idcg += gain(ideal[r - 1]) * position_bias(r);
+        result.at_cutoff.push_back(ratio(dcg, idcg));
+        if (r == k_eff) {
+            result.dcg = dcg;
+            result.idcg = idcg;
+            result.value = ratio(dcg, idcg);
+        }
+    }
+    for (std::size_t r = 1; r <= n; ++r) {
+        const double g = gain(relevance[r - 1]);
+        const bool counted = r <= k_eff && result.idcg > 0;
+        result.ranks.push_back({g, counted ? g * position_bias(r) / result.idcg : 0.0});
+    }
+    if (!result.value) result.note = "the ideal DCG is not positive (no relevant document), so nDCG is undefined";
+    return result;
+}
+
+Json to_json(const Result& r) {
+    Json out;
+    out["value"] = fairness::to_json(r.value);
+    if (!r.note.empty()) out["note"] = r.note;
+    out["dcg"] = r.dcg;
+    out["idcg"] = r.idcg;
+    Json ranks = Json::array();
+    for (const auto& rank : r.ranks) ranks.push_back({{"gain", rank.gain}, {"contribution", rank.contribution}});
+    out["perRank"] = std::move(ranks);
+    out["atCutoff"] = fairness::to_json(r.at_cutoff);
+    return out;
+}
+
+}  // namespace fairness::ndcg

@@ -1,0 +1,93 @@
+#include "fairness/metrics/nfairr.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <numeric>
+
+#include "fairness/weights.hpp"
+
+namespace fairness::nfairr {
+
+const MetricDescriptor descriptor{
+    .id = "nfairr",
+    .name = "NFaiRR",
+    .summary = "How neutral the top documents are, one document at a time, against the most neutral ranking of the background set.",
+    .paper = "Rekabsaz, Kopeinik, Schedl. Societal Biases in Retrieved Contents: Measurement Framework and Adversarial Mitigation for BERT Rankers. SIGIR 2021.",
+    .equations = "Eq. 1 (magnitude), Eq. 2 (neutrality ω), Eq. 3 (FaiRR), Eq. 4 (NFaiRR = FaiRR / IFaiRR), Eq. 6-9 (ranker-agnostic SetFaiRR baseline)",
+    .range = "[0, 1] with two groups and uniform targets; can go below 0 with more groups or non-uniform targets",
+    .fairer = Fairer::higher,
+    .uses_cutoff = true,
+    .params = {{"k", "10", "cut-off"},
+               {"tau", "1", "a document whose group terms number at most τ is neutral (ω = 1)"},
+               {"tauInclusive", "true", "true: Σ M ≤ τ is neutral (official code, TExFAIR paper); false: Σ M < τ (NFaiRR paper)"},
+               {"targets", "uniform", "J, the balanced proportion of each group in one document"},
+               {"tokenizer", "words", "how text becomes terms"}},
+    .formula = R"(\omega(d) = \begin{cases} 1 & \sum_g M_g(d) \le \tau \\ 1 - \sum_g \left| \frac{M_g(d)}{\sum_x M_x(d)} - J_g \right| & \text{otherwise} \end{cases} \qquad \mathrm{FaiRR@k} = \sum_{r=1}^{k} \frac{\omega(d_r)}{\log_2(r+1)} \qquad \mathrm{NFaiRR@k} = \frac{\mathrm{FaiRR@k}}{\mathrm{IFaiRR@k}(S)})",
+};
+
+double neutrality(std::span<const double> magnitude, std::span<const double> targets, double tau, bool inclusive) {
+    const double total = std::accumulate(magnitude.begin(), magnitude.end(), 0.0);
+    // A document with no group term is neutral whatever τ (SPEC), which also avoids 0 / 0.
+    if (total == 0 || (inclusive ? total <= tau : total < tau)) return 1.0;
+    double distance = 0;
+    for (std::size_t g = 0; g < magnitude.size(); ++g) distance += std::abs(magnitude[g] / total - targets[g]);
+    return 1.0 - distance;
+}
+
+Result compute(std::span<const double> ranking_omega, std::span<const double> set_omega, std::size_t k) {
+    const std::size_t n = ranking_omega.size();
+    const std::size_t k_eff = std::min(k, n);
+    Result result;
+    result.background_size = set_omega.size();
+
+    // IFaiRR@c for every c: the background set sorted by ω, descending (Eq. 4's ideal ranking).
+    std::vector<double> ideal(set_omega.begin(), set_omega.end());
+    std::sort(ideal.begin(), ideal.end(), std::greater<>());
+    const std::size_t longest = std::max(n, k);
+    std::vector<double> ifairr_at(longest + 1, 0.0), fairr_at(n + 1, 0.0);
+    for (std::size_t r = 1; r <= longest; ++r)
+        ifairr_at[r] = ifairr_at[r - 1] + (r <= ideal.size() ? ideal[r - 1] * position_bias(r) : 0.0);
+    for (std::size_t r = 1; r <= n; ++r) fairr_at[r] = fairr_at[r - 1] + ranking_omega[r - 1] * position_bias(r);
+
+    const double mean_omega = ideal.empty() ? 0.0 : std::accumulate(ideal.begin(), ideal.end(), 0.0) / ideal.size();
+    const auto bias_sum = position_bias_prefix(longest);
+    const auto ratio = [](double a, double b) -> Maybe { return b == 0 ? Maybe{} : Maybe{a / b}; };
+
+    // Cut-offs c > n add nothing to FaiRR, but IFaiRR and the baseline keep counting to c.
+    result.fairr = fairr_at[k_eff];
+    result.ifairr = ifairr_at[std::min(k, ideal.size())];
+    result.value = ratio(result.fairr, result.ifairr);
+    result.baseline = ratio(mean_omega * bias_sum[k], result.ifairr);
+    if (!result.value)
+        result.note = "IFaiRR is 0: no document of the background set has positive neutrality, so NFaiRR is undefined";
+
+    result.omega.assign(ranking_omega.begin(), ranking_omega.begin() + static_cast<std::ptrdiff_t>(k_eff));
+    for (std::size_t r = 1; r <= n; ++r) {
+        const double weight = position_bias(r);
+        const double omega = ranking_omega[r - 1];
+        const bool counted = r <= k_eff && result.ifairr != 0;
+        result.ranks.push_back({omega, weight, counted ? omega * weight / result.ifairr : 0.0});
+        result.at_cutoff.push_back(ratio(fairr_at[r], ifairr_at[std::min(r, ideal.size())]));
+    }
+    return result;
+}
+
+Json to_json(const Result& r) {
+    Json out;
+    out["value"] = fairness::to_json(r.value);
+    if (!r.note.empty()) out["note"] = r.note;
+    out["fairr"] = r.fairr;
+    out["ifairr"] = r.ifairr;
+    out["baseline"] = fairness::to_json(r.baseline);
+    out["omega"] = r.omega;
+    out["backgroundSize"] = r.background_size;
+    Json ranks = Json::array();
+    for (const auto& rank : r.ranks)
+        ranks.push_back({{"omega", rank.omega}, {"weight", rank.weight}, {"contribution", rank.contribution}});
+    out["perRank"] = std::move(ranks);
+    out["atCutoff"] = fairness::to_json(r.at_cutoff);
+    return out;
+}
+
+}  // namespace fairness::nfairr

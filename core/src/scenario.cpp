@@ -1,0 +1,398 @@
+#include "fairness/scenario.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+namespace fairness {
+
+using nlohmann::json;
+
+namespace {
+
+// Sums of targets may carry rounding from decimal input (0.1 + 0.2 + 0.7).
+constexpr double target_sum_tolerance = 1e-9;
+
+std::string in_quotes(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+std::string join(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+    return out;
+}
+
+std::string describe(const json& j) {
+    if (j.is_string()) return "the string " + j.dump();
+    if (j.is_null()) return "null";
+    if (j.is_boolean()) return j.dump();
+    if (j.is_number()) return j.dump();
+    if (j.is_array()) return "an array";
+    return "an object";
+}
+
+std::string child(const std::string& path, std::string_view key) {
+    return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+std::string item(const std::string& path, std::size_t index) {
+    return path + "[" + std::to_string(index) + "]";
+}
+
+const json& expect_object(const json& j, const std::string& path) {
+    if (!j.is_object()) throw ScenarioError(path, "must be an object, got " + describe(j));
+    return j;
+}
+
+const json& expect_array(const json& j, const std::string& path) {
+    if (!j.is_array()) throw ScenarioError(path, "must be an array, got " + describe(j));
+    return j;
+}
+
+void only_keys(const json& object, const std::string& path, std::initializer_list<std::string_view> allowed) {
+    for (const auto& [key, value] : object.items()) {
+        if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+        std::vector<std::string> names(allowed.begin(), allowed.end());
+        throw ScenarioError(child(path, key), "unknown key; expected one of " + join(names));
+    }
+}
+
+double number(const json& j, const std::string& path) {
+    if (!j.is_number()) throw ScenarioError(path, "must be a finite number, got " + describe(j));
+    const double value = j.get<double>();
+    if (!std::isfinite(value)) throw ScenarioError(path, "must be a finite number");
+    return value;
+}
+
+double number_in(const json& j, const std::string& path, double lo, double hi) {
+    const double value = number(j, path);
+    if (value < lo || value > hi) {
+        std::ostringstream range;
+        range << "must be between " << lo << " and " << hi << ", got " << j.dump();
+        throw ScenarioError(path, range.str());
+    }
+    return value;
+}
+
+bool boolean(const json& j, const std::string& path) {
+    if (!j.is_boolean()) throw ScenarioError(path, "must be true or false, got " + describe(j));
+    return j.get<bool>();
+}
+
+std::string string(const json& j, const std::string& path) {
+    if (!j.is_string()) throw ScenarioError(path, "must be a string, got " + describe(j));
+    return j.get<std::string>();
+}
+
+template <typename Enum, std::size_t N>
+Enum choice(const json& j, const std::string& path, const std::array<std::pair<std::string_view, Enum>, N>& options) {
+    const std::string value = string(j, path);
+    std::vector<std::string> names;
+    for (const auto& [name, e] : options) {
+        if (name == value) return e;
+        names.emplace_back(name);
+    }
+    throw ScenarioError(path, "unknown value " + in_quotes(value) + "; expected one of " + join(names));
+}
+
+constexpr std::array<std::pair<std::string_view, BrowsingModel>, 3> browsing_models{{
+    {"uniform", BrowsingModel::uniform},
+    {"exponential", BrowsingModel::exponential},
+    {"logarithmic", BrowsingModel::logarithmic},
+}};
+constexpr std::array<std::pair<std::string_view, Tokenizer>, 2> tokenizers{{
+    {"words", Tokenizer::words},
+    {"whitespace", Tokenizer::whitespace},
+}};
+constexpr std::array<std::pair<std::string_view, AwrfAlignment>, 2> awrf_alignments{{
+    {"terms", AwrfAlignment::terms},
+    {"labels", AwrfAlignment::labels},
+}};
+constexpr std::array<std::pair<std::string_view, AwrfDistance>, 2> awrf_distances{{
+    {"l1", AwrfDistance::l1},
+    {"js", AwrfDistance::js},
+}};
+constexpr std::array<std::pair<std::string_view, NdcgGain>, 2> ndcg_gains{{
+    {"linear", NdcgGain::linear},
+    {"exponential", NdcgGain::exponential},
+}};
+
+template <typename Enum, std::size_t N>
+std::string_view name_of(Enum e, const std::array<std::pair<std::string_view, Enum>, N>& options) {
+    for (const auto& [name, value] : options)
+        if (value == e) return name;
+    return "";
+}
+
+// Turns nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 5: ..."
+// into "malformed JSON at line 1, column 5: ...".
+std::string parse_message(const json::parse_error& error) {
+    std::string what = error.what();
+    const std::string marker = "parse error ";
+    const auto at = what.find(marker);
+    if (at != std::string::npos) what = what.substr(at + marker.size());
+    return "malformed JSON " + what;
+}
+
+class Reader {
+public:
+    Scenario read(const json& root) {
+        expect_object(root, "scenario");
+        only_keys(root, "", {"groups", "lexicon", "params", "rankings", "background", "title", "description"});
+        if (root.contains("title")) string(root["title"], "title");
+        if (root.contains("description")) string(root["description"], "description");
+        read_groups(root);
+        read_lexicon(root);
+        read_params(root);
+        if (!root.contains("rankings")) throw ScenarioError("rankings", "is required: give at least one ranking");
+        read_rankings(root["rankings"]);
+        if (root.contains("background")) read_background(root["background"]);
+        return std::move(scenario_);
+    }
+
+private:
+    Scenario scenario_;
+
+    std::vector<std::string>& groups() { return scenario_.groups; }
+
+    std::optional<std::size_t> group_index(std::string_view name) const {
+        const auto& g = scenario_.groups;
+        const auto found = std::find(g.begin(), g.end(), name);
+        if (found == g.end()) return std::nullopt;
+        return static_cast<std::size_t>(found - g.begin());
+    }
+
+    std::size_t require_group(const json& j, const std::string& path) {
+        const std::string name = string(j, path);
+        if (const auto g = group_index(name)) return *g;
+        throw ScenarioError(path, "unknown group " + in_quotes(name) + "; the groups are " + join(scenario_.groups));
+    }
+
+    void read_groups(const json& root) {
+        if (!root.contains("groups")) {
+            groups() = {"female", "male"};
+            return;
+        }
+        const auto& list = expect_array(root["groups"], "groups");
+        if (list.size() < 2) throw ScenarioError("groups", "needs at least two groups");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const auto path = item("groups", i);
+            std::string name = string(list[i], path);
+            if (name.empty()) throw ScenarioError(path, "a group needs a name");
+            if (name == neutral_label)
+                throw ScenarioError(path, "'neutral' is the label of documents of no group; it cannot be a group");
+            if (group_index(name)) throw ScenarioError(path, "group " + in_quotes(name) + " is listed twice");
+            groups().push_back(std::move(name));
+        }
+    }
+
+    void read_lexicon(const json& root) {
+        auto& terms = scenario_.lexicon.terms;
+        terms.assign(groups().size(), {});
+        std::unordered_map<std::string, std::size_t> owner;
+        const auto add = [&](std::size_t g, const std::string& raw, const std::string& path) {
+            std::string term = ascii_lower(raw);
+            if (term.empty()) throw ScenarioError(path, "a term cannot be empty");
+            const auto [it, fresh] = owner.emplace(term, g);
+            if (!fresh && it->second != g)
+                throw ScenarioError(path, "the term " + in_quotes(term) + " is also listed under " +
+                                              in_quotes(groups()[it->second]) + "; a term may belong to one group only");
+            if (!fresh) return;  // V_g is a set: a repeated term counts once
+            const auto tokens = tokenize(term, scenario_.params.tokenizer);
+            if (tokens.size() != 1 || tokens[0].text != term)
+                scenario_.warnings.push_back(path + ": the term " + in_quotes(term) + " can never match a single " +
+                                             std::string(to_string(scenario_.params.tokenizer)) + " token");
+            terms[g].push_back(std::move(term));
+        };
+        // The tokenizer decides which terms can match, so read it before the lexicon.
+        if (root.contains("params") && root["params"].is_object() && root["params"].contains("tokenizer"))
+            scenario_.params.tokenizer = choice(root["params"]["tokenizer"], "params.tokenizer", tokenizers);
+
+        if (!root.contains("lexicon")) {
+            for (std::size_t g = 0; g < groups().size(); ++g)
+                for (const auto& term : default_terms(groups()[g])) add(g, term, "lexicon");
+        } else {
+            scenario_.default_lexicon = false;
+            const auto& lexicon = expect_object(root["lexicon"], "lexicon");
+            for (const auto& [name, list] : lexicon.items()) {
+                const auto path = child("lexicon", name);
+                const auto g = group_index(name);
+                if (!g) throw ScenarioError(path, "unknown group " + in_quotes(name) + "; the groups are " + join(groups()));
+                expect_array(list, path);
+                for (std::size_t i = 0; i < list.size(); ++i) add(*g, string(list[i], item(path, i)), item(path, i));
+            }
+        }
+        for (std::size_t g = 0; g < groups().size(); ++g)
+            if (terms[g].empty())
+                scenario_.warnings.push_back("lexicon: group " + in_quotes(groups()[g]) +
+                                             " has no terms, so the term-based metrics (NFaiRR, TExFAIR, AWRF by terms) never see it");
+    }
+
+    void read_params(const json& root) {
+        auto& p = scenario_.params;
+        const auto n_groups = groups().size();
+        p.targets.assign(n_groups, 1.0 / static_cast<double>(n_groups));
+        if (!root.contains("params")) return;
+        const auto& params = expect_object(root["params"], "params");
+        only_keys(params, "params",
+                  {"k", "tau", "tauInclusive", "targets", "rbdf", "alpha", "ct", "dipsGroups", "browsing", "tokenizer",
+                   "awrfAlignment", "awrfDistance", "ndcgGain"});
+        for (const auto& [key, value] : params.items()) {
+            const auto path = child("params", key);
+            if (key == "k") {
+                const double k = number(value, path);
+                if (k < 1 || k != std::floor(k) || k > 1e9)
+                    throw ScenarioError(path, "must be a whole number of at least 1, got " + value.dump());
+                p.k = static_cast<std::size_t>(k);
+            } else if (key == "tau") {
+                p.tau = number(value, path);
+                if (p.tau < 0) throw ScenarioError(path, "must be at least 0, got " + value.dump());
+            } else if (key == "tauInclusive") {
+                p.tau_inclusive = boolean(value, path);
+            } else if (key == "targets") {
+                read_targets(value, path);
+            } else if (key == "rbdf") {
+                p.rbdf = boolean(value, path);
+            } else if (key == "alpha") {
+                p.alpha = number_in(value, path, 0, 1);
+            } else if (key == "ct") {
+                p.ct = number_in(value, path, 0, 1);
+            } else if (key == "dipsGroups") {
+                expect_array(value, path);
+                if (value.size() != 2) throw ScenarioError(path, "must name exactly two groups, A then B");
+                p.dips_a = require_group(value[0], item(path, 0));
+                p.dips_b = require_group(value[1], item(path, 1));
+                if (p.dips_a == p.dips_b) throw ScenarioError(path, "groups A and B must differ");
+            } else if (key == "browsing") {
+                expect_object(value, path);
+                only_keys(value, path, {"model", "gamma"});
+                if (value.contains("model")) p.browsing = choice(value["model"], child(path, "model"), browsing_models);
+                if (value.contains("gamma")) {
+                    p.gamma = number(value["gamma"], child(path, "gamma"));
+                    if (p.gamma <= 0 || p.gamma > 1)
+                        throw ScenarioError(child(path, "gamma"), "must be in (0, 1], got " + value["gamma"].dump());
+                }
+            } else if (key == "tokenizer") {
+                p.tokenizer = choice(value, path, tokenizers);
+            } else if (key == "awrfAlignment") {
+                p.awrf_alignment = choice(value, path, awrf_alignments);
+            } else if (key == "awrfDistance") {
+                p.awrf_distance = choice(value, path, awrf_distances);
+            } else if (key == "ndcgGain") {
+                p.ndcg_gain = choice(value, path, ndcg_gains);
+            }
+        }
+    }
+
+    void read_targets(const json& value, const std::string& path) {
+        expect_object(value, path);
+        auto& targets = scenario_.params.targets;
+        std::vector<bool> seen(groups().size(), false);
+        for (const auto& [name, t] : value.items()) {
+            const auto g = group_index(name);
+            if (!g) throw ScenarioError(child(path, name), "unknown group " + in_quotes(name) + "; the groups are " + join(groups()));
+            targets[*g] = number(t, child(path, name));
+            if (targets[*g] < 0) throw ScenarioError(child(path, name), "a target cannot be negative, got " + t.dump());
+            seen[*g] = true;
+        }
+        double sum = 0;
+        for (std::size_t g = 0; g < groups().size(); ++g) {
+            if (!seen[g]) throw ScenarioError(path, "no target for group " + in_quotes(groups()[g]) + "; give one per group");
+            sum += targets[g];
+        }
+        if (std::abs(sum - 1) > target_sum_tolerance) {
+            std::ostringstream message;
+            message.precision(10);
+            message << "must sum to 1, got " << sum;
+            throw ScenarioError(path, message.str());
+        }
+    }
+
+    Document read_document(const json& j, const std::string& path) {
+        expect_object(j, path);
+        only_keys(j, path, {"id", "text", "label", "relevance"});
+        Document doc;
+        if (j.contains("id")) {
+            const auto& id = j["id"];
+            if (id.is_string()) doc.id = id.get<std::string>();
+            else if (id.is_number_integer()) doc.id = id.dump();
+            else throw ScenarioError(child(path, "id"), "must be a string or a whole number, got " + describe(id));
+        }
+        if (j.contains("text")) doc.text = string(j["text"], child(path, "text"));
+        if (j.contains("label")) {
+            const std::string label = string(j["label"], child(path, "label"));
+            if (label != neutral_label) {
+                const auto g = group_index(label);
+                if (!g)
+                    throw ScenarioError(child(path, "label"), "unknown label " + in_quotes(label) +
+                                                                  "; expected neutral or one of " + join(groups()));
+                doc.label = static_cast<int>(*g);
+            }
+        }
+        if (j.contains("relevance")) doc.relevance = number(j["relevance"], child(path, "relevance"));
+        return doc;
+    }
+
+    void read_rankings(const json& value) {
+        expect_array(value, "rankings");
+        if (value.empty()) throw ScenarioError("rankings", "give at least one ranking");
+        std::set<std::string> names;
+        for (std::size_t r = 0; r < value.size(); ++r) {
+            const auto path = item("rankings", r);
+            const auto& j = expect_object(value[r], path);
+            only_keys(j, path, {"name", "docs"});
+            Ranking ranking;
+            // Unnamed rankings are A, B, C, … as on the page.
+            ranking.name = j.contains("name") ? string(j["name"], child(path, "name"))
+                                              : (r < 26 ? std::string(1, static_cast<char>('A' + r)) : std::to_string(r + 1));
+            if (!names.insert(ranking.name).second)
+                throw ScenarioError(child(path, "name"), "another ranking is already named " + in_quotes(ranking.name));
+            if (!j.contains("docs")) throw ScenarioError(child(path, "docs"), "is required");
+            const auto& docs = expect_array(j["docs"], child(path, "docs"));
+            if (docs.empty()) throw ScenarioError(child(path, "docs"), "a ranking needs at least one document");
+            std::set<std::string> ids;
+            for (std::size_t d = 0; d < docs.size(); ++d) {
+                const auto doc_path = item(child(path, "docs"), d);
+                auto doc = read_document(docs[d], doc_path);
+                if (doc.id && !ids.insert(*doc.id).second)
+                    throw ScenarioError(child(doc_path, "id"), "the id " + in_quotes(*doc.id) + " appears twice in this ranking");
+                ranking.docs.push_back(std::move(doc));
+            }
+            scenario_.rankings.push_back(std::move(ranking));
+        }
+    }
+
+    void read_background(const json& value) {
+        expect_array(value, "background");
+        std::set<std::string> ids;
+        for (std::size_t d = 0; d < value.size(); ++d) {
+            auto doc = read_document(value[d], item("background", d));
+            if (doc.id && !ids.insert(*doc.id).second)
+                throw ScenarioError(child(item("background", d), "id"), "the id " + in_quotes(*doc.id) + " appears twice in the background");
+            scenario_.background.push_back(std::move(doc));
+        }
+    }
+};
+
+}  // namespace
+
+Scenario parse_scenario(std::string_view json_text) {
+    json root;
+    try {
+        root = json::parse(json_text.begin(), json_text.end());
+    } catch (const json::parse_error& error) {
+        throw ScenarioError("scenario", parse_message(error));
+    }
+    return Reader{}.read(root);
+}
+
+std::string_view to_string(BrowsingModel e) { return name_of(e, browsing_models); }
+std::string_view to_string(Tokenizer e) { return name_of(e, tokenizers); }
+std::string_view to_string(AwrfAlignment e) { return name_of(e, awrf_alignments); }
+std::string_view to_string(AwrfDistance e) { return name_of(e, awrf_distances); }
+std::string_view to_string(NdcgGain e) { return name_of(e, ndcg_gains); }
+
+}  // namespace fairness
