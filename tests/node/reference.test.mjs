@@ -2,9 +2,9 @@
 // computation is written in the comments next to each expectation), and checks that
 // tests/reference/random-scenario.mjs is deterministic and produces valid scenarios.
 //
-// Run: node --test tests/node/
+// Run: npx vitest run tests/node/reference.test.mjs
 
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what is missing on a Debian machine: the apt packages the build and the browser tests
+# need, then the npm packages from the lock file. Safe to run again: it only installs what is absent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
+command -v emcc >/dev/null 2>&1 || missing+=(emscripten)
+[ -f /usr/include/doctest/doctest.h ] || missing+=(doctest-dev)
+[ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]} (apt)"
+  if [ "$(id -u)" -eq 0 ]; then
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sudo apt-get update
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+  else
+    echo "setup: cannot install system packages without root. Run this, then try again:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# npm packages: install from the lock file when node_modules is absent or older than the lock.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund
+fi
