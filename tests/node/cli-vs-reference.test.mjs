@@ -1,0 +1,52 @@
+// The native CLI against the independent JS reference of SPEC, on random scenarios (two and three
+// groups, every parameter), and its refusals of malformed scenarios.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+
+import { compareWithReference } from '../reference/compare.mjs';
+import { randomScenario } from '../reference/random-scenario.mjs';
+import { evaluateReference, loadDefaultLexicon } from '../reference/spec-reference.mjs';
+import { malformedScenarios } from './malformed-scenarios.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+// FAIRNESS_EVAL lets a developer point at another build of the CLI.
+const cli = process.env.FAIRNESS_EVAL ?? `${root}build/fairness-eval`;
+const lexicon = loadDefaultLexicon(`${root}data/gender-words/wordlist_gender_representative.txt`);
+
+function run(input) {
+  return spawnSync(cli, ['-'], { input, encoding: 'utf8' });
+}
+
+describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
+  test('agrees with the reference to 1e-9 on 500 random scenarios', () => {
+    let groupsSeen = new Set();
+    for (let seed = 1; seed <= 500; seed++) {
+      const scenario = randomScenario(seed);
+      groupsSeen.add((scenario.groups ?? ['female', 'male']).length);
+      const out = run(JSON.stringify(scenario));
+      expect(out.status, `seed ${seed}: ${out.stderr}`).toBe(0);
+      const differences = compareWithReference(JSON.parse(out.stdout), evaluateReference(scenario, lexicon));
+      expect(differences, `seed ${seed}`).toEqual([]);
+    }
+    expect([...groupsSeen].sort()).toEqual([2, 3]);
+  });
+
+  test.each(malformedScenarios)('refuses $why with exit 2 naming $field', ({ text, field }) => {
+    const out = run(text);
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toMatch(new RegExp(`^fairness-eval: ${field.replace(/[[\].]/g, '\\$&')}: \\S`));
+    expect(out.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  test('reads a file, prints a table with --table, and fails cleanly on a missing file', () => {
+    const table = execFileSync(cli, ['--table', `${root}tests/node/fixtures/basic.json`], { encoding: 'utf8' });
+    expect(table).toMatch(/^metric\s+fairer\s+A\s+B/);
+    for (const name of ['NFaiRR', 'TExFAIR', 'DIPS', 'CWEx', 'AWRF', 'REE', 'IGI', 'nDCG']) expect(table).toContain(name);
+    const missing = spawnSync(cli, ['no-such-file.json'], { encoding: 'utf8' });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('no-such-file.json: cannot read the file');
+  });
+});
