@@ -137,6 +137,13 @@ std::string parse_message(const json::parse_error& error) {
     return "malformed JSON " + what;
 }
 
+// Typographic punctuation is UTF-8 (bytes >= 0x80), so SPEC's `words` tokenizer keeps it inside a
+// token: "He’s" is one token, not "he" + "s". Worth a warning, since pasted text is full of it.
+bool has_typographic_punctuation(std::string_view text) {
+    static constexpr std::string_view marks[] = {"\u2018", "\u2019", "\u201C", "\u201D", "\u2013", "\u2014", "\u00A0"};
+    return std::any_of(std::begin(marks), std::end(marks), [&](std::string_view m) { return text.find(m) != std::string_view::npos; });
+}
+
 class Reader {
 public:
     Scenario read(const json& root) {
@@ -150,11 +157,25 @@ public:
         if (!root.contains("rankings")) throw ScenarioError("rankings", "is required: give at least one ranking");
         read_rankings(root["rankings"]);
         if (root.contains("background")) read_background(root["background"]);
+        warn_typographic_punctuation();
         return std::move(scenario_);
     }
 
 private:
     Scenario scenario_;
+    std::vector<std::string> typographic_;  // paths of texts with curly quotes, dashes or NBSP
+
+    void note_text(const Document& doc, const std::string& path) {
+        if (has_typographic_punctuation(doc.text)) typographic_.push_back(child(path, "text"));
+    }
+
+    void warn_typographic_punctuation() {
+        if (typographic_.empty() || scenario_.params.tokenizer != Tokenizer::words) return;
+        const auto more = typographic_.size() - 1;
+        scenario_.warnings.push_back(typographic_.front() + (more ? " and " + std::to_string(more) + " more texts contain" : " contains") +
+                                     " typographic quotes, dashes or no-break spaces, which the words tokenizer keeps inside"
+                                     " tokens (He\u2019s is one token, not he + s); use ASCII ' and - where a term should match");
+    }
 
     std::vector<std::string>& groups() { return scenario_.groups; }
 
@@ -357,6 +378,7 @@ private:
             for (std::size_t d = 0; d < docs.size(); ++d) {
                 const auto doc_path = item(child(path, "docs"), d);
                 auto doc = read_document(docs[d], doc_path);
+                note_text(doc, doc_path);
                 if (doc.id && !ids.insert(*doc.id).second)
                     throw ScenarioError(child(doc_path, "id"), "the id " + in_quotes(*doc.id) + " appears twice in this ranking");
                 ranking.docs.push_back(std::move(doc));
@@ -370,6 +392,7 @@ private:
         std::set<std::string> ids;
         for (std::size_t d = 0; d < value.size(); ++d) {
             auto doc = read_document(value[d], item("background", d));
+            note_text(doc, item("background", d));
             if (doc.id && !ids.insert(*doc.id).second)
                 throw ScenarioError(child(item("background", d), "id"), "the id " + in_quotes(*doc.id) + " appears twice in the background");
             scenario_.background.push_back(std::move(doc));
