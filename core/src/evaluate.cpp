@@ -40,6 +40,13 @@ std::vector<double> background_set_omega(const std::vector<Analyzed>& ranking, c
     return omega;
 }
 
+// Where the group terms are in a text (UTF-8 byte offsets), for highlighting.
+Json matches_json(const DocTerms& terms, const std::vector<std::string>& groups) {
+    Json out = Json::array();
+    for (const auto& m : terms.matches) out.push_back({{"begin", m.begin}, {"end", m.end}, {"group", groups[m.group]}});
+    return out;
+}
+
 Json evaluate_ranking(const Scenario& s, const Ranking& ranking, const TermIndex& index, const std::vector<Analyzed>& background) {
     const Params& p = s.params;
     const std::size_t n = ranking.docs.size(), groups = s.groups.size();
@@ -88,7 +95,8 @@ Json evaluate_ranking(const Scenario& s, const Ranking& ranking, const TermIndex
                             {"label", a.doc->label < 0 ? std::string(neutral_label) : s.groups[static_cast<std::size_t>(a.doc->label)]},
                             {"relevance", a.doc->relevance},
                             {"tokens", a.terms.tokens},
-                            {"magnitude", std::move(magnitude)}});
+                            {"magnitude", std::move(magnitude)},
+                            {"matches", matches_json(a.terms, s.groups)}});
     }
     out["docs"] = std::move(doc_info);
     return out;

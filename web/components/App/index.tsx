@@ -1,0 +1,92 @@
+// The page: parameters and rankings on the left, the metrics beside them; in an embed, only the
+// rankings and the metrics.
+import { useEffect, useRef } from 'preact/hooks';
+
+import { redo, scenario, undo } from '../../state/scenario';
+import { ImportDialog } from '../ImportDialog';
+import { MetricsTable } from '../MetricsTable';
+import { ParamsPanel } from '../ParamsPanel';
+import { RankingEditor } from '../RankingEditor';
+import { ShareDialog } from '../ShareDialog';
+import { Toolbar } from '../Toolbar';
+import styles from './style.module.css';
+
+interface Props {
+  embed: boolean;
+  /** Where the scenario came from, and why a requested source was not used. */
+  source: string;
+  problem: string | null;
+}
+
+function editableTarget(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+export function App({ embed, source, problem }: Props) {
+  const importDialog = useRef<HTMLDialogElement | null>(null);
+  const shareDialog = useRef<HTMLDialogElement | null>(null);
+  const rankings = scenario.value.rankings;
+
+  // Ctrl+Z / Ctrl+Shift+Z outside text fields (which keep their own undo while typing).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || editableTarget(e.target)) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) undo();
+      else if ((key === 'z' && e.shiftKey) || key === 'y') redo();
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div class={embed ? `${styles.page} ${styles.embed}` : styles.page}>
+      {!embed && (
+        <header class={styles.header}>
+          <div class={styles.title}>
+            <h1>Fairness-metrics playground</h1>
+            <p class={styles.tagline}>
+              NFaiRR, TExFAIR, DIPS and CWEx side by side: edit a ranking and watch them agree, or not.{' '}
+              <span class={styles.source}>Showing {source}.</span>
+            </p>
+          </div>
+          <Toolbar onImport={() => importDialog.current?.showModal()} onShare={() => shareDialog.current?.showModal()} />
+        </header>
+      )}
+      {problem && (
+        <p class={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+      <main class={styles.layout}>
+        <div class={styles.left}>
+          {!embed && <ParamsPanel />}
+          <div class={rankings.length > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>
+            {rankings.map((_, r) => (
+              <RankingEditor key={r} r={r} />
+            ))}
+          </div>
+        </div>
+        <aside class={styles.right}>
+          <MetricsTable />
+          {embed && (
+            <a class={styles.open} href={location.href.replace(/([?&])embed=1&?/, '$1').replace(/\?#/, '#')} target="_blank" rel="noopener">
+              Open in the playground ↗
+            </a>
+          )}
+        </aside>
+      </main>
+      {!embed && (
+        <footer class={styles.footer}>
+          Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line.
+          Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults).
+        </footer>
+      )}
+      <ImportDialog dialog={importDialog} />
+      <ShareDialog dialog={shareDialog} />
+    </div>
+  );
+}

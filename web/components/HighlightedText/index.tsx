@@ -1,0 +1,63 @@
+// A textarea whose group terms are highlighted as the user types: the same text is drawn in a
+// backdrop behind a transparent textarea, with <mark>s where the core found group terms.
+import type { JSX } from 'preact';
+
+import type { TermSpan } from '../../state/terms';
+import { groupColor } from '../../state/colors';
+import styles from './style.module.css';
+
+interface Props {
+  value: string;
+  /** Spans of group terms in `value` (UTF-16 offsets), or null while they are being recomputed. */
+  spans: TermSpan[] | null;
+  groups: string[];
+  label: string;
+  invalid?: boolean;
+  describedBy?: string;
+  onInput: (value: string) => void;
+  onKeyDown?: (event: JSX.TargetedKeyboardEvent<HTMLTextAreaElement>) => void;
+}
+
+function backdrop(value: string, spans: TermSpan[] | null, groups: string[]) {
+  const parts: (string | JSX.Element)[] = [];
+  let at = 0;
+  for (const span of spans ?? []) {
+    if (span.start < at || span.end > value.length) continue;
+    parts.push(value.slice(at, span.start));
+    const color = groupColor(groups.indexOf(span.group));
+    parts.push(
+      <mark key={span.start} class={styles.mark} style={{ background: color.tint, boxShadow: `inset 0 -2px 0 ${color.strong}` }}>
+        {value.slice(span.start, span.end)}
+      </mark>,
+    );
+    at = span.end;
+  }
+  // A trailing newline needs a character after it to take up a line in the backdrop.
+  parts.push(value.slice(at) + '\u200b');
+  return parts;
+}
+
+export function HighlightedText({ value, spans, groups, label, invalid, describedBy, onInput, onKeyDown }: Props) {
+  return (
+    <div class={styles.wrap}>
+      <div class={styles.backdrop} aria-hidden="true">
+        {backdrop(value, spans, groups)}
+      </div>
+      <textarea
+        class={styles.input}
+        value={value}
+        rows={2}
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        spellcheck={false}
+        onInput={(e) => onInput(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        onScroll={(e) => {
+          const back = e.currentTarget.previousElementSibling as HTMLElement | null;
+          if (back) back.scrollTop = e.currentTarget.scrollTop;
+        }}
+      />
+    </div>
+  );
+}

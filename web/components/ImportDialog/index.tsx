@@ -1,0 +1,151 @@
+// Import: paste or open a table (TSV/CSV of text, label, relevance) into a ranking, or a scenario
+// JSON as the whole scenario. The core checks the result before anything changes; its message is
+// pointed at the table row it concerns.
+import { useRef, useState } from 'preact/hooks';
+
+import { engine } from '../../state/engine';
+import { refusal } from '../../state/evaluation';
+import { looksLikeJson, parseTable, type TableImport } from '../../state/import';
+import { acceptScenario, describeRefusal } from '../../state/persistence';
+import { groups, replaceScenario, scenario, type PageScenario } from '../../state/scenario';
+import styles from './style.module.css';
+
+type Target = { ranking: number; mode: 'replace' | 'append' };
+
+/** "rankings[0].docs[3].label: …" → "row 5 (label): …" when the import wrote that document. */
+function pointAtRow(field: string, message: string, table: TableImport, target: Target, offset: number): string {
+  const match = field.match(/^rankings\[(\d+)\]\.docs\[(\d+)\](?:\.(\w+))?$/);
+  if (match && Number(match[1]) === target.ranking) {
+    const index = Number(match[2]) - offset;
+    const row = table.rows[index];
+    if (row !== undefined) return `row ${row}${match[3] ? ` (${match[3]})` : ''}: ${message}`;
+  }
+  return `${field}: ${message}`;
+}
+
+export function ImportDialog({ dialog }: { dialog: { current: HTMLDialogElement | null } }) {
+  const [text, setText] = useState('');
+  const [target, setTarget] = useState<Target>({ ranking: 0, mode: 'replace' });
+  const [report, setReport] = useState<{ ok: boolean; lines: string[] } | null>(null);
+  const file = useRef<HTMLInputElement>(null);
+  const rankings = scenario.value.rankings;
+
+  const run = async () => {
+    if (!text.trim()) {
+      setReport({ ok: false, lines: ['Nothing to import: paste a table or a scenario JSON, or open a file.'] });
+      return;
+    }
+    if (looksLikeJson(text)) {
+      try {
+        replaceScenario(await acceptScenario(text));
+        setReport({ ok: true, lines: ['Scenario imported (undo restores the previous one).'] });
+        dialog.current?.close();
+      } catch (error) {
+        setReport({ ok: false, lines: [describeRefusal(error)] });
+      }
+      return;
+    }
+    const current = scenario.value;
+    const used = new Set(current.rankings.flatMap((r) => r.docs.map((d) => d.id)));
+    let n = 0;
+    const table = parseTable(text, groups.value, () => {
+      let id: string;
+      do id = `t${++n}`;
+      while (used.has(id));
+      used.add(id);
+      return id;
+    });
+    if (table.docs.length === 0) {
+      setReport({ ok: false, lines: table.notes });
+      return;
+    }
+    const candidate: PageScenario = structuredClone(current);
+    const docs = candidate.rankings[target.ranking]!.docs;
+    const offset = target.mode === 'append' ? docs.length : 0;
+    candidate.rankings[target.ranking]!.docs = target.mode === 'append' ? [...docs, ...table.docs] : table.docs;
+    try {
+      await engine().validate(JSON.stringify(candidate));
+      replaceScenario(candidate);
+      setReport({ ok: true, lines: [`${table.docs.length} documents imported.`, ...table.notes] });
+    } catch (error) {
+      const { field, message } = refusal(error);
+      setReport({ ok: false, lines: [pointAtRow(field, message, table, target, offset), ...table.notes, 'Nothing was changed.'] });
+    }
+  };
+
+  return (
+    <dialog ref={(el) => (dialog.current = el)} class={styles.dialog} aria-labelledby="import-title">
+      <form
+        method="dialog"
+        class={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <h2 id="import-title">Import</h2>
+        <p class={styles.hint}>
+          A table, tab- or comma-separated, one document a row: <code>text, label, relevance</code> (a header row naming
+          the columns is detected; labels may be written F / M / N), or a whole scenario JSON.
+        </p>
+        <textarea
+          class={styles.paste}
+          rows={8}
+          value={text}
+          aria-label="Table or scenario JSON to import"
+          placeholder={'text\tlabel\trelevance\nShe won the match.\tfemale\t1\nHe lost the match.\tmale\t0'}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+        <div class={styles.row}>
+          <label>
+            Open a file{' '}
+            <input
+              ref={file}
+              type="file"
+              accept=".json,.csv,.tsv,.txt,application/json,text/csv,text/tab-separated-values"
+              onChange={async (e) => {
+                const f = e.currentTarget.files?.[0];
+                if (f) setText(await f.text());
+              }}
+            />
+          </label>
+        </div>
+        {!looksLikeJson(text) && (
+          <div class={styles.row}>
+            <label>
+              Into{' '}
+              <select value={target.ranking} onChange={(e) => setTarget({ ...target, ranking: Number(e.currentTarget.value) })}>
+                {rankings.map((r, i) => (
+                  <option key={i} value={i}>
+                    ranking {r.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <input type="radio" name="mode" checked={target.mode === 'replace'} onChange={() => setTarget({ ...target, mode: 'replace' })} /> replace its documents
+            </label>
+            <label>
+              <input type="radio" name="mode" checked={target.mode === 'append'} onChange={() => setTarget({ ...target, mode: 'append' })} /> append
+            </label>
+          </div>
+        )}
+        {report && (
+          <ul class={report.ok ? styles.ok : styles.error} role={report.ok ? 'status' : 'alert'}>
+            {report.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+        <div class={styles.buttons}>
+          <button type="submit" class={styles.primary}>
+            Import
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

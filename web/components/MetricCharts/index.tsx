@@ -1,0 +1,126 @@
+// The charts of one metric, for each ranking: what each rank contributes, and the value at every
+// cut-off 1..n (the cut-off in force marked). Chart.js, loaded only when a row is opened.
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LineController,
+  LineElement,
+  LinearScale,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
+import { useEffect, useRef } from 'preact/hooks';
+
+import type { MetricDescriptor, Results } from '../../../wasm/types';
+import { formatValue, metricOf } from '../../state/metrics';
+import { perRankChart } from './series';
+import styles from './style.module.css';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
+
+function CanvasChart({ config, label }: { config: ChartConfiguration; label: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const chart = new Chart(canvas.current!, config);
+    return () => chart.destroy();
+  }, [config]);
+  return (
+    <div class={styles.chart}>
+      <canvas ref={canvas} role="img" aria-label={label} />
+    </div>
+  );
+}
+
+const common = {
+  responsive: true,
+  maintainAspectRatio: false,
+  animation: false as const,
+  plugins: { tooltip: { callbacks: { label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) => `${item.dataset.label}: ${item.parsed.y}` } } },
+};
+
+export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDescriptor; results: Results }) {
+  return (
+    <div class={styles.grid}>
+      {results.rankings.map((ranking) => {
+        const perRank = perRankChart(d.id, ranking, results.groups);
+        const curve = metricOf(ranking, d.id).atCutoff;
+        const ranks = curve.map((_, i) => String(i + 1));
+        const k = results.params.k;
+        const bars: ChartConfiguration = {
+          type: 'bar',
+          data: {
+            labels: ranks,
+            datasets: perRank.series.map((s) => ({ label: s.label, data: s.values, backgroundColor: s.color })),
+          },
+          options: {
+            ...common,
+            plugins: { ...common.plugins, legend: { display: perRank.series.length > 1 } },
+            scales: { x: { title: { display: true, text: 'rank' } } },
+          },
+        };
+        const line: ChartConfiguration = {
+          type: 'line',
+          data: {
+            labels: ranks,
+            datasets: [
+              {
+                label: `${d.name} at cut-off c`,
+                data: curve,
+                borderColor: '#374151',
+                backgroundColor: '#374151',
+                pointRadius: curve.map((_, i) => (d.usesCutoff && i + 1 === Math.min(k, curve.length) ? 5 : 2)),
+                spanGaps: false,
+              },
+            ],
+          },
+          options: {
+            ...common,
+            plugins: { ...common.plugins, legend: { display: false } },
+            scales: { x: { title: { display: true, text: d.usesCutoff ? 'cut-off c (big dot: k)' : 'top c documents' } } },
+          },
+        };
+        return (
+          <figure key={ranking.name} class={styles.figure}>
+            <figcaption>
+              <strong>{ranking.name}</strong> · {perRank.title}
+            </figcaption>
+            <CanvasChart config={bars} label={`${d.name}, ${ranking.name}: ${perRank.title}`} />
+            <figcaption>value at every cut-off</figcaption>
+            <CanvasChart config={line} label={`${d.name}, ${ranking.name}: value at every cut-off`} />
+            <details class={styles.table}>
+              <summary>Values as a table</summary>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">rank</th>
+                    {perRank.series.map((s) => (
+                      <th scope="col" key={s.label}>
+                        {s.label}
+                      </th>
+                    ))}
+                    <th scope="col">value at c</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ranks.map((rank, i) => (
+                    <tr key={rank}>
+                      <td>{rank}</td>
+                      {perRank.series.map((s) => (
+                        <td key={s.label}>{formatValue(s.values[i])}</td>
+                      ))}
+                      <td>{formatValue(curve[i])}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}

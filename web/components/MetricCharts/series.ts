@@ -1,0 +1,53 @@
+// What each metric's per-rank chart shows: one or more series over the ranks, read from the
+// core's `perRank` detail. Pure, so the component tests can check it without a canvas.
+import type { RankingResults } from '../../../wasm/types';
+import { groupColor } from '../../state/colors';
+import { metricOf } from '../../state/metrics';
+
+export interface Series {
+  label: string;
+  values: number[];
+  color: string;
+}
+
+export interface PerRankChart {
+  /** What a bar means, in words. */
+  title: string;
+  series: Series[];
+}
+
+type Row = Record<string, unknown>;
+
+export function perRankChart(id: string, ranking: RankingResults, groups: string[]): PerRankChart {
+  const rows = metricOf(ranking, id).perRank as Row[];
+  const single = (title: string, label: string, key: string): PerRankChart => ({
+    title,
+    series: [{ label, values: rows.map((row) => Number(row[key] ?? 0)), color: '#4b5563' }],
+  });
+  const byGroup = (title: string, pick: (row: Row, g: string) => number, withNeutral = false): PerRankChart => {
+    const classes = withNeutral ? ['neutral', ...groups] : groups;
+    return {
+      title,
+      series: classes.map((g) => ({ label: g, values: rows.map((row) => pick(row, g)), color: groupColor(groups.indexOf(g)).strong })),
+    };
+  };
+  switch (id) {
+    case 'nfairr':
+      return single('ω(d) · p(r) / IFaiRR: each rank’s share of NFaiRR', 'contribution', 'contribution');
+    case 'texfair':
+      return byGroup('p(r) · M_g(d) / |d|: term exposure each rank gives each group', (row, g) => Number((row.exposure as Row)[g] ?? 0));
+    case 'cwex':
+      return byGroup('p(r) / Σ p: the exposure each rank gives its label', (row, g) => (row.label === g ? Number(row.exposure) : 0), true);
+    case 'awrf':
+      return byGroup('p(r) · a_d: attention each rank gives each group', (row, g) => Number(row.weight) * Number((row.alignment as Row)[g] ?? 0));
+    case 'dips':
+      return single('each item’s share of M_AB (up, group A) or of M_BA (down, group B)', 'contribution', 'contribution');
+    case 'ree':
+    case 'igi':
+      return single('each item’s share of M_AB (up) or M_BA (down), every position equally visible', 'contribution', 'contribution');
+    case 'ndcg':
+      return single('gain · p(r) / IDCG: each rank’s share of nDCG', 'contribution', 'contribution');
+    default:
+      return { title: '', series: [] };
+  }
+}

@@ -1,0 +1,37 @@
+// When comparing two rankings: which fairness metrics call which ranking fairer, in one sentence
+// per side, so disagreement is the first thing a reader sees.
+import type { Results } from '../../../wasm/types';
+import { UTILITY, descriptors, fairerOf, metricOf } from '../../state/metrics';
+import styles from './style.module.css';
+
+export function Verdicts({ results }: { results: Results }) {
+  const [a, b] = results.rankings as [Results['rankings'][number], Results['rankings'][number]];
+  const sides: Record<'a' | 'b' | 'tie' | 'undefined', string[]> = { a: [], b: [], tie: [], undefined: [] };
+  for (const d of descriptors.value) {
+    if (UTILITY.has(d.id)) continue;
+    const va = metricOf(a, d.id).value;
+    const vb = metricOf(b, d.id).value;
+    if (va === null || vb === null) sides.undefined.push(d.name);
+    else sides[(['a', 'tie', 'b'] as const)[fairerOf(d.fairer, va, vb) + 1]].push(d.name);
+  }
+  const disagree = sides.a.length > 0 && sides.b.length > 0;
+  return (
+    <div class={disagree ? `${styles.verdicts} ${styles.disagree}` : styles.verdicts} data-disagree={disagree}>
+      <strong>{disagree ? 'The metrics disagree.' : sides.a.length + sides.b.length > 0 ? 'The metrics agree.' : 'No verdict.'}</strong>
+      {sides.a.length > 0 && (
+        <span data-fairer={a.name}>
+          {' '}
+          {a.name} is fairer for {sides.a.join(', ')}.
+        </span>
+      )}
+      {sides.b.length > 0 && (
+        <span data-fairer={b.name}>
+          {' '}
+          {b.name} is fairer for {sides.b.join(', ')}.
+        </span>
+      )}
+      {sides.tie.length > 0 && <span> Tied: {sides.tie.join(', ')}.</span>}
+      {sides.undefined.length > 0 && <span> Undefined for one side: {sides.undefined.join(', ')}.</span>}
+    </div>
+  );
+}

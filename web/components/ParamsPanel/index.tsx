@@ -1,0 +1,186 @@
+// Every parameter SPEC names, grouped by the metric that reads it. A value the user has not set
+// shows the core's default (from the resolved params of the last results); an invalid value shows
+// the core's message beside it.
+import { useState } from 'preact/hooks';
+
+import { addGroup, removeGroup, renameGroup, setBrowsing, setParam, setTarget } from '../../state/actions';
+import { errorAt, evaluation } from '../../state/evaluation';
+import { groups, scenario } from '../../state/scenario';
+import { LexiconEditor } from '../LexiconEditor';
+import { NumberField } from '../NumberField';
+import styles from './style.module.css';
+
+function Select({ label, value, options, onChange, error }: { label: string; value: string | undefined; options: string[]; onChange: (v: string) => void; error?: string | null }) {
+  return (
+    <label class={styles.field}>
+      <span class={styles.label}>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-invalid={error ? true : undefined}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span class={styles.error} role="alert">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}
+
+function Check({ label, checked, onChange, hint }: { label: string; checked: boolean | undefined; onChange: (v: boolean) => void; hint?: string }) {
+  return (
+    <label class={styles.check} title={hint}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
+      {label}
+    </label>
+  );
+}
+
+const message = (path: string, exact = false) => {
+  const e = errorAt(path, exact);
+  return e ? `${e.field}: ${e.message}` : null;
+};
+
+function GroupsEditor() {
+  const [draft, setDraft] = useState('');
+  const list = groups.value;
+  const error = message('groups');
+  return (
+    <fieldset class={styles.set}>
+      <legend>Groups</legend>
+      <ul class={styles.groups}>
+        {list.map((g, i) => (
+          <li key={i}>
+            <input
+              value={g}
+              aria-label={`Name of group ${i + 1}`}
+              onChange={(e) => {
+                const name = e.currentTarget.value.trim();
+                if (name && name !== g) renameGroup(g, name);
+              }}
+            />
+            <button type="button" disabled={list.length <= 2} onClick={() => removeGroup(g)} aria-label={`Remove group ${g}`}>
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        class={styles.inline}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const name = draft.trim();
+          if (name) addGroup(name);
+          setDraft('');
+        }}
+      >
+        <input value={draft} placeholder="nonbinary" aria-label="New group name" onInput={(e) => setDraft(e.currentTarget.value)} />
+        <button type="submit">Add group</button>
+      </form>
+      {error && (
+        <p class={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <p class={styles.hint}>Adding or removing a group resets the targets to uniform.</p>
+    </fieldset>
+  );
+}
+
+/** The parameters in force, in one line, so the closed panel still says what is computed. */
+function summarize(p: ReturnType<typeof resolvedParams>): string {
+  if (!p) return '';
+  const targets = Object.values(p.targets);
+  const uniform = targets.every((t) => Math.abs(t - targets[0]!) < 1e-12);
+  return [
+    `k = ${p.k}`,
+    `τ = ${p.tau} (${p.tauInclusive ? '≤' : '<'})`,
+    uniform ? 'targets uniform' : `targets ${Object.entries(p.targets).map(([g, t]) => `${g} ${t}`).join(', ')}`,
+    `RBDF ${p.rbdf ? 'on' : 'off'}`,
+    `α = ${p.alpha}`,
+    `c_t = ${p.ct}`,
+    p.browsing.model === 'exponential' ? `γ^k, γ = ${p.browsing.gamma}` : p.browsing.model,
+    `DIPS A = ${p.dipsGroups[0]}, B = ${p.dipsGroups[1]}`,
+    `${p.tokenizer} tokens`,
+  ].join(' · ');
+}
+
+const resolvedParams = () => evaluation.value.results?.params;
+
+export function ParamsPanel() {
+  const set = (scenario.value.params ?? {}) as Record<string, unknown>;
+  const resolved = resolvedParams();
+  const value = <T,>(key: string): T | undefined => (key in set ? (set[key] as T) : (resolved as unknown as Record<string, T> | undefined)?.[key]);
+  const list = groups.value;
+  const targets = value<Record<string, number | null>>('targets') ?? {};
+  const browsing = value<{ model?: string; gamma?: number | null }>('browsing') ?? {};
+  const dipsGroups = value<string[]>('dipsGroups') ?? list.slice(0, 2);
+
+  return (
+    <details class={styles.panel}>
+      <summary>
+        <h2 class={styles.heading}>Parameters</h2> <span class={styles.summary}>{summarize(resolved)}</span>
+      </summary>
+      <div class={styles.grid}>
+        <fieldset class={styles.set}>
+          <legend>All metrics</legend>
+          <NumberField id="param-k" label="cut-off k" min={1} step={1} value={value('k')} onChange={(v) => setParam('k', v as never)} error={message('params.k')} />
+          <Select label="tokenizer" value={value('tokenizer')} options={['words', 'whitespace']} onChange={(v) => setParam('tokenizer', v as never)} />
+        </fieldset>
+        <fieldset class={styles.set}>
+          <legend>Targets (NFaiRR J, TExFAIR p̂, AWRF)</legend>
+          {list.map((g) => (
+            <NumberField key={g} id={`param-target-${g}`} label={g} min={0} max={1} step={0.05} value={targets[g]} onChange={(v) => setTarget(g, v, list)} error={message(`params.targets.${g}`, true)} />
+          ))}
+          <button type="button" onClick={() => setParam('targets', undefined)}>
+            uniform
+          </button>
+          {message('params.targets', true) && (
+            <p class={styles.error} role="alert">
+              {message('params.targets', true)}
+            </p>
+          )}
+        </fieldset>
+        <fieldset class={styles.set}>
+          <legend>NFaiRR</legend>
+          <NumberField id="param-tau" label="τ (neutral up to τ terms)" min={0} step={0.5} value={value('tau')} onChange={(v) => setParam('tau', v as never)} error={message('params.tau')} />
+          <Check label="inclusive (Σ M ≤ τ is neutral)" checked={value('tauInclusive')} onChange={(v) => setParam('tauInclusive', v as never)} hint="on: the official code and the TExFAIR paper; off: '< τ' as printed in the NFaiRR paper" />
+        </fieldset>
+        <fieldset class={styles.set}>
+          <legend>TExFAIR</legend>
+          <Check label="RBDF (discount by the share of documents with group terms)" checked={value('rbdf')} onChange={(v) => setParam('rbdf', v as never)} />
+        </fieldset>
+        <fieldset class={styles.set}>
+          <legend>CWEx</legend>
+          <NumberField id="param-alpha" label="α (neutral exposure vs group gap)" min={0} max={1} step={0.1} value={value('alpha')} onChange={(v) => setParam('alpha', v as never)} error={message('params.alpha')} />
+        </fieldset>
+        <fieldset class={styles.set}>
+          <legend>DIPS, REE, IGI</legend>
+          <Select label="group A" value={dipsGroups[0]} options={list} onChange={(v) => setParam('dipsGroups', [v, dipsGroups[1]!] as never)} error={message('params.dipsGroups')} />
+          <Select label="group B" value={dipsGroups[1]} options={list} onChange={(v) => setParam('dipsGroups', [dipsGroups[0]!, v] as never)} />
+          <NumberField id="param-ct" label="c_t (weight of a tie)" min={0} max={1} step={0.5} value={value('ct')} onChange={(v) => setParam('ct', v as never)} error={message('params.ct')} />
+          <Select label="browsing model (DIPS)" value={browsing.model} options={['exponential', 'logarithmic', 'uniform']} onChange={(v) => setBrowsing({ model: v })} error={message('params.browsing.model')} />
+          {browsing.model === 'exponential' && (
+            <NumberField id="param-gamma" label="γ" min={0} max={1} step={0.05} value={browsing.gamma} onChange={(v) => setBrowsing({ gamma: v })} error={message('params.browsing.gamma')} />
+          )}
+        </fieldset>
+        <fieldset class={styles.set}>
+          <legend>AWRF, nDCG</legend>
+          <Select label="AWRF alignment" value={value('awrfAlignment')} options={['terms', 'labels']} onChange={(v) => setParam('awrfAlignment', v as never)} />
+          <Select label="AWRF distance" value={value('awrfDistance')} options={['l1', 'js']} onChange={(v) => setParam('awrfDistance', v as never)} />
+          <Select label="nDCG gain" value={value('ndcgGain')} options={['linear', 'exponential']} onChange={(v) => setParam('ndcgGain', v as never)} />
+        </fieldset>
+        <GroupsEditor />
+        <LexiconEditor />
+      </div>
+      {message('params', true) && (
+        <p class={styles.error} role="alert">
+          {message('params', true)}
+        </p>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,46 @@
+// The page's commands: undo and redo, comparing two rankings, import, export, share.
+import { setComparing } from '../../state/actions';
+import { download, resultsCsv } from '../../state/download';
+import { evaluation } from '../../state/evaluation';
+import { canRedo, canUndo, redo, scenario, undo } from '../../state/scenario';
+import styles from './style.module.css';
+
+interface Props {
+  onImport: () => void;
+  onShare: () => void;
+}
+
+export function Toolbar({ onImport, onShare }: Props) {
+  const comparing = scenario.value.rankings.length > 1;
+  const results = evaluation.value.results;
+  return (
+    <nav class={styles.toolbar} aria-label="Playground commands">
+      <div class={styles.group}>
+        <button type="button" onClick={undo} disabled={!canUndo.value} title="Undo (Ctrl+Z)">
+          ↶ Undo
+        </button>
+        <button type="button" onClick={redo} disabled={!canRedo.value} title="Redo (Ctrl+Shift+Z)">
+          ↷ Redo
+        </button>
+      </div>
+      <label class={styles.toggle}>
+        <input type="checkbox" checked={comparing} onChange={(e) => setComparing(e.currentTarget.checked)} />
+        Compare two rankings
+      </label>
+      <div class={styles.group}>
+        <button type="button" onClick={onImport}>
+          Import…
+        </button>
+        <button type="button" onClick={() => download('scenario.json', JSON.stringify(scenario.value, null, 2) + '\n', 'application/json')}>
+          Export scenario
+        </button>
+        <button type="button" disabled={!results} onClick={() => results && download('results.csv', resultsCsv(results), 'text/csv')}>
+          Export results (CSV)
+        </button>
+        <button type="button" class={styles.primary} onClick={onShare}>
+          Share / embed…
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+// Start-up: the engine in its module worker, the metric descriptors, the scenario from the URL
+// (or the autosave, or the starting example), then live evaluation and autosave.
+import { render } from 'preact';
+
+import { startEngineWorker } from '../wasm/client';
+import { App } from './components/App';
+import { setEngine, engine } from './state/engine';
+import { startEvaluation } from './state/evaluation';
+import { descriptors } from './state/metrics';
+import { loadInitial, startAutosave } from './state/persistence';
+import { STARTING_PRESET, findPreset } from './state/presets';
+import { replaceScenario, toPageScenario } from './state/scenario';
+import { readUrl } from './state/share';
+import './global.css';
+
+async function start() {
+  const request = readUrl(location);
+  const client = startEngineWorker();
+  setEngine({
+    evaluate: (json) => client.evaluate(json),
+    // Checks of imports and links run in their own lane, so they never supersede the live evaluation.
+    validate: (json) => client.evaluate(json, { lane: 'validate' }),
+    describe: () => client.describe(),
+  });
+  descriptors.value = await engine().describe();
+
+  const fallback = toPageScenario(findPreset(STARTING_PRESET)!.scenario);
+  const loaded = await loadInitial(request, fallback, location.href);
+  replaceScenario(loaded.scenario, { undoable: false });
+  startEvaluation((json) => engine().evaluate(json));
+  startAutosave({ embed: request.embed });
+  document.documentElement.dataset.embed = String(request.embed);
+  render(<App embed={request.embed} source={loaded.source} problem={loaded.problem} />, document.getElementById('app')!);
+}
+
+start().catch((error: unknown) => {
+  const app = document.getElementById('app')!;
+  app.textContent = `The playground could not start: ${error instanceof Error ? error.message : String(error)}`;
+  app.setAttribute('role', 'alert');
+});

@@ -1,0 +1,153 @@
+// Every edit the page can make to the scenario, each one undoable step.
+import { edit, freshId, type PageDocument, type PageScenario } from './scenario';
+
+const docKey = (r: number, j: number, field: string) => `rankings[${r}].docs[${j}].${field}`;
+
+export function setDocText(r: number, j: number, text: string) {
+  edit((s) => void (s.rankings[r]!.docs[j]!.text = text), docKey(r, j, 'text'));
+}
+
+export function setDocLabel(r: number, j: number, label: string) {
+  edit((s) => void (s.rankings[r]!.docs[j]!.label = label));
+}
+
+/** `raw` as typed; an empty or non-numeric entry becomes null, which the core refuses by name. */
+export function setDocRelevance(r: number, j: number, raw: string) {
+  const value = raw.trim() === '' ? null : Number(raw);
+  edit((s) => void (s.rankings[r]!.docs[j]!.relevance = Number.isFinite(value) ? value : null), docKey(r, j, 'relevance'));
+}
+
+export function moveDoc(r: number, from: number, to: number) {
+  edit((s) => {
+    const docs = s.rankings[r]!.docs;
+    if (to < 0 || to >= docs.length || from === to) return;
+    const [doc] = docs.splice(from, 1);
+    docs.splice(to, 0, doc!);
+  });
+}
+
+export function addDoc(r: number, doc?: Partial<PageDocument>) {
+  edit((s) => {
+    s.rankings[r]!.docs.push({ id: freshId(s), text: '', label: 'neutral', relevance: 0, ...doc });
+  });
+}
+
+export function duplicateDoc(r: number, j: number) {
+  edit((s) => {
+    const docs = s.rankings[r]!.docs;
+    docs.splice(j + 1, 0, { ...docs[j]!, id: freshId(s) });
+  });
+}
+
+export function deleteDoc(r: number, j: number) {
+  edit((s) => void s.rankings[r]!.docs.splice(j, 1));
+}
+
+/** Moves a document to the end of another ranking; a clash of ids there gets a fresh id. */
+export function moveDocToRanking(r: number, j: number, target: number) {
+  edit((s) => {
+    const [doc] = s.rankings[r]!.docs.splice(j, 1);
+    const docs = s.rankings[target]!.docs;
+    if (docs.some((d) => d.id === doc!.id)) doc!.id = freshId(s);
+    docs.push(doc!);
+  });
+}
+
+export function setDocTexts(changes: { r: number; j: number; text: string }[]) {
+  edit((s) => {
+    for (const { r, j, text } of changes) s.rankings[r]!.docs[j]!.text = text;
+  });
+}
+
+/** Adds ranking B as a copy of A (the usual start of a comparison), or removes B. */
+export function setComparing(on: boolean) {
+  edit((s: PageScenario) => {
+    if (on && s.rankings.length === 1) {
+      const a = s.rankings[0]!;
+      s.rankings.push({ name: a.name === 'B' ? 'C' : 'B', docs: a.docs.map((d) => ({ ...d })) });
+    } else if (!on && s.rankings.length > 1) {
+      s.rankings.splice(1);
+    }
+  });
+}
+
+export function renameRanking(r: number, name: string) {
+  edit((s) => void (s.rankings[r]!.name = name), `rankings[${r}].name`);
+}
+
+type Params = NonNullable<PageScenario['params']>;
+
+/** Sets one parameter; `undefined` removes it, so the core's default applies. */
+export function setParam<K extends keyof Params>(key: K, value: Params[K] | null | undefined) {
+  edit((s) => {
+    const params = { ...(s.params ?? {}) } as Record<string, unknown>;
+    if (value === undefined) delete params[key as string];
+    else params[key as string] = value;
+    s.params = params as Params;
+  }, `params.${String(key)}`);
+}
+
+export function setTarget(group: string, value: number | null, groups: string[]) {
+  edit((s) => {
+    const current = (s.params?.targets ?? Object.fromEntries(groups.map((g) => [g, 1 / groups.length]))) as Record<string, number | null>;
+    s.params = { ...(s.params ?? {}), targets: { ...current, [group]: value } as Params['targets'] };
+  }, `params.targets.${group}`);
+}
+
+export function setBrowsing(change: { model?: string; gamma?: number | null }) {
+  edit((s) => {
+    const browsing = { ...(s.params?.browsing ?? {}), ...change } as Params['browsing'];
+    s.params = { ...(s.params ?? {}), browsing };
+  }, `params.browsing.${Object.keys(change).join()}`);
+}
+
+/** Renames a group everywhere it appears: labels, targets, lexicon, DIPS groups. */
+export function renameGroup(from: string, to: string) {
+  edit((s) => {
+    const groups = s.groups ?? ['female', 'male'];
+    s.groups = groups.map((g) => (g === from ? to : g));
+    for (const ranking of s.rankings) for (const doc of ranking.docs) if (doc.label === from) doc.label = to;
+    const rename = <T,>(record: Record<string, T> | undefined) =>
+      record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k === from ? to : k, v]));
+    if (s.lexicon) s.lexicon = rename(s.lexicon)!;
+    if (s.params?.targets) s.params = { ...s.params, targets: rename(s.params.targets as Record<string, number>) as Params['targets'] };
+    if (s.params?.dipsGroups) s.params = { ...s.params, dipsGroups: s.params.dipsGroups.map((g) => (g === from ? to : g)) as Params['dipsGroups'] };
+  }, `groups.rename.${from}`);
+}
+
+/** Adds a group (targets return to uniform, since the old ones no longer sum to 1). */
+export function addGroup(name: string) {
+  edit((s) => {
+    s.groups = [...(s.groups ?? ['female', 'male']), name];
+    if (s.params?.targets) {
+      const { targets: _dropped, ...rest } = s.params;
+      s.params = rest;
+    }
+    if (s.lexicon) s.lexicon = { ...s.lexicon, [name]: [] };
+  });
+}
+
+/** Removes a group: its documents become neutral, targets return to uniform. */
+export function removeGroup(name: string) {
+  edit((s) => {
+    s.groups = (s.groups ?? ['female', 'male']).filter((g) => g !== name);
+    for (const ranking of s.rankings) for (const doc of ranking.docs) if (doc.label === name) doc.label = 'neutral';
+    if (s.lexicon) {
+      const { [name]: _dropped, ...rest } = s.lexicon;
+      s.lexicon = rest;
+    }
+    if (s.params) {
+      const { targets: _t, ...rest } = s.params;
+      s.params = rest;
+      if (rest.dipsGroups?.includes(name)) delete s.params.dipsGroups;
+    }
+  });
+}
+
+/** The lexicon as edited on the page (null: the built-in list). */
+export function setLexicon(lexicon: Record<string, string[]> | null) {
+  edit((s) => {
+    if (lexicon === null) delete s.lexicon;
+    else s.lexicon = lexicon;
+  }, lexicon === null ? undefined : 'lexicon');
+}

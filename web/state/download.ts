@@ -1,0 +1,26 @@
+// Saving a file from the page, and what the exports hold.
+import type { Results } from '../../wasm/types';
+import { toCsv } from './import';
+import { descriptors, metricOf } from './metrics';
+
+export function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** One row per ranking and metric: the value at full precision, its direction, and any note. */
+export function resultsCsv(results: Results): string {
+  const rows: unknown[][] = [['ranking', 'metric', 'value', 'fairer', 'k', 'note']];
+  for (const ranking of results.rankings)
+    for (const d of descriptors.value) {
+      const m = metricOf(ranking, d.id);
+      rows.push([ranking.name, d.name, m.value, d.fairer, d.usesCutoff ? ranking.k : '', m.note ?? '']);
+    }
+  return toCsv(rows);
+}

@@ -1,0 +1,94 @@
+// Results are one value derived from the scenario: every change is sent to the engine (in its
+// worker) after a frame's debounce; only the answer to the newest request is taken, and a refusal
+// keeps the last good results on screen, marked stale, with the core's message beside its field.
+import { computed, effect, signal } from '@preact/signals';
+
+import type { Results } from '../../wasm/types';
+import { scenario, type PageScenario } from './scenario';
+import { toSpans, type TermSpan } from './terms';
+
+export interface Refusal {
+  field: string;
+  message: string;
+}
+
+export interface Evaluation {
+  /** The last good results, or null before the first one. */
+  results: Results | null;
+  /** The scenario those results were computed from. */
+  evaluated: PageScenario | null;
+  /** Why the current scenario was refused, if it was. */
+  error: Refusal | null;
+  /** current: results are for the scenario on screen; pending: a newer one is being computed;
+   *  stale: the scenario on screen was refused, so the results are for an older one. */
+  status: 'current' | 'pending' | 'stale';
+}
+
+export const evaluation = signal<Evaluation>({ results: null, evaluated: null, error: null, status: 'pending' });
+
+/** Evaluates scenario JSON; rejects with { field, message } on refusal, or a `superseded` error. */
+export type Evaluate = (scenarioJson: string) => Promise<Results>;
+
+const DEBOUNCE_MS = 16;
+
+function isSuperseded(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { superseded?: boolean }).superseded === true;
+}
+
+/** The core's refusal (a ScenarioError: field + detail), or any other failure as a message. */
+export function refusal(error: unknown): Refusal {
+  if (typeof error === 'object' && error !== null && 'field' in error && 'detail' in error) {
+    const { field, detail } = error as { field: string; detail: string };
+    return { field, message: detail };
+  }
+  return { field: '', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Starts recomputing on every change of the scenario; returns a function that stops it. */
+export function startEvaluation(evaluate: Evaluate): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest = 0;
+  const stop = effect(() => {
+    const current = scenario.value;
+    const request = ++latest;
+    if (evaluation.peek().evaluated !== current) evaluation.value = { ...evaluation.peek(), status: 'pending' };
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      evaluate(JSON.stringify(current)).then(
+        (results) => {
+          if (request !== latest) return;
+          evaluation.value = { results, evaluated: current, error: null, status: 'current' };
+        },
+        (error: unknown) => {
+          if (request !== latest || isSuperseded(error)) return;
+          evaluation.value = { ...evaluation.peek(), error: refusal(error), status: 'stale' };
+        },
+      );
+    }, DEBOUNCE_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    stop();
+  };
+}
+
+/** The refusal if it concerns `path` or anything inside it (e.g. `rankings[0].docs[2]`). */
+export function errorAt(path: string, exact = false): Refusal | null {
+  const error = evaluation.value.error;
+  if (!error) return null;
+  if (error.field === path) return error;
+  if (exact) return null;
+  return error.field.startsWith(`${path}.`) || error.field.startsWith(`${path}[`) ? error : null;
+}
+
+/** Group-term spans of document j of ranking r, when the results are for its current text. */
+export function spansFor(r: number, j: number, text: string): TermSpan[] | null {
+  const { results, evaluated } = evaluation.value;
+  const doc = evaluated?.rankings[r]?.docs[j];
+  const result = results?.rankings[r]?.docs[j];
+  if (!doc || !result || doc.text !== text) return null;
+  return toSpans(text, result.matches);
+}
+
+/** Whether the metric values on screen belong to the scenario on screen. */
+export const upToDate = computed(() => evaluation.value.status === 'current');

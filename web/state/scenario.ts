@@ -1,0 +1,123 @@
+// The scenario being edited: the page's one source of truth, with undo and redo.
+// Every edit goes through `edit`, which copies, applies and records the change; results are
+// derived from this signal elsewhere (state/evaluation.ts), never stored beside it.
+import { computed, signal } from '@preact/signals';
+
+import type { ScenarioDocument, Scenario } from '../../wasm/types';
+
+/** A document as the page edits it: every field present. */
+export interface PageDocument {
+  id: string;
+  text: string;
+  label: string;
+  /** null while the input is empty or not a number: the core then names the field. */
+  relevance: number | null;
+}
+
+export interface PageRanking {
+  name: string;
+  docs: PageDocument[];
+}
+
+/** SPEC's scenario with the rankings the page edits (one, or two to compare). */
+export type PageScenario = Omit<Scenario, 'rankings'> & { rankings: PageRanking[] };
+
+const HISTORY_LIMIT = 200;
+/** Edits with the same key within this time are one undo step (typing a word is one step). */
+const COALESCE_MS = 1000;
+
+export const scenario = signal<PageScenario>({ rankings: [{ name: 'A', docs: [] }] });
+
+const past = signal<PageScenario[]>([]);
+const future = signal<PageScenario[]>([]);
+let lastKey: string | null = null;
+let lastTime = 0;
+
+export const canUndo = computed(() => past.value.length > 0);
+export const canRedo = computed(() => future.value.length > 0);
+
+/**
+ * Applies `change` to a copy of the scenario. `key` names what is being edited (e.g. the field
+ * path); successive edits of one key within a second merge into one undo step.
+ */
+export function edit(change: (draft: PageScenario) => void, key?: string): void {
+  const before = scenario.value;
+  const draft = structuredClone(before);
+  change(draft);
+  const now = Date.now();
+  const coalesce = key !== undefined && key === lastKey && now - lastTime < COALESCE_MS;
+  if (!coalesce) past.value = [...past.value.slice(-(HISTORY_LIMIT - 1)), before];
+  future.value = [];
+  lastKey = key ?? null;
+  lastTime = now;
+  scenario.value = draft;
+}
+
+/** Replaces the whole scenario (import, preset, shared link) as one undoable step. */
+export function replaceScenario(next: PageScenario, { undoable = true } = {}): void {
+  if (undoable) {
+    past.value = [...past.value.slice(-(HISTORY_LIMIT - 1)), scenario.value];
+    future.value = [];
+  } else {
+    past.value = [];
+    future.value = [];
+  }
+  lastKey = null;
+  scenario.value = next;
+}
+
+export function undo(): void {
+  const previous = past.value.at(-1);
+  if (!previous) return;
+  past.value = past.value.slice(0, -1);
+  future.value = [scenario.value, ...future.value];
+  lastKey = null;
+  scenario.value = previous;
+}
+
+export function redo(): void {
+  const next = future.value[0];
+  if (!next) return;
+  future.value = future.value.slice(1);
+  past.value = [...past.value, scenario.value];
+  lastKey = null;
+  scenario.value = next;
+}
+
+/** The groups in force (SPEC's default when the scenario names none). */
+export const groups = computed(() => scenario.value.groups ?? ['female', 'male']);
+
+/** A fresh id no document of the scenario uses yet. */
+export function freshId(s: PageScenario, stem = 'd'): string {
+  const used = new Set(s.rankings.flatMap((r) => r.docs.map((d) => d.id)));
+  for (const d of s.background ?? []) if (d.id !== undefined) used.add(String(d.id));
+  let n = used.size + 1;
+  while (used.has(`${stem}${n}`)) n++;
+  return `${stem}${n}`;
+}
+
+/**
+ * Turns any valid scenario (from a file, a link or a preset) into the page's form: every document
+ * with an id, a label and a relevance, so cards and keys are stable.
+ */
+export function toPageScenario(input: Scenario): PageScenario {
+  const out: PageScenario = { ...structuredClone(input), rankings: [] };
+  const used = new Set<string>();
+  input.rankings.forEach((ranking, r) => {
+    const docs = ranking.docs.map((doc: ScenarioDocument) => {
+      const id = doc.id !== undefined ? String(doc.id) : '';
+      return { id, text: doc.text ?? '', label: doc.label ?? 'neutral', relevance: doc.relevance ?? 0 };
+    });
+    for (const doc of docs) if (doc.id) used.add(doc.id);
+    out.rankings.push({ name: ranking.name ?? String.fromCharCode(65 + r), docs });
+  });
+  let n = 1;
+  for (const ranking of out.rankings)
+    for (const doc of ranking.docs)
+      if (!doc.id) {
+        while (used.has(`d${n}`)) n++;
+        doc.id = `d${n}`;
+        used.add(doc.id);
+      }
+  return out;
+}

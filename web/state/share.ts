@@ -1,0 +1,74 @@
+// The scenario in a link: SPEC's JSON, deflated (the platform's CompressionStream) and
+// base64url-encoded into the URL's hash, so a link holds the whole state and no server sees it.
+
+const HASH_KEY = 's';
+
+async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  const out = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Compresses scenario JSON text into a URL-safe string. */
+export async function encodeScenario(json: string): Promise<string> {
+  return toBase64Url(await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
+}
+
+/** The inverse of encodeScenario; throws when the text is not a compressed scenario. */
+export async function decodeScenario(encoded: string): Promise<string> {
+  return new TextDecoder().decode(await pipe(fromBase64Url(encoded), new DecompressionStream('deflate-raw')));
+}
+
+/** The encoded scenario in a location hash (`#s=…`), if any. */
+export function scenarioFromHash(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get(HASH_KEY);
+}
+
+export function hashFor(encoded: string): string {
+  return `#${HASH_KEY}=${encoded}`;
+}
+
+/** What the page was asked to show by its URL. */
+export interface UrlRequest {
+  /** `?scenario=URL`: a JSON file to load (relative to the page, or absolute). */
+  scenarioUrl: string | null;
+  /** `?preset=id`: a gallery preset. */
+  preset: string | null;
+  /** `?embed=1`: hide the chrome, for an iframe. */
+  embed: boolean;
+  /** `#s=…`: a shared scenario. */
+  encoded: string | null;
+}
+
+export function readUrl(location: { search: string; hash: string }): UrlRequest {
+  const query = new URLSearchParams(location.search);
+  return {
+    scenarioUrl: query.get('scenario'),
+    preset: query.get('preset'),
+    embed: query.get('embed') === '1' || query.get('embed') === 'true',
+    encoded: scenarioFromHash(location.hash),
+  };
+}
+
+/** A link that reproduces `encoded` on this page, optionally as an embed. */
+export function shareLink(base: string, encoded: string, { embed = false } = {}): string {
+  const url = new URL(base);
+  url.hash = '';
+  url.search = embed ? '?embed=1' : '';
+  return `${url.toString()}${hashFor(encoded)}`;
+}
+
+export function iframeCode(src: string): string {
+  const escaped = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return `<iframe src="${escaped}" title="Fairness-metrics playground" width="100%" height="720" style="border:1px solid #ccc;border-radius:4px" loading="lazy"></iframe>`;
+}

@@ -1,0 +1,87 @@
+// Group terms in document texts, as the core found them, for highlighting and for the
+// counterfactual swap. The core speaks UTF-8 byte offsets; the page speaks UTF-16 indices.
+import counterpartsText from '../../data/gender-words/counterparts.txt?raw';
+
+export interface TermSpan {
+  start: number;
+  end: number;
+  group: string;
+}
+
+/** Converts UTF-8 byte offsets of `text` to UTF-16 indices (offsets must be ascending). */
+export function utf16Offsets(text: string, byteOffsets: number[]): number[] {
+  const out: number[] = [];
+  let bytes = 0;
+  let index = 0;
+  for (const target of byteOffsets) {
+    while (bytes < target && index < text.length) {
+      const code = text.codePointAt(index)!;
+      bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+      index += code >= 0x10000 ? 2 : 1;
+    }
+    out.push(index);
+  }
+  return out;
+}
+
+/** The core's byte spans of one document as UTF-16 spans. */
+export function toSpans(text: string, matches: { begin: number; end: number; group: string }[]): TermSpan[] {
+  const offsets = utf16Offsets(text, matches.flatMap((m) => [m.begin, m.end]));
+  return matches.map((m, i) => ({ start: offsets[2 * i]!, end: offsets[2 * i + 1]!, group: m.group }));
+}
+
+/** term → counterpart, from data/gender-words/counterparts.txt ("a,b" both ways, "a>b" one way). */
+export const counterparts: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const raw of counterpartsText.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const oneWay = line.match(/^([^>]+)>(.+)$/);
+    if (oneWay) {
+      map.set(oneWay[1]!, oneWay[2]!);
+      continue;
+    }
+    const [a, b] = line.split(',');
+    if (!a || !b) continue;
+    if (!map.has(a)) map.set(a, b);
+    if (!map.has(b)) map.set(b, a);
+  }
+  return map;
+})();
+
+/** `replacement` written in the case pattern of `original` (he → she, He → She, HE → SHE). */
+function matchCase(original: string, replacement: string): string {
+  if (original.length > 1 && original === original.toUpperCase()) return replacement.toUpperCase();
+  if (original[0] === original[0]?.toUpperCase() && original[0] !== original[0]?.toLowerCase())
+    return replacement[0]!.toUpperCase() + replacement.slice(1);
+  return replacement;
+}
+
+export interface SwapResult {
+  text: string;
+  swapped: number;
+  /** Group terms without a counterpart (first names, mostly), left as they are. */
+  kept: string[];
+}
+
+/** Replaces every group term of `text` that has a counterpart (the counterfactual swap). */
+export function swapTerms(text: string, spans: TermSpan[]): SwapResult {
+  let out = '';
+  let at = 0;
+  let swapped = 0;
+  const kept: string[] = [];
+  for (const span of spans) {
+    const word = text.slice(span.start, span.end);
+    const counterpart = counterparts.get(word.toLowerCase());
+    out += text.slice(at, span.start);
+    if (counterpart) {
+      out += matchCase(word, counterpart);
+      swapped++;
+    } else {
+      out += word;
+      kept.push(word);
+    }
+    at = span.end;
+  }
+  return { text: out + text.slice(at), swapped, kept };
+}
