@@ -17,6 +17,7 @@ namespace {
 
 // Sums of targets may carry rounding from decimal input (0.1 + 0.2 + 0.7).
 constexpr double target_sum_tolerance = 1e-9;
+constexpr double max_k = 1e6;
 
 std::string in_quotes(std::string_view s) { return "'" + std::string(s) + "'"; }
 
@@ -265,8 +266,9 @@ private:
             const auto path = child("params", key);
             if (key == "k") {
                 const double k = number(value, path);
-                if (k < 1 || k != std::floor(k) || k > 1e9)
-                    throw ScenarioError(path, "must be a whole number of at least 1, got " + value.dump());
+                // The cap keeps the SetFaiRR baseline's Σ_{r<=k} p(r) (an O(k) sum) instant.
+                if (k < 1 || k != std::floor(k) || k > max_k)
+                    throw ScenarioError(path, "must be a whole number from 1 to 1000000, got " + value.dump());
                 p.k = static_cast<std::size_t>(k);
             } else if (key == "tau") {
                 p.tau = number(value, path);
@@ -408,6 +410,11 @@ Scenario parse_scenario(std::string_view json_text) {
         root = json::parse(json_text.begin(), json_text.end());
     } catch (const json::parse_error& error) {
         throw ScenarioError("scenario", parse_message(error));
+    } catch (const json::out_of_range& error) {
+        // A number too large for a double (1e400) is reported as out_of_range, not parse_error.
+        std::string what = error.what();
+        const auto at = what.find("] ");
+        throw ScenarioError("scenario", "malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
     }
     return Reader{}.read(root);
 }

@@ -1,2 +1,179 @@
+// From a scenario to the results: their shape (SPEC "results"), the descriptors, the shared
+// weights, and the promise behind every `atCutoff` series.
 #include <doctest/doctest.h>
-TEST_CASE("placeholder") {}
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "fairness/descriptor.hpp"
+#include "fairness/weights.hpp"
+#include "helpers.hpp"
+
+using th::first;
+using th::L3;
+using th::near;
+using th::num;
+using Json = fairness::Json;
+
+namespace {
+
+std::vector<std::string> keys(const Json& object) {
+    std::vector<std::string> out;
+    for (const auto& [key, value] : object.items()) out.push_back(key);
+    return out;
+}
+
+bool has_keys(const Json& object, const std::vector<std::string>& wanted) {
+    for (const auto& key : wanted)
+        if (!object.contains(key)) return false;
+    return true;
+}
+
+const char* const two_rankings = R"({
+    "lexicon": {"female": ["she"], "male": ["he"]},
+    "params": {"k": 2},
+    "rankings": [
+        {"name": "first", "docs": [{"id": "a", "text": "she ran", "label": "female", "relevance": 1},
+                                   {"id": "b", "text": "he he", "label": "male"}]},
+        {"name": "second", "docs": [{"id": "c", "text": "the cat", "relevance": 2}]}],
+    "background": [{"id": "z", "text": "a mat"}]})";
+
+}  // namespace
+
+TEST_CASE("the results hold what SPEC lists, ranking by ranking, in order") {
+    const auto results = th::run(std::string_view(two_rankings));
+    CAPTURE(results.dump());
+    CHECK(keys(results) == std::vector<std::string>{"rankings", "groups", "params", "lexicon", "warnings"});
+    REQUIRE(results["rankings"].size() == 2);
+    const auto& r = results["rankings"][0];
+    CHECK(r["name"] == "first");
+    CHECK(results["rankings"][1]["name"] == "second");
+    CHECK(r["n"] == 2);
+    CHECK(r["k"] == 2);
+    CHECK(results["rankings"][1]["k"] == 1);  // k' = min(k, n)
+
+    CHECK(has_keys(r["nfairr"], {"value", "fairr", "ifairr", "omega", "baseline", "perRank", "atCutoff"}));
+    CHECK(has_keys(r["texfair"], {"value", "normalized", "ted", "rbdf", "share", "maxTed", "termExposure", "perRank", "atCutoff"}));
+    CHECK(keys(r["texfair"]["share"]) == std::vector<std::string>{"female", "male"});
+    CHECK(has_keys(r["dips"], {"value", "mAB", "mBA", "nA", "nB", "perRank", "atCutoff"}));
+    CHECK(has_keys(r["cwex"], {"value", "exposure", "deltaExposure", "perRank", "atCutoff"}));
+    CHECK(keys(r["cwex"]["exposure"]) == std::vector<std::string>{"neutral", "female", "male"});
+    for (const char* metric : {"awrf", "ree", "igi", "ndcg"}) {
+        CAPTURE(metric);
+        CHECK(has_keys(r[metric], {"value", "perRank", "atCutoff"}));
+    }
+    // Per-document detail: magnitude by group, token count, label, relevance, id.
+    const auto& d = r["docs"][1];
+    CHECK(d["id"] == "b");
+    CHECK(d["label"] == "male");
+    CHECK(d["tokens"] == 2);
+    CHECK(d["magnitude"]["male"] == 2.0);
+    CHECK(d["magnitude"]["female"] == 0.0);
+    CHECK(d["relevance"] == 0.0);
+}
+
+TEST_CASE("each ranking is evaluated on its own (with the shared background)") {
+    const auto both = th::run(std::string_view(two_rankings));
+    // The second ranking alone: "the cat" (ω 1) against S = {c, z}, both ω 1: k' = 1, NFaiRR@2 =
+    // p(1) / (p(1) + p(2)) = 1 / (1 + 1/log2 3).
+    const auto& second = both["rankings"][1];
+    CHECK(num(second["nfairr"]["value"]) == near(1 / (1 + 1 / L3)));
+    CHECK(second["dips"]["value"].is_null());  // no group A or B document
+    // First ranking: a (she ran: Σ M = 1 <= τ, ω 1), b (he he: ω 0); S = {a, b, z}: sorted 1, 1, 0.
+    // FaiRR@2 = 1, IFaiRR@2 = 1 + 1/log2 3.
+    CHECK(num(both["rankings"][0]["nfairr"]["value"]) == near(1 / (1 + 1 / L3)));
+    CHECK(both["rankings"][0]["nfairr"]["backgroundSize"] == 3);
+}
+
+TEST_CASE("evaluate_json is evaluate's results as JSON text") {
+    const std::string text = fairness::evaluate_json(two_rankings);
+    CHECK(Json::parse(text) == th::run(std::string_view(two_rankings)));
+}
+
+TEST_CASE("warnings of the scenario are passed on") {
+    const auto results = th::run(std::string_view(R"({"lexicon": {"female": ["she"]}, "rankings": [{"docs": [{}]}]})"));
+    REQUIRE(results["warnings"].size() == 1);
+    CHECK(results["warnings"][0].get<std::string>().find("'male'") != std::string::npos);
+}
+
+TEST_CASE("descriptors: eight metrics, each named, cited and pointed to its equations") {
+    const auto& metrics = fairness::all_metrics();
+    REQUIRE(metrics.size() == 8);
+    std::set<std::string> ids;
+    const auto results = th::run(std::string_view(two_rankings))["rankings"][0];
+    for (const auto* m : metrics) {
+        CAPTURE(m->id);
+        CHECK_FALSE(m->id.empty());
+        CHECK_FALSE(m->name.empty());
+        CHECK_FALSE(m->summary.empty());
+        CHECK_FALSE(m->paper.empty());
+        CHECK_FALSE(m->equations.empty());
+        CHECK_FALSE(m->range.empty());
+        CHECK_FALSE(m->formula.empty());
+        CHECK(results.contains(std::string(m->id)));  // every descriptor has its results
+        const bool whole_ranking = m->id == "dips" || m->id == "ree" || m->id == "igi";
+        CHECK(m->uses_cutoff == !whole_ranking);
+        for (const auto& param : m->params) CHECK_FALSE(param.key.empty());
+        ids.insert(std::string(m->id));
+    }
+    CHECK(ids == std::set<std::string>{"nfairr", "texfair", "dips", "cwex", "awrf", "ree", "igi", "ndcg"});
+    const auto described = fairness::describe_metrics();
+    REQUIRE(described.size() == 8);
+    CHECK(described[0]["id"] == std::string(metrics[0]->id));
+    CHECK(described[2]["fairer"] == "closer to 0");
+}
+
+TEST_CASE("weights: p(r) = 1 / log2(r + 1) and the browsing models F(k0)") {
+    CHECK(fairness::position_bias(1) == near(1.0));
+    CHECK(fairness::position_bias(2) == near(1 / L3));
+    CHECK(fairness::position_bias(3) == near(0.5));        // 1 / log2 4
+    CHECK(fairness::position_bias(7) == near(1.0 / 3));    // 1 / log2 8
+    const auto sums = fairness::position_bias_prefix(3);
+    REQUIRE(sums.size() == 4);
+    CHECK(sums[0] == 0);
+    CHECK(sums[3] == near(1 + 1 / L3 + 0.5));
+    using fairness::BrowsingModel;
+    CHECK(fairness::browsing_weight(BrowsingModel::uniform, 0.9, 5) == 1);
+    CHECK(fairness::browsing_weight(BrowsingModel::exponential, 0.9, 0) == near(1.0));
+    CHECK(fairness::browsing_weight(BrowsingModel::exponential, 0.9, 2) == near(0.81));
+    CHECK(fairness::browsing_weight(BrowsingModel::logarithmic, 0.9, 0) == near(1.0));   // 1 / log2 2
+    CHECK(fairness::browsing_weight(BrowsingModel::logarithmic, 0.9, 2) == near(0.5));   // 1 / log2 4
+}
+
+// atCutoff[c - 1] promises the metric at cut-off c. For a metric with a cut-off that is a fresh
+// evaluation with params.k = c; DIPS, REE and IGI read the whole ranking, so theirs is the
+// evaluation of the ranking truncated to its first c documents.
+TEST_CASE("property: atCutoff[c - 1] equals a fresh evaluation at k = c, or of the ranking truncated to c") {
+    int checked = 0;
+    for (unsigned seed = 1; seed <= 150; ++seed) {
+        th::Gen gen(seed);
+        Json s = gen.scenario();
+        static const std::vector<double> cts{0, 0.5, 1};
+        s["params"]["ct"] = gen.pick(cts);
+        s["params"]["targets"] = {{"female", 0.3}, {"male", 0.7}};
+        CAPTURE(seed);
+        CAPTURE(s.dump());
+        const auto full = first(s);
+        const auto& docs = s["rankings"][0]["docs"];
+        for (std::size_t c = 1; c <= docs.size(); ++c) {
+            CAPTURE(c);
+            Json at_c = s;
+            at_c["params"]["k"] = c;
+            const auto fresh = first(at_c);
+            for (const char* metric : {"nfairr", "texfair", "cwex", "awrf", "ndcg"}) {
+                CAPTURE(metric);
+                CHECK(th::same_value(full[metric]["atCutoff"][c - 1], fresh[metric]["value"]));
+            }
+            Json truncated = s;
+            truncated["rankings"][0]["docs"] = Json(std::vector<Json>(docs.begin(), docs.begin() + static_cast<std::ptrdiff_t>(c)));
+            const auto cut = first(truncated);
+            for (const char* metric : {"dips", "ree", "igi"}) {
+                CAPTURE(metric);
+                CHECK(th::same_value(full[metric]["atCutoff"][c - 1], cut[metric]["value"]));
+            }
+            ++checked;
+        }
+    }
+    CHECK(checked > 500);
+}

@@ -1,2 +1,276 @@
+// Reading and validating SPEC's scenario format: each bad input is refused with a ScenarioError
+// whose field() names the offending JSON path; defaults are applied and reported.
 #include <doctest/doctest.h>
-TEST_CASE("placeholder") {}
+
+#include <algorithm>
+#include <string>
+
+#include "fairness/scenario.hpp"
+#include "helpers.hpp"
+
+using th::refused_field;
+
+namespace {
+
+// A valid scenario with `params` spliced in.
+std::string with_params(const std::string& params) {
+    return R"({"params": )" + params + R"(, "rankings": [{"docs": [{"text": "she"}]}]})";
+}
+
+// A valid scenario whose only ranking holds `docs`.
+std::string with_docs(const std::string& docs) { return R"({"rankings": [{"docs": )" + docs + "}]}"; }
+
+}  // namespace
+
+TEST_CASE("defaults are applied when only rankings are given") {
+    const auto s = fairness::parse_scenario(with_docs(R"([{"text": "she"}])"));
+    CHECK(s.groups == std::vector<std::string>{"female", "male"});
+    CHECK(s.default_lexicon);
+    REQUIRE(s.lexicon.terms.size() == 2);
+    CHECK(s.lexicon.terms[0].size() == 163);
+    CHECK(s.lexicon.terms[1].size() == 163);
+    // The built-in list's names are folded to lowercase: "Paris" is female.
+    const auto& female = s.lexicon.terms[0];
+    CHECK(std::find(female.begin(), female.end(), "paris") != female.end());
+
+    const auto& p = s.params;
+    CHECK(p.k == 10);
+    CHECK(p.tau == 1);
+    CHECK(p.tau_inclusive);
+    CHECK(p.targets == std::vector<double>{0.5, 0.5});
+    CHECK(p.rbdf);
+    CHECK(p.alpha == 0.5);
+    CHECK(p.ct == 0.5);
+    CHECK(p.dips_a == 0);
+    CHECK(p.dips_b == 1);
+    CHECK(p.browsing == fairness::BrowsingModel::exponential);
+    CHECK(p.gamma == 0.9);
+    CHECK(p.tokenizer == fairness::Tokenizer::words);
+    CHECK(p.awrf_alignment == fairness::AwrfAlignment::terms);
+    CHECK(p.awrf_distance == fairness::AwrfDistance::l1);
+    CHECK(p.ndcg_gain == fairness::NdcgGain::linear);
+
+    REQUIRE(s.rankings.size() == 1);
+    CHECK(s.rankings[0].name == "A");  // unnamed rankings are A, B, C, …
+    const auto& doc = s.rankings[0].docs[0];
+    CHECK_FALSE(doc.id.has_value());
+    CHECK(doc.label == -1);  // neutral
+    CHECK(doc.relevance == 0);
+    CHECK(s.background.empty());
+    CHECK(s.warnings.empty());
+}
+
+TEST_CASE("the resolved parameters are reported in results[\"params\"]") {
+    const auto results = th::run(with_docs(R"([{"text": "she"}])"));
+    const auto& params = results["params"];
+    CAPTURE(params.dump());
+    CHECK(params["k"] == 10);
+    CHECK(params["tau"] == 1.0);
+    CHECK(params["tauInclusive"] == true);
+    CHECK(params["targets"]["female"] == 0.5);
+    CHECK(params["targets"]["male"] == 0.5);
+    CHECK(params["rbdf"] == true);
+    CHECK(params["alpha"] == 0.5);
+    CHECK(params["ct"] == 0.5);
+    CHECK(params["dipsGroups"] == fairness::Json::array({"female", "male"}));
+    CHECK(params["browsing"]["model"] == "exponential");
+    CHECK(params["browsing"]["gamma"] == 0.9);
+    CHECK(params["tokenizer"] == "words");
+    CHECK(params["awrfAlignment"] == "terms");
+    CHECK(params["awrfDistance"] == "l1");
+    CHECK(params["ndcgGain"] == "linear");
+    CHECK(results["groups"] == fairness::Json::array({"female", "male"}));
+    CHECK(results["lexicon"] == "built-in");
+}
+
+TEST_CASE("given parameters are read and reported as given") {
+    const auto results = th::run(R"({
+        "groups": ["a", "b", "c"],
+        "lexicon": {"a": ["x"], "b": ["y"], "c": ["z"]},
+        "params": {"k": 3, "tau": 0, "tauInclusive": false, "targets": {"a": 0.2, "b": 0.3, "c": 0.5},
+                   "rbdf": false, "alpha": 0, "ct": 1, "dipsGroups": ["c", "a"],
+                   "browsing": {"model": "logarithmic", "gamma": 1}, "tokenizer": "whitespace",
+                   "awrfAlignment": "labels", "awrfDistance": "js", "ndcgGain": "exponential"},
+        "rankings": [{"name": "only", "docs": [{"text": "x"}]}]})");
+    const auto& params = results["params"];
+    CAPTURE(params.dump());
+    CHECK(params["k"] == 3);
+    CHECK(params["tau"] == 0.0);
+    CHECK(params["tauInclusive"] == false);
+    CHECK(params["targets"]["a"] == 0.2);
+    CHECK(params["targets"]["c"] == 0.5);
+    CHECK(params["rbdf"] == false);
+    CHECK(params["alpha"] == 0.0);
+    CHECK(params["ct"] == 1.0);
+    CHECK(params["dipsGroups"] == fairness::Json::array({"c", "a"}));
+    CHECK(params["browsing"]["model"] == "logarithmic");
+    CHECK(params["browsing"]["gamma"] == 1.0);
+    CHECK(params["tokenizer"] == "whitespace");
+    CHECK(params["awrfAlignment"] == "labels");
+    CHECK(params["awrfDistance"] == "js");
+    CHECK(params["ndcgGain"] == "exponential");
+    CHECK(results["lexicon"] == "scenario");
+    CHECK(results["rankings"][0]["name"] == "only");
+}
+
+TEST_CASE("three groups without targets get 1/3 each") {
+    const auto s = fairness::parse_scenario(R"({"groups": ["a", "b", "c"], "lexicon": {"a": ["x"], "b": ["y"], "c": ["z"]},
+        "rankings": [{"docs": [{"text": "x"}]}]})");
+    REQUIRE(s.params.targets.size() == 3);
+    for (double t : s.params.targets) CHECK(t == th::near(1.0 / 3));
+}
+
+TEST_CASE("lexicon terms are folded to lowercase; a term repeated in one group counts once") {
+    const auto s = fairness::parse_scenario(R"({"lexicon": {"female": ["She", "she", "HER"], "male": ["he"]},
+        "rankings": [{"docs": [{"text": "x"}]}]})");
+    CHECK(s.lexicon.terms[0] == std::vector<std::string>{"she", "her"});
+    CHECK(s.lexicon.terms[1] == std::vector<std::string>{"he"});
+    CHECK_FALSE(s.default_lexicon);
+}
+
+TEST_CASE("accepted but worth telling: a group without terms, a term no token can match") {
+    const auto s = fairness::parse_scenario(R"({"lexicon": {"female": ["ice cream"]},
+        "rankings": [{"docs": [{"text": "x"}]}]})");
+    CAPTURE(s.warnings.size());
+    // "ice cream" gives two tokens under the `words` tokenizer; male has no terms at all.
+    REQUIRE(s.warnings.size() == 2);
+    CHECK(s.warnings[0].find("ice cream") != std::string::npos);
+    CHECK(s.warnings[1].find("'male'") != std::string::npos);
+}
+
+TEST_CASE("documents: ids may be strings or whole numbers, labels name a group or neutral") {
+    const auto s = fairness::parse_scenario(with_docs(
+        R"([{"id": "a", "text": "t", "label": "male", "relevance": 2.5}, {"id": 7, "label": "neutral"}, {"label": "female"}])"));
+    const auto& docs = s.rankings[0].docs;
+    REQUIRE(docs.size() == 3);
+    CHECK(docs[0].id == "a");
+    CHECK(docs[0].label == 1);
+    CHECK(docs[0].relevance == 2.5);
+    CHECK(docs[1].id == "7");
+    CHECK(docs[1].label == -1);
+    CHECK(docs[1].text.empty());
+    CHECK(docs[2].label == 0);
+}
+
+TEST_CASE("bad input is refused with the field that is wrong") {
+    struct Bad {
+        const char* what;
+        std::string scenario;
+        std::string field;
+    };
+    const Bad cases[] = {
+        {"unknown label", with_docs(R"([{"text": "x", "label": "other"}])"), "rankings[0].docs[0].label"},
+        {"label not a string", with_docs(R"([{"label": 1}])"), "rankings[0].docs[0].label"},
+        {"negative k", with_params(R"({"k": -1})"), "params.k"},
+        {"k = 0", with_params(R"({"k": 0})"), "params.k"},
+        {"non-integer k", with_params(R"({"k": 2.5})"), "params.k"},
+        {"k as a string", with_params(R"({"k": "10"})"), "params.k"},
+        {"k as a boolean", with_params(R"({"k": true})"), "params.k"},
+        {"k above the cap of 1e6", with_params(R"({"k": 1000001})"), "params.k"},
+        {"targets not summing to 1", with_params(R"({"targets": {"female": 0.5, "male": 0.6}})"), "params.targets"},
+        {"target for an unknown group", with_params(R"({"targets": {"female": 0.5, "other": 0.5}})"), "params.targets.other"},
+        {"missing target", with_params(R"({"targets": {"female": 1}})"), "params.targets"},
+        {"negative target", with_params(R"({"targets": {"female": 1.5, "male": -0.5}})"), "params.targets.male"},
+        // "female" is read first (listed first, and first alphabetically), so the listing under "male" is refused.
+        {"a term in two groups", R"({"lexicon": {"female": ["x"], "male": ["x"]}, "rankings": [{"docs": [{}]}]})", "lexicon.male[0]"},
+        {"a term in two groups after case folding", R"({"lexicon": {"female": ["Sam"], "male": ["sam"]}, "rankings": [{"docs": [{}]}]})", "lexicon.male[0]"},
+        {"lexicon for an unknown group", R"({"lexicon": {"other": ["x"]}, "rankings": [{"docs": [{}]}]})", "lexicon.other"},
+        {"empty term", R"({"lexicon": {"female": [""]}, "rankings": [{"docs": [{}]}]})", "lexicon.female[0]"},
+        {"malformed JSON", R"({"rankings": [)", "scenario"},
+        {"trailing comma", R"({"rankings": [{"docs": [{}]}],})", "scenario"},
+        {"NaN is not JSON", with_docs(R"([{"relevance": NaN}])"), "scenario"},
+        {"not an object", R"([1, 2])", "scenario"},
+        {"null relevance", with_docs(R"([{"relevance": null}])"), "rankings[0].docs[0].relevance"},
+        {"string relevance", with_docs(R"([{"relevance": "1"}])"), "rankings[0].docs[0].relevance"},
+        {"unknown param key", with_params(R"({"kk": 3})"), "params.kk"},
+        {"unknown top-level key", R"({"ranking": [], "rankings": [{"docs": [{}]}]})", "ranking"},
+        {"unknown document key", with_docs(R"([{"txt": "x"}])"), "rankings[0].docs[0].txt"},
+        {"dipsGroups naming one group twice", with_params(R"({"dipsGroups": ["male", "male"]})"), "params.dipsGroups"},
+        {"dipsGroups with one group", with_params(R"({"dipsGroups": ["male"]})"), "params.dipsGroups"},
+        {"dipsGroups with an unknown group", with_params(R"({"dipsGroups": ["male", "x"]})"), "params.dipsGroups[1]"},
+        {"gamma = 0", with_params(R"({"browsing": {"gamma": 0}})"), "params.browsing.gamma"},
+        {"gamma < 0", with_params(R"({"browsing": {"gamma": -0.5}})"), "params.browsing.gamma"},
+        {"gamma > 1", with_params(R"({"browsing": {"gamma": 1.01}})"), "params.browsing.gamma"},
+        {"unknown browsing model", with_params(R"({"browsing": {"model": "cascade"}})"), "params.browsing.model"},
+        {"alpha < 0", with_params(R"({"alpha": -0.01})"), "params.alpha"},
+        {"alpha > 1", with_params(R"({"alpha": 1.5})"), "params.alpha"},
+        {"ct > 1", with_params(R"({"ct": 2})"), "params.ct"},
+        {"tau < 0", with_params(R"({"tau": -1})"), "params.tau"},
+        {"tauInclusive not a boolean", with_params(R"({"tauInclusive": 1})"), "params.tauInclusive"},
+        {"unknown tokenizer", with_params(R"({"tokenizer": "bert"})"), "params.tokenizer"},
+        {"params not an object", with_params(R"([])"), "params"},
+        {"no rankings", R"({"groups": ["female", "male"]})", "rankings"},
+        {"empty rankings", R"({"rankings": []})", "rankings"},
+        {"no docs", R"({"rankings": [{"name": "A"}]})", "rankings[0].docs"},
+        {"empty docs", R"({"rankings": [{"docs": []}]})", "rankings[0].docs"},
+        {"duplicate ids in a ranking", with_docs(R"([{"id": "d"}, {"id": "d"}])"), "rankings[0].docs[1].id"},
+        {"duplicate ids, number and string", with_docs(R"([{"id": 7}, {"id": "7"}])"), "rankings[0].docs[1].id"},
+        {"id not a whole number", with_docs(R"([{"id": 1.5}])"), "rankings[0].docs[0].id"},
+        {"duplicate ranking names", R"({"rankings": [{"name": "X", "docs": [{}]}, {"name": "X", "docs": [{}]}]})", "rankings[1].name"},
+        // The second ranking is unnamed, so it is called "B": the same as the first one's name.
+        {"a given name equal to a default name", R"({"rankings": [{"name": "B", "docs": [{}]}, {"docs": [{}]}]})", "rankings[1].name"},
+        {"duplicate ids in the background", R"({"rankings": [{"docs": [{}]}], "background": [{"id": 1}, {"id": 1}]})", "background[1].id"},
+        {"'neutral' as a group name", R"({"groups": ["female", "neutral"], "rankings": [{"docs": [{}]}]})", "groups[1]"},
+        {"a group listed twice", R"({"groups": ["a", "a"], "rankings": [{"docs": [{}]}]})", "groups[1]"},
+        {"a single group", R"({"groups": ["a"], "rankings": [{"docs": [{}]}]})", "groups"},
+    };
+    for (const auto& bad : cases) {
+        CAPTURE(bad.what);
+        CAPTURE(bad.scenario);
+        CHECK(refused_field(bad.scenario) == bad.field);
+    }
+}
+
+TEST_CASE("the boundary values themselves are accepted") {
+    for (const std::string params : {R"({"k": 1})", R"({"k": 2.0})", R"({"alpha": 0})", R"({"alpha": 1})", R"({"ct": 0})",
+                                     R"({"browsing": {"gamma": 1}})", R"({"tau": 0})",
+                                     R"({"targets": {"female": 0.1, "male": 0.9}})",
+                                     R"({"targets": {"female": 1, "male": 0}})"}) {
+        CAPTURE(params);
+        CHECK(refused_field(with_params(params)) == "(accepted)");
+    }
+    // 0.1 + 0.2 + 0.7 is not exactly 1 in binary; the sum is accepted within rounding.
+    CHECK(refused_field(R"({"groups": ["a", "b", "c"], "lexicon": {"a": ["x"], "b": ["y"], "c": ["z"]},
+        "params": {"targets": {"a": 0.1, "b": 0.2, "c": 0.7}}, "rankings": [{"docs": [{}]}]})") == "(accepted)");
+}
+
+TEST_CASE("the message reads \"field: message\"") {
+    try {
+        fairness::parse_scenario(with_params(R"({"k": 0})"));
+        FAIL("k = 0 was accepted");
+    } catch (const fairness::ScenarioError& error) {
+        CHECK(error.field() == "params.k");
+        CHECK(std::string(error.what()) == "params.k: " + error.message());
+        CHECK_FALSE(error.message().empty());
+    }
+}
+
+// Regression: nlohmann reports a number too large for a double as out_of_range, not parse_error;
+// parse_scenario let it escape, so the CLI aborted and the WASM module called it a core failure.
+TEST_CASE("regression: a number overflowing a double (1e400) is refused as malformed JSON, not thrown raw") {
+    const std::string scenario = with_docs(R"([{"relevance": 1e400}])");
+    CAPTURE(scenario);
+    CHECK(refused_field(scenario) == "scenario");
+    CHECK(refused_field(with_params(R"({"k": -1e999})")) == "scenario");
+    CHECK_THROWS_AS(fairness::evaluate_json(scenario), fairness::ScenarioError);
+}
+
+TEST_CASE("nothing is half-computed: a bad second ranking refuses the whole scenario") {
+    const std::string scenario = R"({"rankings": [{"docs": [{"text": "she"}]}, {"docs": [{"label": "nobody"}]}]})";
+    CAPTURE(scenario);
+    try {
+        (void)fairness::evaluate_json(scenario);
+        FAIL("the scenario was accepted");
+    } catch (const fairness::ScenarioError& error) {
+        CHECK(error.field() == "rankings[1].docs[0].label");
+    }
+}
+
+TEST_CASE("enum names round-trip") {
+    CHECK(fairness::to_string(fairness::BrowsingModel::uniform) == "uniform");
+    CHECK(fairness::to_string(fairness::BrowsingModel::logarithmic) == "logarithmic");
+    CHECK(fairness::to_string(fairness::Tokenizer::whitespace) == "whitespace");
+    CHECK(fairness::to_string(fairness::AwrfAlignment::labels) == "labels");
+    CHECK(fairness::to_string(fairness::AwrfDistance::js) == "js");
+    CHECK(fairness::to_string(fairness::NdcgGain::exponential) == "exponential");
+}

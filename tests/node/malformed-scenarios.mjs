@@ -11,6 +11,7 @@ export const malformedScenarios = [
   { why: 'a negative k', field: 'params.k', text: scenario({ params: { k: -3 } }) },
   { why: 'k = 0', field: 'params.k', text: scenario({ params: { k: 0 } }) },
   { why: 'a fractional k', field: 'params.k', text: scenario({ params: { k: 2.5 } }) },
+  { why: 'k above its cap', field: 'params.k', text: scenario({ params: { k: 1000001 } }) },
   { why: 'targets that do not sum to 1', field: 'params.targets', text: scenario({ params: { targets: { female: 0.3, male: 0.6 } } }) },
   { why: 'a target for an unknown group', field: 'params.targets.women', text: scenario({ params: { targets: { women: 0.5, male: 0.5 } } }) },
   { why: 'a negative target', field: 'params.targets.female', text: scenario({ params: { targets: { female: -0.5, male: 1.5 } } }) },

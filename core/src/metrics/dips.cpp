@@ -150,8 +150,9 @@ Result assemble(std::span<const Item> ranking, std::span<const double> weights, 
     }
     if (result.n_a == 0 || result.n_b == 0)
         result.note = std::string("no document of group ") + (result.n_a == 0 ? "A" : "B") + " in the ranking, so the measure is undefined";
-    else if (!result.value)
-        result.note = "no pair of the two groups is ordered by relevance (C = 0), so the measure is undefined";
+    else if (!result.value)  // only IGI's constants can be 0 with both groups present
+        result.note = c.ab == 0 ? "C_AB = 0: no item of group A is more relevant than an item of group B, so M_AB and the measure are undefined"
+                                : "C_BA = 0: no item of group B is more relevant than an item of group A, so M_BA and the measure are undefined";
     return result;
 }
 

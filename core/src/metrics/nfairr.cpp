@@ -44,21 +44,24 @@ Result compute(std::span<const double> ranking_omega, std::span<const double> se
     // IFaiRR@c for every c: the background set sorted by ω, descending (Eq. 4's ideal ranking).
     std::vector<double> ideal(set_omega.begin(), set_omega.end());
     std::sort(ideal.begin(), ideal.end(), std::greater<>());
-    const std::size_t longest = std::max(n, k);
+    // IFaiRR stops growing at |S|, so the tables need not reach a (possibly huge) k.
+    const std::size_t longest = std::max(n, std::min(k, ideal.size()));
     std::vector<double> ifairr_at(longest + 1, 0.0), fairr_at(n + 1, 0.0);
     for (std::size_t r = 1; r <= longest; ++r)
         ifairr_at[r] = ifairr_at[r - 1] + (r <= ideal.size() ? ideal[r - 1] * position_bias(r) : 0.0);
     for (std::size_t r = 1; r <= n; ++r) fairr_at[r] = fairr_at[r - 1] + ranking_omega[r - 1] * position_bias(r);
 
     const double mean_omega = ideal.empty() ? 0.0 : std::accumulate(ideal.begin(), ideal.end(), 0.0) / ideal.size();
-    const auto bias_sum = position_bias_prefix(longest);
+    // Σ_{r=1..k} p(r) for the baseline, summed without a table: k may be far beyond n and |S|.
+    double bias_sum_k = 0;
+    for (std::size_t r = 1; r <= k; ++r) bias_sum_k += position_bias(r);
     const auto ratio = [](double a, double b) -> Maybe { return b == 0 ? Maybe{} : Maybe{a / b}; };
 
     // Cut-offs c > n add nothing to FaiRR, but IFaiRR and the baseline keep counting to c.
     result.fairr = fairr_at[k_eff];
     result.ifairr = ifairr_at[std::min(k, ideal.size())];
     result.value = ratio(result.fairr, result.ifairr);
-    result.baseline = ratio(mean_omega * bias_sum[k], result.ifairr);
+    result.baseline = ratio(mean_omega * bias_sum_k, result.ifairr);
     if (!result.value)
         result.note = "IFaiRR is 0: no document of the background set has positive neutrality, so NFaiRR is undefined";
 

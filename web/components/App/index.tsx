@@ -63,6 +63,12 @@ export function App({ embed, source, problem }: Props) {
       )}
       <main class={styles.layout}>
         <div class={styles.left}>
+          {(scenario.value.title || scenario.value.description) && (
+            <section class={styles.caption} aria-label="About this scenario">
+              {scenario.value.title && <h2>{scenario.value.title}</h2>}
+              {scenario.value.description && <p>{scenario.value.description}</p>}
+            </section>
+          )}
           {!embed && <ParamsPanel />}
           <div class={rankings.length > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>
             {rankings.map((_, r) => (
