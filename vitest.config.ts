@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Node-side tests: the reference implementation, the native CLI and the WASM module against it.
+const preactJsx = { jsx: { runtime: 'automatic' as const, importSource: 'preact' } };
+
+// Three layers: Node tests of the reference, the CLI and the WASM module (node); component tests
+// of the page in a simulated DOM (web); the built site in Debian's Chromium (browser).
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +13,26 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/node/**/*.test.{ts,mjs}'],
           testTimeout: 60_000,
+        },
+      },
+      {
+        oxc: preactJsx,
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.{ts,mjs}'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One Chromium at a time on a 2-core machine.
+          fileParallelism: false,
         },
       },
     ],

@@ -1,8 +1,11 @@
 // The page: parameters and rankings on the left, the metrics beside them; in an embed, only the
 // rankings and the metrics.
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
+import { findPreset } from '../../state/presets';
 import { redo, scenario, undo } from '../../state/scenario';
+import { DatasetBrowser } from '../DatasetBrowser';
+import { Gallery } from '../Gallery';
 import { ImportDialog } from '../ImportDialog';
 import { MetricsTable } from '../MetricsTable';
 import { ParamsPanel } from '../ParamsPanel';
@@ -23,8 +26,11 @@ function editableTarget(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-export function App({ embed, source, problem }: Props) {
+export function App({ embed, source: initialSource, problem }: Props) {
+  const [source, setSource] = useState(initialSource);
+  const galleryDialog = useRef<HTMLDialogElement | null>(null);
   const importDialog = useRef<HTMLDialogElement | null>(null);
+  const datasetDialog = useRef<HTMLDialogElement | null>(null);
   const shareDialog = useRef<HTMLDialogElement | null>(null);
   const rankings = scenario.value.rankings;
 
@@ -53,7 +59,12 @@ export function App({ embed, source, problem }: Props) {
               <span class={styles.source}>Showing {source}.</span>
             </p>
           </div>
-          <Toolbar onImport={() => importDialog.current?.showModal()} onShare={() => shareDialog.current?.showModal()} />
+          <Toolbar
+            onGallery={() => galleryDialog.current?.showModal()}
+            onDataset={() => datasetDialog.current?.showModal()}
+            onImport={() => importDialog.current?.showModal()}
+            onShare={() => shareDialog.current?.showModal()}
+          />
         </header>
       )}
       {problem && (
@@ -91,6 +102,8 @@ export function App({ embed, source, problem }: Props) {
           Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults).
         </footer>
       )}
+      <Gallery dialog={galleryDialog} onOpen={(id) => setSource(`preset “${findPreset(id)?.title ?? id}”`)} />
+      <DatasetBrowser dialog={datasetDialog} />
       <ImportDialog dialog={importDialog} />
       <ShareDialog dialog={shareDialog} />
     </div>

@@ -74,7 +74,7 @@ export function ImportDialog({ dialog }: { dialog: { current: HTMLDialogElement 
   };
 
   return (
-    <dialog ref={(el) => (dialog.current = el)} class={styles.dialog} aria-labelledby="import-title">
+    <dialog ref={(el) => { dialog.current = el; }} class={styles.dialog} aria-labelledby="import-title">
       <form
         method="dialog"
         class={styles.form}

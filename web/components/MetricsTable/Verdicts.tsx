@@ -12,7 +12,10 @@ export function Verdicts({ results }: { results: Results }) {
     const va = metricOf(a, d.id).value;
     const vb = metricOf(b, d.id).value;
     if (va === null || vb === null) sides.undefined.push(d.name);
-    else sides[(['a', 'tie', 'b'] as const)[fairerOf(d.fairer, va, vb) + 1]].push(d.name);
+    else {
+      const side = fairerOf(d.fairer, va, vb);
+      sides[side === -1 ? 'a' : side === 1 ? 'b' : 'tie'].push(d.name);
+    }
   }
   const disagree = sides.a.length > 0 && sides.b.length > 0;
   return (

@@ -6,11 +6,13 @@ import { canRedo, canUndo, redo, scenario, undo } from '../../state/scenario';
 import styles from './style.module.css';
 
 interface Props {
+  onGallery: () => void;
+  onDataset: () => void;
   onImport: () => void;
   onShare: () => void;
 }
 
-export function Toolbar({ onImport, onShare }: Props) {
+export function Toolbar({ onGallery, onDataset, onImport, onShare }: Props) {
   const comparing = scenario.value.rankings.length > 1;
   const results = evaluation.value.results;
   return (
@@ -28,6 +30,12 @@ export function Toolbar({ onImport, onShare }: Props) {
         Compare two rankings
       </label>
       <div class={styles.group}>
+        <button type="button" class={styles.primary} onClick={onGallery}>
+          Gallery…
+        </button>
+        <button type="button" onClick={onDataset}>
+          Grep-BiasIR…
+        </button>
         <button type="button" onClick={onImport}>
           Import…
         </button>
@@ -37,7 +45,7 @@ export function Toolbar({ onImport, onShare }: Props) {
         <button type="button" disabled={!results} onClick={() => results && download('results.csv', resultsCsv(results), 'text/csv')}>
           Export results (CSV)
         </button>
-        <button type="button" class={styles.primary} onClick={onShare}>
+        <button type="button" onClick={onShare}>
           Share / embed…
         </button>
       </div>
