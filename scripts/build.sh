@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
-# Builds everything: the native core, CLI and doctest suite (build/).
+# Builds everything: the native core, CLI and doctest suite (build/), then the WebAssembly module
+# (build-wasm/, output in wasm/dist/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$jobs"
+
+# Emscripten's JS optimizer needs acorn, which Debian ships under /usr/share/nodejs; a node that
+# is not Debian's does not look there by itself.
+if [ -d /usr/share/nodejs ]; then
+  export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
+fi
+emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build-wasm -j"$jobs"

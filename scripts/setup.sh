@@ -30,5 +30,5 @@ fi
 # npm packages: install from the lock file when node_modules is absent or older than the lock.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund
+  npm ci --no-audit --no-fund --loglevel=warn
 fi

@@ -1,0 +1,205 @@
+// The WebAssembly module in Node, against the native CLI: the same numbers on the same scenarios,
+// the same refusals, `npm run eval` doing the CLI's job, a glue safe under a strict CSP, and no
+// memory growth over 10,000 evaluations.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+import { ScenarioError, spansToUtf16, type Engine, type Scenario } from '../../wasm/engine';
+import { gluePath, loadEngineNode, wasmPath } from '../../wasm/node';
+import { randomScenario } from '../reference/random-scenario.mjs';
+import { malformedScenarios } from './malformed-scenarios.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const cli = process.env.FAIRNESS_EVAL ?? `${root}build/fairness-eval`;
+const haveCli = existsSync(cli);
+
+/** The scenario files shipped with the project: examples/ and the Node fixtures. */
+const scenarioFiles = ['examples', 'tests/node/fixtures'].flatMap((dir) =>
+  existsSync(`${root}${dir}`)
+    ? readdirSync(`${root}${dir}`)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${dir}/${f}`)
+    : [],
+);
+
+function runCli(args: string[], input?: string) {
+  return spawnSync(cli, args, { input, encoding: 'utf8', cwd: root });
+}
+
+/** `npm run -s eval -- ARGS`, without npm's start-up cost: the same command line. */
+function runEval(args: string[], input?: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval.ts', ...args], { input, encoding: 'utf8', cwd: root });
+}
+
+/** Paths where two results differ: different shapes, or numbers more than `tolerance` apart. */
+function differences(actual: unknown, expected: unknown, tolerance: number, path = '', out: string[] = []): string[] {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    if (!(Math.abs(actual - expected) <= tolerance)) out.push(`${path}: ${actual} vs ${expected}`);
+  } else if (Array.isArray(expected) && Array.isArray(actual)) {
+    if (actual.length !== expected.length) out.push(`${path}: length ${actual.length} vs ${expected.length}`);
+    else expected.forEach((e, i) => differences(actual[i], e, tolerance, `${path}[${i}]`, out));
+  } else if (expected && actual && typeof expected === 'object' && typeof actual === 'object') {
+    const a = Object.keys(actual), e = Object.keys(expected);
+    if (a.join() !== e.join()) out.push(`${path}: keys ${a.join()} vs ${e.join()}`);
+    else for (const k of e) differences((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], tolerance, `${path}.${k}`, out);
+  } else if (actual !== expected) out.push(`${path}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`);
+  return out;
+}
+
+let engine: Engine;
+beforeAll(async () => {
+  expect(existsSync(wasmPath), 'wasm/dist/ is missing: run `npm run build`').toBe(true);
+  engine = await loadEngineNode();
+});
+
+describe.skipIf(!haveCli)('the WASM module and the native CLI', () => {
+  test('give the same results on every scenario file (numbers within 1e-12)', () => {
+    expect(scenarioFiles.length).toBeGreaterThan(0);
+    for (const file of scenarioFiles) {
+      const native = runCli([file]);
+      expect(native.status, `${file}: ${native.stderr}`).toBe(0);
+      const wasm = engine.evaluateText(readFileSync(`${root}${file}`));
+      expect(differences(JSON.parse(wasm), JSON.parse(native.stdout), 1e-12), file).toEqual([]);
+    }
+  });
+
+  test('give the same results on 200 random scenarios (numbers within 1e-12)', () => {
+    let identical = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const text = JSON.stringify(randomScenario(seed));
+      const native = runCli(['-'], text);
+      expect(native.status, `seed ${seed}: ${native.stderr}`).toBe(0);
+      const wasm = engine.evaluateText(text);
+      if (`${wasm}\n` === native.stdout) identical++;
+      expect(differences(JSON.parse(wasm), JSON.parse(native.stdout), 1e-12), `seed ${seed}`).toEqual([]);
+    }
+    // The text is the same too, but for the last bit of a libm result now and then (Emscripten's
+    // musl and glibc may round pow() differently).
+    expect(identical).toBeGreaterThan(190);
+  });
+
+  test.each(malformedScenarios)('refuse $why with the same message', ({ text, field }) => {
+    const native = runCli(['-'], text);
+    expect(native.status).toBe(2);
+    let caught: unknown;
+    try {
+      engine.evaluate(text);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ScenarioError);
+    const error = caught as ScenarioError;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.field).toBe(field);
+    expect(`fairness-eval: ${error.field}: ${error.message}\n`).toBe(native.stderr);
+  });
+});
+
+describe.skipIf(!haveCli)('npm run eval', () => {
+  test('prints what the CLI prints, for a file and for stdin', () => {
+    for (const file of scenarioFiles.slice(0, 3)) {
+      const wasm = runEval([file]);
+      const native = runCli([file]);
+      expect(wasm.status, wasm.stderr).toBe(0);
+      expect(wasm.stderr).toBe('');
+      expect(differences(JSON.parse(wasm.stdout), JSON.parse(native.stdout), 1e-12), file).toEqual([]);
+      expect(wasm.stdout.endsWith('\n') && !wasm.stdout.slice(0, -1).includes('\n')).toBe(true);
+    }
+    const text = JSON.stringify(randomScenario(3));
+    const fromStdin = runEval(['-'], text);
+    expect(fromStdin.status).toBe(0);
+    expect(differences(JSON.parse(fromStdin.stdout), JSON.parse(runCli(['-'], text).stdout), 1e-12)).toEqual([]);
+  });
+
+  test('exits 2 with the CLI message on bad input and on a missing file', () => {
+    for (const { text } of malformedScenarios.slice(0, 4)) {
+      const wasm = runEval(['-'], text);
+      const native = runCli(['-'], text);
+      expect(wasm.status).toBe(2);
+      expect(wasm.stdout).toBe('');
+      expect(wasm.stderr).toBe(native.stderr);
+    }
+    const missing = runEval(['no-such-file.json']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe(runCli(['no-such-file.json']).stderr);
+  });
+
+  test('--describe prints what the CLI prints', () => {
+    const wasm = runEval(['--describe']);
+    expect(wasm.status).toBe(0);
+    expect(wasm.stdout).toBe(runCli(['--describe']).stdout);
+  });
+});
+
+describe('the engine', () => {
+  test('evaluates a scenario object and a string alike', () => {
+    const scenario = randomScenario(5) as Scenario;
+    expect(engine.evaluate(scenario)).toEqual(engine.evaluate(JSON.stringify(scenario)));
+    expect(engine.evaluate(scenario).rankings).toHaveLength(scenario.rankings.length);
+  });
+
+  test('an internal refusal is a ScenarioError carrying the field, not a C++ exception', () => {
+    expect(() => engine.evaluate('{"rankings": [')).toThrow(ScenarioError);
+    try {
+      engine.evaluate({ rankings: [{ docs: [{ label: 'femal' }] }] });
+    } catch (error) {
+      expect(error).toMatchObject({ name: 'ScenarioError', field: 'rankings[0].docs[0].label' });
+      expect(String(error)).toBe(`rankings[0].docs[0].label: ${(error as Error).message}`);
+    }
+  });
+
+  test('describe lists every metric with its descriptor', () => {
+    const ids = engine.describe().map((d) => d.id);
+    expect(ids).toEqual(['nfairr', 'texfair', 'dips', 'cwex', 'awrf', 'ree', 'igi', 'ndcg']);
+    for (const d of engine.describe()) {
+      expect(d.name).toBeTruthy();
+      expect(['higher', 'lower', 'closer to 0']).toContain(d.fairer);
+    }
+  });
+
+  test('findTerms gives UTF-16 indices into the text', () => {
+    const scenario = { lexicon: { female: ['she', 'mädchen', 'ärztin'], male: ['he'] }, rankings: [{ docs: [{}] }] };
+    const text = '👩‍⚕️ Ärztin: she said "MÄDCHEN" — Mädchen, he’s 🧔 he';
+    const matches = engine.findTerms(scenario, text);
+    // Only ASCII letters are lowercased: Ärztin and MÄDCHEN keep their capitals and do not match;
+    // the typographic apostrophe is UTF-8, so `he’s` is one token and no match either.
+    expect(matches.map((m) => [text.slice(m.begin, m.end), m.group, m.term])).toEqual([
+      ['she', 'female', 'she'],
+      ['Mädchen', 'female', 'mädchen'],
+      ['he', 'male', 'he'],
+    ]);
+    expect(() => engine.findTerms({ rankings: [] }, 'x')).toThrow(ScenarioError);
+  });
+
+  test('spansToUtf16 maps the results’ byte offsets onto the document text', () => {
+    const text = 'Café: she 🙂 and he';
+    const results = engine.evaluate({ lexicon: { female: ['she'], male: ['he'] }, rankings: [{ docs: [{ text }] }] });
+    const spans = spansToUtf16(text, results.rankings[0]!.docs[0]!.matches);
+    expect(spans.map((s) => text.slice(s.begin, s.end))).toEqual(['she', 'he']);
+  });
+
+  test('the glue has no eval and no new Function (strict CSP)', () => {
+    const glue = readFileSync(gluePath, 'utf8');
+    expect(glue).not.toMatch(/\bnew\s+Function\b/);
+    expect(glue).not.toMatch(/(^|[^\w$.])Function\s*\(/);
+    expect(glue).not.toMatch(/(^|[^\w$.])eval\s*\(/);
+    expect(glue).toContain('WebAssembly.instantiate');
+  });
+
+  test('no memory growth over 10,000 evaluations (refusals included)', () => {
+    const good = JSON.stringify(randomScenario(11));
+    const bad = malformedScenarios.map((m) => m.text);
+    const round = (i: number) => {
+      if (i % 10 === 9) expect(() => engine.evaluate(bad[i % bad.length]!)).toThrow(ScenarioError);
+      else engine.evaluateText(good);
+    };
+    for (let i = 0; i < 200; i++) round(i); // warm-up: the allocator takes what it needs once
+    const heapSize = engine.heapSize();
+    const inUse = engine.heapInUse();
+    for (let i = 0; i < 10_000; i++) round(i);
+    expect(engine.heapSize()).toBe(heapSize);
+    expect(engine.heapInUse()).toBe(inUse);
+  });
+});

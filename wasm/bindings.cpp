@@ -1,0 +1,61 @@
+// The Embind table over the metric core: one flat list, JSON text in and out, nothing computed or
+// checked here. A refusal (fairness::ScenarioError) comes back as a plain value object, never as
+// a thrown C++ exception, so JS holds no C++ object it would have to delete.
+#include <emscripten/bind.h>
+#include <malloc.h>
+
+#include <exception>
+#include <string>
+
+#include "fairness/evaluate.hpp"
+#include "fairness/scenario.hpp"
+
+namespace {
+
+// What every call returns: `json` on success, else the core's `field` and `message`. An empty
+// `field` with `ok == false` is a failure of the core itself (a bug), not of the scenario.
+struct Reply {
+    bool ok = false;
+    std::string json;
+    std::string field;
+    std::string message;
+};
+
+template <typename F>
+Reply reply(F&& compute) {
+    try {
+        return {true, compute(), {}, {}};
+    } catch (const fairness::ScenarioError& error) {
+        return {false, {}, error.field(), error.message()};
+    } catch (const std::exception& error) {
+        return {false, {}, {}, error.what()};
+    }
+}
+
+Reply evaluate(const std::string& scenario_json) {
+    return reply([&] { return fairness::evaluate_json(scenario_json); });
+}
+
+Reply find_terms(const std::string& scenario_json, const std::string& text) {
+    return reply([&] { return fairness::find_terms(fairness::parse_scenario(scenario_json), text).dump(); });
+}
+
+std::string describe() { return fairness::describe_metrics().dump(); }
+
+// Bytes the allocator holds for live objects: flat across calls when nothing leaks.
+double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(fairness_core) {
+    using namespace emscripten;
+    value_object<Reply>("Reply")
+        .field("ok", &Reply::ok)
+        .field("json", &Reply::json)
+        .field("field", &Reply::field)
+        .field("message", &Reply::message);
+    function("evaluate", &evaluate);
+    function("findTerms", &find_terms);
+    function("describe", &describe);
+    function("heapInUse", &heap_in_use);
+}

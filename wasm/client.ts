@@ -1,0 +1,130 @@
+// The page's side of the engine worker: promises over the typed protocol (./protocol.ts).
+//
+// Only the latest request of a lane can resolve: sending a newer one rejects the older promise at
+// once with a SupersededError, and a late answer to it is dropped. So a result shown on the page
+// is always the result of the input as it is now.
+import { ScenarioError } from './errors';
+import { laneOf, type Calls, type Kind, type PortLike, type Request, type Response, type WireError } from './protocol';
+import type { MetricDescriptor, Results, Scenario, TermMatch } from './types';
+
+/** The rejection of a request overtaken by a newer one of its lane: not an error to show. */
+export class SupersededError extends Error {
+  override name = 'SupersededError';
+  readonly superseded = true;
+  constructor(readonly id: number) {
+    super(`request ${id} was superseded by a newer one`);
+  }
+}
+
+/** True for the rejection of a superseded request (to ignore it). */
+export function isSuperseded(error: unknown): error is SupersededError {
+  return error instanceof SupersededError;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /**
+   * The lane (see ./protocol.ts): a newer call in the same lane supersedes this one. Default:
+   * "evaluate" for `evaluate`, none for the others; null: none.
+   */
+  lane?: string | null;
+}
+
+interface Pending {
+  lane: string | undefined;
+  resolve: (result: never) => void;
+  reject: (error: Error) => void;
+}
+
+/** Rebuilds the error a response carries as the class the engine threw. */
+function fromWire(error: WireError): Error {
+  if (error.name === 'ScenarioError' && error.field !== undefined) return new ScenarioError(error.field, error.message);
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
+}
+
+export class EngineClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly listener = (event: { data: unknown }) => this.receive(event.data as Response);
+
+  /** @param port the engine's Worker (or any port served by `serveEngine`). */
+  constructor(private readonly port: PortLike & { start?: () => void; terminate?: () => void }) {
+    port.addEventListener('message', this.listener);
+    port.start?.();
+  }
+
+  /**
+   * Every metric for every ranking of `scenario`. Rejects with ScenarioError when the core refuses
+   * it, and with SupersededError when a newer evaluation (same lane) was asked for meanwhile.
+   */
+  evaluate(scenario: Scenario | string, options?: CallOptions): Promise<Results> {
+    return this.call('evaluate', { scenario }, options);
+  }
+
+  /**
+   * Evaluates without superseding, or being superseded by, the live evaluation: to check a
+   * scenario before taking it (an import, a shared link). Rejects with ScenarioError as evaluate.
+   */
+  validate(scenario: Scenario | string): Promise<Results> {
+    return this.call('evaluate', { scenario }, { lane: null });
+  }
+
+  /** The group terms in `text` (UTF-16 indices), under the scenario's lexicon and tokenizer. */
+  findTerms(scenario: Scenario | string, text: string, options?: CallOptions): Promise<TermMatch[]> {
+    return this.call('findTerms', { scenario, text }, options);
+  }
+
+  /** Every metric's descriptor. */
+  describe(): Promise<MetricDescriptor[]> {
+    return this.call('describe', {});
+  }
+
+  /** Requests sent and not settled yet. */
+  get outstanding(): number {
+    return this.pending.size;
+  }
+
+  /** Stops listening (and terminates a Worker); every outstanding promise rejects. */
+  dispose(): void {
+    this.port.removeEventListener?.('message', this.listener);
+    this.port.terminate?.();
+    for (const [id, p] of this.pending) p.reject(new Error(`request ${id}: the engine client was disposed`));
+    this.pending.clear();
+  }
+
+  private call<K extends Kind>(kind: K, params: Calls[K]['params'], options?: CallOptions): Promise<Calls[K]['result']> {
+    const id = this.nextId++;
+    const request = { id, kind, ...params, ...(options?.lane !== undefined ? { lane: options.lane } : {}) } as Request;
+    const lane = laneOf(request);
+    if (lane !== undefined)
+      for (const [older, p] of this.pending)
+        if (p.lane === lane) {
+          this.pending.delete(older);
+          p.reject(new SupersededError(older));
+        }
+    return new Promise<Calls[K]['result']>((resolve, reject) => {
+      this.pending.set(id, { lane, resolve: resolve as (result: never) => void, reject });
+      this.port.postMessage(request);
+    });
+  }
+
+  private receive(response: Response): void {
+    const p = this.pending.get(response.id);
+    if (!p) return; // superseded here already, or not ours
+    this.pending.delete(response.id);
+    if ('superseded' in response) p.reject(new SupersededError(response.id));
+    else if (response.ok) p.resolve(response.result as never);
+    else p.reject(fromWire(response.error));
+  }
+}
+
+/**
+ * Starts the engine in a module worker and returns its client. (The `new Worker(new URL(…))`
+ * form is what bundlers such as Vite recognise to bundle the worker.)
+ */
+export function startEngineWorker(): EngineClient {
+  const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'fairness-engine' });
+  return new EngineClient(worker);
+}

@@ -1,0 +1,50 @@
+// Hand-written declaration of the Emscripten glue (wasm/dist/fairness-core.mjs, copied beside it
+// by the build). These are the raw bound names of wasm/bindings.cpp; use wasm/engine.ts instead.
+
+/** Text accepted where the C++ side takes a `std::string`: a JS string (sent as UTF-8) or bytes. */
+export type RawText = string | Uint8Array | ArrayBuffer;
+
+/** What every raw call returns: a plain object, nothing to delete. */
+export interface RawReply {
+  /** True when `json` holds the result. */
+  ok: boolean;
+  /** The result as JSON text (empty when `ok` is false). */
+  json: string;
+  /** The JSON path the core blames (`params.k`, `rankings[0].docs[2].label`); empty for an internal failure. */
+  field: string;
+  /** The core's message, without the field. */
+  message: string;
+}
+
+/** The instantiated module: the bound functions of wasm/bindings.cpp. */
+export interface FairnessCoreModule {
+  /** Scenario JSON in, results JSON out (`fairness::evaluate_json`). */
+  evaluate(scenarioJson: RawText): RawReply;
+  /** Group terms of `text` under the scenario's lexicon and tokenizer; offsets in UTF-8 bytes. */
+  findTerms(scenarioJson: RawText, text: RawText): RawReply;
+  /** Every metric's descriptor as JSON text. */
+  describe(): string;
+  /** Bytes the C++ allocator holds for live objects. */
+  heapInUse(): number;
+  /** The WebAssembly memory, seen as bytes (its length is the heap size). */
+  HEAP8: Int8Array;
+}
+
+/** Options the glue reads at instantiation (`-sINCOMING_MODULE_JS_API`). */
+export interface FairnessCoreOptions {
+  /** The .wasm bytes, when the caller has them already (Node, tests). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where a file the glue needs (the .wasm) lives, e.g. a URL a bundler resolved. */
+  locateFile?: (path: string, scriptDirectory: string) => string;
+  /** Custom instantiation (see Emscripten's Module.instantiateWasm). */
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void,
+  ) => WebAssembly.Exports | Record<string, never>;
+  print?: (text: string) => void;
+  printErr?: (text: string) => void;
+}
+
+/** The MODULARIZE factory. */
+declare function createFairnessCore(options?: FairnessCoreOptions): Promise<FairnessCoreModule>;
+export default createFairnessCore;

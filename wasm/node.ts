@@ -1,0 +1,17 @@
+// Loading the engine in Node (CLI scripts, tests): the glue is built for web pages and workers,
+// so Node hands it the .wasm bytes instead of letting it fetch them.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { loadEngine, type Engine } from './engine';
+
+/** The .wasm file the build wrote (wasm/dist/fairness-core.wasm). */
+export const wasmPath = fileURLToPath(new URL('./dist/fairness-core.wasm', import.meta.url));
+
+/** The glue (wasm/dist/fairness-core.mjs). */
+export const gluePath = fileURLToPath(new URL('./dist/fairness-core.mjs', import.meta.url));
+
+/** Loads the engine from wasm/dist/ (run `npm run build` first). */
+export function loadEngineNode(): Promise<Engine> {
+  return loadEngine({ wasmBinary: readFileSync(wasmPath) });
+}

@@ -1,0 +1,311 @@
+// Hand-written types of the scenario (SPEC "The scenario format") and of the results the core
+// returns (core/src/evaluate.cpp and the `to_json` of each core/src/metrics/*.cpp).
+//
+// The results type is the core's JSON as it is, so it also describes the CLI's output.
+// Conventions of the results:
+// - `value: number | null`: null means undefined for this input, and a `note` beside it says why.
+// - `perRank[i]` is the document at rank i + 1, for every document of the ranking (below the
+//   cut-off its weight or contribution is 0, depending on the metric).
+// - `atCutoff[c - 1]` is the metric's value with the cut-off set to c, for c = 1..n. For DIPS,
+//   REE and IGI (which ignore k) it is the metric on the top c documents taken as the ranking.
+
+/** A group's name, as listed in `groups` (default `["female", "male"]`). */
+export type GroupName = string;
+
+/** A label: a group, or `"neutral"` (a document of no group). */
+export type Label = GroupName | 'neutral';
+
+/** One document of a ranking or of the background. */
+export interface ScenarioDocument {
+  /** Identifies the document across the rankings and the background (NFaiRR's set S merges by id). */
+  id?: string | number;
+  /** What the term-based metrics read. Default "". */
+  text?: string;
+  /** A group or "neutral" (default): what the label-based metrics (CWEx, DIPS, REE, IGI) read. */
+  label?: Label;
+  /** Relevance, for DIPS, REE, IGI and nDCG. Default 0. */
+  relevance?: number;
+}
+
+/** One ranked list: documents in rank order. */
+export interface ScenarioRanking {
+  /** Unique among the rankings; default A, B, C, … by position. */
+  name?: string;
+  docs: ScenarioDocument[];
+}
+
+/** Every parameter of every metric; anything left out takes the default shown. */
+export interface ScenarioParams {
+  /** The cut-off (default 10); a whole number of at least 1. */
+  k?: number;
+  /** NFaiRR: a document with at most τ group terms is neutral (default 1). */
+  tau?: number;
+  /** NFaiRR: `true` (default) compares with ≤ τ, `false` with < τ. */
+  tauInclusive?: boolean;
+  /** Target share of each group (one entry per group, summing to 1; default uniform). */
+  targets?: Record<GroupName, number>;
+  /** TExFAIR: multiply TED by the rank-biased document frequency (default true). */
+  rbdf?: boolean;
+  /** CWEx: weight of the neutral exposure against the disparity (default 0.5, in [0, 1]). */
+  alpha?: number;
+  /** DIPS, REE, IGI: weight of a pair tied in relevance (default 0.5, in [0, 1]). */
+  ct?: number;
+  /** DIPS, REE, IGI: groups A and B (default the first two groups). */
+  dipsGroups?: [GroupName, GroupName];
+  /** DIPS: the browsing model F(k0) (default exponential with γ = 0.9). */
+  browsing?: { model?: 'uniform' | 'exponential' | 'logarithmic'; gamma?: number };
+  /** How text becomes terms (default `words`). */
+  tokenizer?: 'words' | 'whitespace';
+  /** AWRF: a document's alignment from its term shares (default) or its label. */
+  awrfAlignment?: 'terms' | 'labels';
+  /** AWRF: L1 distance (default) or Jensen-Shannon divergence. */
+  awrfDistance?: 'l1' | 'js';
+  /** nDCG: gain `rel` (linear, default) or `2^rel - 1` (exponential). */
+  ndcgGain?: 'linear' | 'exponential';
+}
+
+/** SPEC's one input format: the page's import/export, shared links, the CLI and the tests. */
+export interface Scenario {
+  /** Optional title and description, carried along and not read by the metrics. */
+  title?: string;
+  description?: string;
+  /** The groups, in order (default `["female", "male"]`). */
+  groups?: GroupName[];
+  /** Each group's representative terms; absent means the built-in gender word list. */
+  lexicon?: Record<GroupName, string[]>;
+  params?: ScenarioParams;
+  rankings: ScenarioRanking[];
+  /** Extra documents of NFaiRR's background set S. */
+  background?: ScenarioDocument[];
+}
+
+/** The scenario as the page holds it (the same type). */
+export type ScenarioInput = Scenario;
+
+// ---------------------------------------------------------------------------------------------
+// Results
+// ---------------------------------------------------------------------------------------------
+
+/** A metric's value at every cut-off c = 1..n (element c - 1); null where undefined. */
+export type AtCutoff = (number | null)[];
+
+/** A number per group. */
+export type PerGroup = Record<GroupName, number>;
+
+/** NFaiRR (Rekabsaz et al., SIGIR 2021). */
+export interface NfairrResult {
+  /** FaiRR / IFaiRR; null when IFaiRR = 0 (see `note`). */
+  value: number | null;
+  note?: string;
+  fairr: number;
+  ifairr: number;
+  /** The ranker-agnostic baseline (the paper's SetFaiRR); null when IFaiRR = 0. */
+  baseline: number | null;
+  /** ω of each of the top k' documents. */
+  omega: number[];
+  /** |S|: the ranking's documents plus the background, de-duplicated by id. */
+  backgroundSize: number;
+  perRank: {
+    omega: number;
+    /** p(r) = 1 / log2(r + 1). */
+    weight: number;
+    /** ω p(r) / IFaiRR (0 below the cut-off or when IFaiRR = 0); they sum to `value`. */
+    contribution: number;
+  }[];
+  atCutoff: AtCutoff;
+}
+
+/** TExFAIR (Abolghasemi et al., ECIR 2024). */
+export interface TexfairResult {
+  /** max(TED) - TED. */
+  value: number;
+  note?: string;
+  /** 1 - TED / max(TED). */
+  normalized: number;
+  /** Σ_g |p(g) - p̂_g|, times RBDF when `rbdf` is on. */
+  ted: number;
+  rbdf: number;
+  maxTed: number;
+  /** p(g), each group's share of the term exposure; null without group terms in the top k'. */
+  share: Record<GroupName, number | null>;
+  /** TE@k(t) of every term with exposure in the top k', by group then exposure. */
+  termExposure: { term: string; group: GroupName; exposure: number }[];
+  perRank: {
+    /** p(r) · M_g(d_r) / |d_r| per group (0 below the cut-off). */
+    exposure: PerGroup;
+    /** Has at least one group term (counts in RBDF). */
+    representative: boolean;
+    weight: number;
+  }[];
+  atCutoff: AtCutoff;
+}
+
+/** DIPS, REE and IGI (Fabris et al., WSDM 2023): M_AB - M_BA over the whole ranking. */
+export interface PairwiseResult {
+  /** M_AB - M_BA; null when a group is absent or C = 0 (see `note`). */
+  value: number | null;
+  note?: string;
+  mAB: number | null;
+  mBA: number | null;
+  /** Number of documents of group A and of group B. */
+  nA: number;
+  nB: number;
+  perRank: {
+    /** "A", "B", or null for a document of neither group. */
+    side: 'A' | 'B' | null;
+    /** F(k0) of this position (1 for REE and IGI). */
+    weight: number;
+    /** M_i: F-weighted unfavourable pairs against every item above, any group. */
+    dissatisfaction: number;
+    /** Share of M_AB (positive) or of M_BA (negative); they sum to `value`. */
+    contribution: number;
+  }[];
+  atCutoff: AtCutoff;
+}
+
+/** CWEx (Mousavian et al., ICTIR 2025), from the labels. */
+export interface CwexResult {
+  /** α Exposure_neutral - (1 - α) deltaExposure. */
+  value: number;
+  /** Exposure of the neutral class and of each group in the top k'. */
+  exposure: { neutral: number } & PerGroup;
+  /** max_g Exposure_g - min_g Exposure_g. */
+  deltaExposure: number;
+  perRank: {
+    label: Label;
+    /** p(r) / Σ_{r ≤ k'} p(r) (0 below the cut-off). */
+    exposure: number;
+  }[];
+  atCutoff: AtCutoff;
+}
+
+/** AWRF (Sapiezynski et al., WWW 2019), as the TExFAIR paper writes it. */
+export interface AwrfResult {
+  /** Distance between the exposure distribution and the targets. */
+  value: number;
+  /** The normalised exposure of each group. */
+  distribution: PerGroup;
+  perRank: {
+    /** The document's alignment with each group (term shares or its label). */
+    alignment: PerGroup;
+    weight: number;
+  }[];
+  atCutoff: AtCutoff;
+}
+
+/** nDCG@k (Järvelin and Kekäläinen, TOIS 2002): utility beside fairness. */
+export interface NdcgResult {
+  /** DCG / IDCG; null when IDCG is not positive (see `note`). */
+  value: number | null;
+  note?: string;
+  dcg: number;
+  idcg: number;
+  perRank: {
+    gain: number;
+    /** gain · p(r) / IDCG (0 below the cut-off or when IDCG ≤ 0). */
+    contribution: number;
+  }[];
+  atCutoff: AtCutoff;
+}
+
+/**
+ * Where a group term occurs in a document's text, as the core reports it in the results:
+ * UTF-8 byte offsets (the same in the CLI's JSON). For the UTF-16 indices of JS strings, use
+ * `spansToUtf16` of ./engine (identical for ASCII text).
+ */
+export interface ByteSpan {
+  begin: number;
+  end: number;
+  group: GroupName;
+}
+
+/** A group term found in a text by `Engine.findTerms`: `text.slice(begin, end)` (UTF-16 indices). */
+export interface TermMatch {
+  begin: number;
+  end: number;
+  group: GroupName;
+  /** The lexicon term it matched (lowercased). */
+  term: string;
+}
+
+/** What the term-based metrics read of one document of a ranking. */
+export interface DocumentInfo {
+  id: string | null;
+  label: Label;
+  relevance: number;
+  /** |d|, the number of tokens. */
+  tokens: number;
+  /** M_g(d): the count of group g's terms. */
+  magnitude: PerGroup;
+  /** The group terms in the document's text, in text order (UTF-8 byte offsets: see `ByteSpan`). */
+  matches: ByteSpan[];
+}
+
+/** Every metric for one ranking. */
+export interface RankingResults {
+  name: string;
+  /** Number of documents. */
+  n: number;
+  /** k' = min(k, n). */
+  k: number;
+  nfairr: NfairrResult;
+  texfair: TexfairResult;
+  dips: PairwiseResult;
+  cwex: CwexResult;
+  awrf: AwrfResult;
+  ree: PairwiseResult;
+  igi: PairwiseResult;
+  ndcg: NdcgResult;
+  docs: DocumentInfo[];
+}
+
+/** The parameters as the core resolved them (every default filled in). */
+export interface ResolvedParams {
+  k: number;
+  tau: number;
+  tauInclusive: boolean;
+  targets: PerGroup;
+  rbdf: boolean;
+  alpha: number;
+  ct: number;
+  dipsGroups: [GroupName, GroupName];
+  browsing: { model: 'uniform' | 'exponential' | 'logarithmic'; gamma: number };
+  tokenizer: 'words' | 'whitespace';
+  awrfAlignment: 'terms' | 'labels';
+  awrfDistance: 'l1' | 'js';
+  ndcgGain: 'linear' | 'exponential';
+}
+
+/** SPEC's results: every metric of every ranking, in the scenario's order. */
+export interface Results {
+  rankings: RankingResults[];
+  groups: GroupName[];
+  params: ResolvedParams;
+  /** Which lexicon was used. */
+  lexicon: 'built-in' | 'scenario';
+  /** Accepted, but worth telling (e.g. a group without terms). */
+  warnings: string[];
+}
+
+/** The key of each metric in a `RankingResult`, in the order the page shows them. */
+export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ndcg';
+
+/** What the core says about a metric, for explainers (`Engine.describe`). */
+export interface MetricDescriptor {
+  id: MetricId;
+  /** Display name, e.g. "NFaiRR". */
+  name: string;
+  /** One line of meaning. */
+  summary: string;
+  /** Citation. */
+  paper: string;
+  /** Where in the paper. */
+  equations: string;
+  range: string;
+  fairer: 'higher' | 'lower' | 'closer to 0';
+  /** False for the metrics that read the whole ranking (DIPS, REE, IGI). */
+  usesCutoff: boolean;
+  params: { key: keyof ScenarioParams; default: string; meaning: string }[];
+  /** LaTeX, for the page's explainer. */
+  formula: string;
+}

@@ -1,0 +1,133 @@
+// The engine worker's logic as plain code, so Node tests drive it without a browser:
+// `respond` answers one request; `EngineServer` queues requests, lets a newer request supersede
+// older ones of its lane, and answers each in turn. wasm/engine.worker.ts only wires it to `self`.
+import type { Engine } from './engine';
+import { ScenarioError } from './errors';
+import { laneOf, type PortLike, type Request, type Response, type WireError } from './protocol';
+
+/** Turns anything thrown into what can cross the worker boundary. */
+export function toWireError(error: unknown): WireError {
+  if (error instanceof ScenarioError)
+    return { name: error.name, message: error.message, field: error.field };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+/** Answers one request with the engine. Never throws: a failure is an `ok: false` response. */
+export function respond(engine: Engine, request: Request): Response {
+  try {
+    switch (request.kind) {
+      case 'evaluate':
+        return { id: request.id, kind: request.kind, ok: true, result: engine.evaluate(request.scenario) };
+      case 'findTerms':
+        return { id: request.id, kind: request.kind, ok: true, result: engine.findTerms(request.scenario, request.text) };
+      case 'describe':
+        return { id: request.id, kind: request.kind, ok: true, result: engine.describe() };
+      default: {
+        const unknown = request as { id: number; kind: string };
+        throw new Error(`unknown request kind ${JSON.stringify(unknown.kind)}`);
+      }
+    }
+  } catch (error) {
+    return { id: request.id, kind: request.kind, ok: false, error: toWireError(error) } as Response;
+  }
+}
+
+/** Checks the shape of an incoming message, which comes from another realm. */
+function isRequest(data: unknown): data is Request {
+  if (typeof data !== 'object' || data === null) return false;
+  const r = data as Partial<Request>;
+  return typeof r.id === 'number' && (r.kind === 'evaluate' || r.kind === 'findTerms' || r.kind === 'describe');
+}
+
+export interface EngineServerOptions {
+  /** Runs `task` soon, after the messages already delivered (default `setTimeout(task, 0)`). */
+  schedule?: (task: () => void) => void;
+}
+
+/**
+ * Serves requests one at a time. Requests are queued as they arrive and computed later, so that
+ * a burst (e.g. typing) arriving while the engine is busy collapses to its latest request: when a
+ * request enters a lane, the requests of that lane still waiting are answered `superseded`.
+ */
+export class EngineServer {
+  private queue: Request[] = [];
+  private engine: Engine | undefined;
+  private failure: WireError | undefined;
+  private scheduled = false;
+  private readonly schedule: (task: () => void) => void;
+
+  /**
+   * @param engine the engine, or its loading (requests wait for it; a failed load fails each).
+   * @param send where responses go (a port's `postMessage`, or a test's array).
+   */
+  constructor(
+    engine: Engine | Promise<Engine>,
+    private readonly send: (response: Response) => void,
+    options: EngineServerOptions = {},
+  ) {
+    this.schedule = options.schedule ?? ((task) => setTimeout(task, 0));
+    if (engine instanceof Promise) {
+      engine.then(
+        (loaded) => {
+          this.engine = loaded;
+          this.kick();
+        },
+        (error: unknown) => {
+          this.failure = toWireError(error);
+          this.failure.message = `the engine did not load: ${this.failure.message}`;
+          this.kick();
+        },
+      );
+    } else this.engine = engine;
+  }
+
+  /**
+   * Takes a message: queues it (superseding older ones of its lane) and schedules the work.
+   * A message that is not a request of the protocol is ignored: it has no id to answer to.
+   */
+  receive(data: unknown): void {
+    if (!isRequest(data)) return;
+    const lane = laneOf(data);
+    if (lane !== undefined) {
+      const overtaken = this.queue.filter((waiting) => laneOf(waiting) === lane);
+      if (overtaken.length > 0) {
+        this.queue = this.queue.filter((waiting) => laneOf(waiting) !== lane);
+        for (const waiting of overtaken) this.send({ id: waiting.id, kind: waiting.kind, superseded: true } as Response);
+      }
+    }
+    this.queue.push(data);
+    this.kick();
+  }
+
+  /** Requests received and not answered yet. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  private kick(): void {
+    if (this.scheduled || this.queue.length === 0 || (!this.engine && !this.failure)) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      this.step();
+    });
+  }
+
+  /** Answers the oldest request, then yields so newer messages can arrive before the next. */
+  private step(): void {
+    const request = this.queue.shift();
+    if (!request) return;
+    if (this.engine) this.send(respond(this.engine, request));
+    else if (this.failure) this.send({ id: request.id, kind: request.kind, ok: false, error: this.failure } as Response);
+    this.kick();
+  }
+}
+
+/** Serves the engine on a port: a worker's global scope, a Worker's MessagePort, or a test double. */
+export function serveEngine(port: PortLike & { start?: () => void }, engine: Engine | Promise<Engine>, options?: EngineServerOptions): EngineServer {
+  const server = new EngineServer(engine, (response) => port.postMessage(response), options);
+  port.addEventListener('message', (event) => server.receive(event.data));
+  port.start?.();
+  return server;
+}
