@@ -68,9 +68,9 @@ int main(int argc, char** argv) {
         return bad_input;
     }
     try {
-        const auto results = fairness::evaluate(fairness::parse_scenario(text));
-        if (table) std::cout << fairness::cli::format_table(results);
-        else std::cout << results.dump() << "\n";
+        const auto scenario = fairness::parse_scenario(text);
+        if (table) std::cout << fairness::cli::format_table(fairness::evaluate(scenario));
+        else std::cout << fairness::evaluate_text(scenario) << "\n";
     } catch (const fairness::ScenarioError& error) {
         std::cerr << "fairness-eval: " << error.what() << "\n";
         return bad_input;

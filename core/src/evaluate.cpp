@@ -40,14 +40,7 @@ std::vector<double> background_set_omega(const std::vector<Analyzed>& ranking, c
     return omega;
 }
 
-// Where the group terms are in a text (UTF-8 byte offsets), for highlighting.
-Json matches_json(const DocTerms& terms, const std::vector<std::string>& groups) {
-    Json out = Json::array();
-    for (const auto& m : terms.matches) out.push_back({{"begin", m.begin}, {"end", m.end}, {"group", groups[m.group]}});
-    return out;
-}
-
-Json evaluate_ranking(const Scenario& s, const Ranking& ranking, const TermIndex& index, const std::vector<Analyzed>& background) {
+void write_ranking(JsonWriter& w, const Scenario& s, const Ranking& ranking, const TermIndex& index, const std::vector<Analyzed>& background) {
     const Params& p = s.params;
     const std::size_t n = ranking.docs.size(), groups = s.groups.size();
     std::vector<Analyzed> docs;
@@ -58,7 +51,7 @@ Json evaluate_ranking(const Scenario& s, const Ranking& ranking, const TermIndex
     std::vector<int> labels;
     std::vector<std::vector<double>> alignments;
     std::vector<dips::Item> items;
-    std::vector<double> browsing;
+    const auto browsing = browsing_weights(p.browsing, p.gamma, n);
     for (std::size_t i = 0; i < n; ++i) {
         const auto& a = docs[i];
         omega.push_back(a.omega);
@@ -71,73 +64,70 @@ Json evaluate_ranking(const Scenario& s, const Ranking& ranking, const TermIndex
                           : label == static_cast<int>(p.dips_b) ? dips::Side::b
                                                                 : dips::Side::neither;
         items.push_back({side, a.doc->relevance});
-        browsing.push_back(browsing_weight(p.browsing, p.gamma, i));
     }
 
-    Json out;
-    out["name"] = ranking.name;
-    out["n"] = n;
-    out["k"] = std::min(p.k, n);
-    out["nfairr"] = nfairr::to_json(nfairr::compute(omega, background_set_omega(docs, background), p.k));
-    out["texfair"] = texfair::to_json(texfair::compute(terms, p.targets, p.rbdf, p.k), s.groups);
-    out["dips"] = dips::to_json(dips::dips(items, browsing, p.ct));
-    out["cwex"] = cwex::to_json(cwex::compute(labels, groups, p.alpha, p.k), s.groups);
-    out["awrf"] = awrf::to_json(awrf::compute(alignments, p.targets, p.awrf_distance, p.k), s.groups);
-    out["ree"] = dips::to_json(dips::ree(items, p.ct));
-    out["igi"] = dips::to_json(dips::igi(items, p.ct));
-    out["ndcg"] = ndcg::to_json(ndcg::compute(relevance, p.ndcg_gain, p.k));
+    w.begin_object().member("name", ranking.name).member("n", n).member("k", std::min(p.k, n));
+    nfairr::write(w.key("nfairr"), nfairr::compute(omega, background_set_omega(docs, background), p.k));
+    texfair::write(w.key("texfair"), texfair::compute(terms, p.targets, p.rbdf, p.k), s.groups);
+    dips::write(w.key("dips"), dips::dips(items, browsing, p.ct));
+    cwex::write(w.key("cwex"), cwex::compute(labels, groups, p.alpha, p.k), s.groups);
+    awrf::write(w.key("awrf"), awrf::compute(alignments, p.targets, p.awrf_distance, p.k), s.groups);
+    dips::write(w.key("ree"), dips::ree(items, p.ct));
+    dips::write(w.key("igi"), dips::igi(items, p.ct));
+    ndcg::write(w.key("ndcg"), ndcg::compute(relevance, p.ndcg_gain, p.k));
 
-    Json doc_info = Json::array();
+    // What the term-based metrics read of each document, and where its group terms are
+    // (UTF-8 byte offsets), for highlighting.
+    w.key("docs").begin_array();
     for (const auto& a : docs) {
-        Json magnitude = Json::object();
-        for (std::size_t g = 0; g < groups; ++g) magnitude[s.groups[g]] = a.terms.magnitude[g];
-        doc_info.push_back({{"id", a.doc->id ? Json(*a.doc->id) : Json(nullptr)},
-                            {"label", a.doc->label < 0 ? std::string(neutral_label) : s.groups[static_cast<std::size_t>(a.doc->label)]},
-                            {"relevance", a.doc->relevance},
-                            {"tokens", a.terms.tokens},
-                            {"magnitude", std::move(magnitude)},
-                            {"matches", matches_json(a.terms, s.groups)}});
+        w.begin_object().key("id");
+        if (a.doc->id) w.value(*a.doc->id);
+        else w.null();
+        w.member("label", a.doc->label < 0 ? std::string(neutral_label) : s.groups[static_cast<std::size_t>(a.doc->label)]);
+        w.member("relevance", a.doc->relevance).member("tokens", a.terms.tokens);
+        w.key("magnitude").object(std::span<const std::string>(s.groups), std::span<const double>(a.terms.magnitude));
+        w.key("matches").begin_array();
+        for (const auto& m : a.terms.matches)
+            w.begin_object().member("begin", m.begin).member("end", m.end).member("group", s.groups[m.group]).end_object();
+        w.end_array().end_object();
     }
-    out["docs"] = std::move(doc_info);
-    return out;
+    w.end_array().end_object();
 }
 
-Json resolved_params(const Scenario& s) {
+void write_params(JsonWriter& w, const Scenario& s) {
     const Params& p = s.params;
-    Json targets = Json::object();
-    for (std::size_t g = 0; g < s.groups.size(); ++g) targets[s.groups[g]] = p.targets[g];
-    return {{"k", p.k},
-            {"tau", p.tau},
-            {"tauInclusive", p.tau_inclusive},
-            {"targets", std::move(targets)},
-            {"rbdf", p.rbdf},
-            {"alpha", p.alpha},
-            {"ct", p.ct},
-            {"dipsGroups", Json::array({s.groups[p.dips_a], s.groups[p.dips_b]})},
-            {"browsing", {{"model", to_string(p.browsing)}, {"gamma", p.gamma}}},
-            {"tokenizer", to_string(p.tokenizer)},
-            {"awrfAlignment", to_string(p.awrf_alignment)},
-            {"awrfDistance", to_string(p.awrf_distance)},
-            {"ndcgGain", to_string(p.ndcg_gain)}};
+    w.begin_object().member("k", p.k).member("tau", p.tau).member("tauInclusive", p.tau_inclusive);
+    w.key("targets").object(std::span<const std::string>(s.groups), std::span<const double>(p.targets));
+    w.member("rbdf", p.rbdf).member("alpha", p.alpha).member("ct", p.ct);
+    w.key("dipsGroups").begin_array().value(s.groups[p.dips_a]).value(s.groups[p.dips_b]).end_array();
+    w.key("browsing").begin_object().member("model", to_string(p.browsing)).member("gamma", p.gamma).end_object();
+    w.member("tokenizer", to_string(p.tokenizer))
+        .member("awrfAlignment", to_string(p.awrf_alignment))
+        .member("awrfDistance", to_string(p.awrf_distance))
+        .member("ndcgGain", to_string(p.ndcg_gain));
+    w.end_object();
 }
 
 }  // namespace
 
-Json evaluate(const Scenario& s) {
+std::string evaluate_text(const Scenario& s) {
     const TermIndex index(s.lexicon, s.params.tokenizer);
     std::vector<Analyzed> background;
     for (const auto& doc : s.background) background.push_back(analyze(doc, index, s.params));
 
-    Json rankings = Json::array();
-    for (const auto& ranking : s.rankings) rankings.push_back(evaluate_ranking(s, ranking, index, background));
-    Json out;
-    out["rankings"] = std::move(rankings);
-    out["groups"] = s.groups;
-    out["params"] = resolved_params(s);
-    out["lexicon"] = s.default_lexicon ? "built-in" : "scenario";
-    out["warnings"] = s.warnings;
-    return out;
+    JsonWriter w;
+    w.begin_object().key("rankings").begin_array();
+    for (const auto& ranking : s.rankings) write_ranking(w, s, ranking, index, background);
+    w.end_array();
+    w.key("groups").array(std::span<const std::string>(s.groups));
+    write_params(w.key("params"), s);
+    w.member("lexicon", s.default_lexicon ? "built-in" : "scenario");
+    w.key("warnings").array(std::span<const std::string>(s.warnings));
+    w.end_object();
+    return w.take();
 }
+
+Json evaluate(const Scenario& s) { return Json::parse(evaluate_text(s)); }
 
 Json describe_metrics() {
     Json out = Json::array();
@@ -166,7 +156,7 @@ Json find_terms(const Scenario& s, std::string_view text) {
     return out;
 }
 
-std::string evaluate_json(std::string_view scenario_json) { return evaluate(parse_scenario(scenario_json)).dump(); }
+std::string evaluate_json(std::string_view scenario_json) { return evaluate_text(parse_scenario(scenario_json)); }
 
 const std::vector<const MetricDescriptor*>& all_metrics() {
     static const std::vector<const MetricDescriptor*> metrics{

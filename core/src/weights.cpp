@@ -2,13 +2,13 @@
 
 namespace fairness {
 
-double browsing_weight(BrowsingModel model, double gamma, std::size_t k0) {
-    switch (model) {
-        case BrowsingModel::uniform: return 1.0;
-        case BrowsingModel::exponential: return std::pow(gamma, static_cast<double>(k0));
-        case BrowsingModel::logarithmic: return 1.0 / std::log2(static_cast<double>(k0) + 2.0);
+std::vector<double> browsing_weights(BrowsingModel model, double gamma, std::size_t n) {
+    std::vector<double> weights(n, 1.0);
+    for (std::size_t k0 = 0; k0 < n; ++k0) {
+        if (model == BrowsingModel::exponential && k0 > 0) weights[k0] = weights[k0 - 1] * gamma;
+        if (model == BrowsingModel::logarithmic) weights[k0] = 1.0 / std::log2(static_cast<double>(k0) + 2.0);
     }
-    return 1.0;
+    return weights;
 }
 
 std::vector<double> position_bias_prefix(std::size_t n) {

@@ -134,11 +134,13 @@ TEST_CASE("weights: p(r) = 1 / log2(r + 1) and the browsing models F(k0)") {
     CHECK(sums[0] == 0);
     CHECK(sums[3] == near(1 + 1 / L3 + 0.5));
     using fairness::BrowsingModel;
-    CHECK(fairness::browsing_weight(BrowsingModel::uniform, 0.9, 5) == 1);
-    CHECK(fairness::browsing_weight(BrowsingModel::exponential, 0.9, 0) == near(1.0));
-    CHECK(fairness::browsing_weight(BrowsingModel::exponential, 0.9, 2) == near(0.81));
-    CHECK(fairness::browsing_weight(BrowsingModel::logarithmic, 0.9, 0) == near(1.0));   // 1 / log2 2
-    CHECK(fairness::browsing_weight(BrowsingModel::logarithmic, 0.9, 2) == near(0.5));   // 1 / log2 4
+    CHECK(fairness::browsing_weights(BrowsingModel::uniform, 0.9, 6)[5] == 1);
+    const auto exponential = fairness::browsing_weights(BrowsingModel::exponential, 0.9, 3);
+    CHECK(exponential[0] == 1.0);
+    CHECK(exponential[2] == near(0.81));
+    const auto logarithmic = fairness::browsing_weights(BrowsingModel::logarithmic, 0.9, 3);
+    CHECK(logarithmic[0] == near(1.0));   // 1 / log2 2
+    CHECK(logarithmic[2] == near(0.5));   // 1 / log2 4
 }
 
 // atCutoff[c - 1] promises the metric at cut-off c. For a metric with a cut-off that is a fresh

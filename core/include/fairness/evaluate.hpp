@@ -9,7 +9,11 @@
 
 namespace fairness {
 
-// The results object (SPEC "results"), plus per-rank detail and the value at every cut-off.
+// The results object (SPEC "results"), plus per-rank detail and the value at every cut-off, as
+// JSON text (written as it is computed, without building a tree).
+std::string evaluate_text(const Scenario& scenario);
+
+// The same results as a JSON tree, for callers that read them (the CLI's table, the tests).
 Json evaluate(const Scenario& scenario);
 
 // Every metric's descriptor, for explainers and `--describe`.

@@ -76,20 +76,17 @@ Result compute(std::span<const std::vector<double>> alignments, std::span<const 
     return result;
 }
 
-Json to_json(const Result& r, std::span<const std::string> groups) {
-    const auto by_group = [&](const std::vector<double>& values) {
-        Json out = Json::object();
-        for (std::size_t g = 0; g < groups.size(); ++g) out[groups[g]] = values[g];
-        return out;
-    };
-    Json out;
-    out["value"] = r.value;
-    out["distribution"] = by_group(r.distribution);
-    Json ranks = Json::array();
-    for (const auto& rank : r.ranks) ranks.push_back({{"alignment", by_group(rank.alignment)}, {"weight", rank.weight}});
-    out["perRank"] = std::move(ranks);
-    out["atCutoff"] = fairness::to_json(r.at_cutoff);
-    return out;
+void write(JsonWriter& w, const Result& r, std::span<const std::string> groups) {
+    w.begin_object().member("value", r.value);
+    w.key("distribution").object(groups, std::span<const double>(r.distribution));
+    w.key("perRank").begin_array();
+    for (const auto& rank : r.ranks) {
+        w.begin_object().key("alignment").object(groups, std::span<const double>(rank.alignment));
+        w.member("weight", rank.weight).end_object();
+    }
+    w.end_array();
+    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    w.end_object();
 }
 
 }  // namespace fairness::awrf

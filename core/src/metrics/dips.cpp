@@ -204,25 +204,21 @@ namespace {
 const char* side_name(Side side) { return side == Side::a ? "A" : side == Side::b ? "B" : nullptr; }
 }  // namespace
 
-Json to_json(const Result& r) {
-    Json out;
-    out["value"] = fairness::to_json(r.value);
-    if (!r.note.empty()) out["note"] = r.note;
-    out["mAB"] = fairness::to_json(r.m_ab);
-    out["mBA"] = fairness::to_json(r.m_ba);
-    out["nA"] = r.n_a;
-    out["nB"] = r.n_b;
-    Json ranks = Json::array();
+void write(JsonWriter& w, const Result& r) {
+    w.begin_object().member("value", r.value);
+    if (!r.note.empty()) w.member("note", r.note);
+    w.member("mAB", r.m_ab).member("mBA", r.m_ba).member("nA", r.n_a).member("nB", r.n_b);
+    w.key("perRank").begin_array();
     for (const auto& rank : r.ranks) {
-        const char* side = side_name(rank.side);
-        ranks.push_back({{"side", side ? Json(side) : Json(nullptr)},
-                         {"weight", rank.weight},
-                         {"dissatisfaction", rank.dissatisfaction},
-                         {"contribution", rank.contribution}});
+        w.begin_object().key("side");
+        if (const char* side = side_name(rank.side)) w.value(side);
+        else w.null();
+        w.member("weight", rank.weight).member("dissatisfaction", rank.dissatisfaction).member("contribution", rank.contribution);
+        w.end_object();
     }
-    out["perRank"] = std::move(ranks);
-    out["atCutoff"] = fairness::to_json(r.at_cutoff);
-    return out;
+    w.end_array();
+    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    w.end_object();
 }
 
 }  // namespace fairness::dips

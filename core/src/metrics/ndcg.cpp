@@ -51,17 +51,15 @@ Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
     return result;
 }
 
-Json to_json(const Result& r) {
-    Json out;
-    out["value"] = fairness::to_json(r.value);
-    if (!r.note.empty()) out["note"] = r.note;
-    out["dcg"] = r.dcg;
-    out["idcg"] = r.idcg;
-    Json ranks = Json::array();
-    for (const auto& rank : r.ranks) ranks.push_back({{"gain", rank.gain}, {"contribution", rank.contribution}});
-    out["perRank"] = std::move(ranks);
-    out["atCutoff"] = fairness::to_json(r.at_cutoff);
-    return out;
+void write(JsonWriter& w, const Result& r) {
+    w.begin_object().member("value", r.value);
+    if (!r.note.empty()) w.member("note", r.note);
+    w.member("dcg", r.dcg).member("idcg", r.idcg);
+    w.key("perRank").begin_array();
+    for (const auto& rank : r.ranks) w.begin_object().member("gain", rank.gain).member("contribution", rank.contribution).end_object();
+    w.end_array();
+    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    w.end_object();
 }
 
 }  // namespace fairness::ndcg

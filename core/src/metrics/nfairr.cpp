@@ -76,21 +76,18 @@ Result compute(std::span<const double> ranking_omega, std::span<const double> se
     return result;
 }
 
-Json to_json(const Result& r) {
-    Json out;
-    out["value"] = fairness::to_json(r.value);
-    if (!r.note.empty()) out["note"] = r.note;
-    out["fairr"] = r.fairr;
-    out["ifairr"] = r.ifairr;
-    out["baseline"] = fairness::to_json(r.baseline);
-    out["omega"] = r.omega;
-    out["backgroundSize"] = r.background_size;
-    Json ranks = Json::array();
+void write(JsonWriter& w, const Result& r) {
+    w.begin_object().member("value", r.value);
+    if (!r.note.empty()) w.member("note", r.note);
+    w.member("fairr", r.fairr).member("ifairr", r.ifairr).member("baseline", r.baseline);
+    w.key("omega").array(std::span<const double>(r.omega));
+    w.member("backgroundSize", r.background_size);
+    w.key("perRank").begin_array();
     for (const auto& rank : r.ranks)
-        ranks.push_back({{"omega", rank.omega}, {"weight", rank.weight}, {"contribution", rank.contribution}});
-    out["perRank"] = std::move(ranks);
-    out["atCutoff"] = fairness::to_json(r.at_cutoff);
-    return out;
+        w.begin_object().member("omega", rank.omega).member("weight", rank.weight).member("contribution", rank.contribution).end_object();
+    w.end_array();
+    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    w.end_object();
 }
 
 }  // namespace fairness::nfairr

@@ -106,29 +106,23 @@ Result compute(std::span<const DocTerms* const> docs, std::span<const double> ta
     return result;
 }
 
-Json to_json(const Result& r, std::span<const std::string> groups) {
-    Json out;
-    out["value"] = r.value;
-    if (!r.note.empty()) out["note"] = r.note;
-    out["normalized"] = r.normalized;
-    out["ted"] = r.ted;
-    out["rbdf"] = r.rbdf;
-    out["maxTed"] = r.max_ted;
-    Json share = Json::object();
-    for (std::size_t g = 0; g < groups.size(); ++g) share[groups[g]] = fairness::to_json(r.share[g]);
-    out["share"] = std::move(share);
-    Json terms = Json::array();
-    for (const auto& t : r.terms) terms.push_back({{"term", t.term}, {"group", groups[t.group]}, {"exposure", t.exposure}});
-    out["termExposure"] = std::move(terms);
-    Json ranks = Json::array();
+void write(JsonWriter& w, const Result& r, std::span<const std::string> groups) {
+    w.begin_object().member("value", r.value);
+    if (!r.note.empty()) w.member("note", r.note);
+    w.member("normalized", r.normalized).member("ted", r.ted).member("rbdf", r.rbdf).member("maxTed", r.max_ted);
+    w.key("share").object(groups, std::span<const Maybe>(r.share));
+    w.key("termExposure").begin_array();
+    for (const auto& t : r.terms)
+        w.begin_object().member("term", t.term).member("group", groups[t.group]).member("exposure", t.exposure).end_object();
+    w.end_array();
+    w.key("perRank").begin_array();
     for (const auto& rank : r.ranks) {
-        Json exposure = Json::object();
-        for (std::size_t g = 0; g < groups.size(); ++g) exposure[groups[g]] = rank.exposure[g];
-        ranks.push_back({{"exposure", std::move(exposure)}, {"representative", rank.representative}, {"weight", rank.weight}});
+        w.begin_object().key("exposure").object(groups, std::span<const double>(rank.exposure));
+        w.member("representative", rank.representative).member("weight", rank.weight).end_object();
     }
-    out["perRank"] = std::move(ranks);
-    out["atCutoff"] = fairness::to_json(r.at_cutoff);
-    return out;
+    w.end_array();
+    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    w.end_object();
 }
 
 }  // namespace fairness::texfair

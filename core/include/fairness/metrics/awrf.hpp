@@ -35,6 +35,6 @@ struct Result {
 
 Result compute(std::span<const std::vector<double>> alignments, std::span<const double> targets, AwrfDistance how, std::size_t k);
 
-Json to_json(const Result&, std::span<const std::string> groups);
+void write(JsonWriter&, const Result&, std::span<const std::string> groups);
 
 }  // namespace fairness::awrf

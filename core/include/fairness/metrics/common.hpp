@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "fairness/json_writer.hpp"
+
 namespace fairness {
 
 using Json = nlohmann::ordered_json;  // keeps keys in the order SPEC lists them
@@ -17,12 +19,5 @@ using Maybe = std::optional<double>;
 // The value of a metric at every cut-off c = 1..n (element c - 1).
 using Series = std::vector<Maybe>;
 
-inline Json to_json(const Maybe& value) { return value ? Json(*value) : Json(nullptr); }
-
-inline Json to_json(const Series& series) {
-    Json out = Json::array();
-    for (const auto& value : series) out.push_back(to_json(value));
-    return out;
-}
 
 }  // namespace fairness

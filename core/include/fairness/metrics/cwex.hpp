@@ -29,6 +29,6 @@ struct Result {
 // `labels[r]`: the group index of the document at rank r + 1, or -1 for neutral.
 Result compute(std::span<const int> labels, std::size_t groups, double alpha, std::size_t k);
 
-Json to_json(const Result&, std::span<const std::string> groups);
+void write(JsonWriter&, const Result&, std::span<const std::string> groups);
 
 }  // namespace fairness::cwex

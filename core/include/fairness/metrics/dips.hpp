@@ -44,6 +44,6 @@ Result ree(std::span<const Item> ranking, double ct);
 // IGI: F = 1 and C_AB = #{i in A, j in B : r_i > r_j} (C_BA likewise).
 Result igi(std::span<const Item> ranking, double ct);
 
-Json to_json(const Result&);
+void write(JsonWriter&, const Result&);
 
 }  // namespace fairness::dips

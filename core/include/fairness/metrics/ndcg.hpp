@@ -28,6 +28,6 @@ struct Result {
 // The ideal ranking is the ranking's own documents sorted by relevance, descending.
 Result compute(std::span<const double> relevance, NdcgGain gain, std::size_t k);
 
-Json to_json(const Result&);
+void write(JsonWriter&, const Result&);
 
 }  // namespace fairness::ndcg

@@ -38,6 +38,6 @@ struct Result {
 // set S (the ranking's documents plus the background, de-duplicated).
 Result compute(std::span<const double> ranking_omega, std::span<const double> set_omega, std::size_t k);
 
-Json to_json(const Result&);
+void write(JsonWriter&, const Result&);
 
 }  // namespace fairness::nfairr

@@ -40,6 +40,6 @@ struct Result {
 
 Result compute(std::span<const DocTerms* const> docs, std::span<const double> targets, bool use_rbdf, std::size_t k);
 
-Json to_json(const Result&, std::span<const std::string> groups);
+void write(JsonWriter&, const Result&, std::span<const std::string> groups);
 
 }  // namespace fairness::texfair

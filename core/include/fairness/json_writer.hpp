@@ -1,0 +1,69 @@
+// A streaming JSON writer for the results: text is appended as it is produced, without building
+// a tree (a 1,000-document result has some 60,000 values; building and freeing nlohmann's tree
+// for them took most of an evaluation). Numbers are formatted by nlohmann's own shortest
+// round-trip routine, so the text is what `dump()` of the same values would print.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fairness {
+
+class JsonWriter {
+public:
+    JsonWriter& begin_object();
+    JsonWriter& end_object();
+    JsonWriter& begin_array();
+    JsonWriter& end_array();
+    /** The next member's key (inside an object). */
+    JsonWriter& key(std::string_view name);
+
+    JsonWriter& value(double number);
+    JsonWriter& value(std::size_t number);
+    JsonWriter& value(int number);
+    JsonWriter& value(bool flag);
+    JsonWriter& value(std::string_view text);
+    JsonWriter& value(const char* text) { return value(std::string_view(text)); }
+    JsonWriter& value(const std::string& text) { return value(std::string_view(text)); }
+    JsonWriter& value(const std::optional<double>& number);  // null when empty
+    JsonWriter& null();
+
+    /** key + value in one call. */
+    template <typename T>
+    JsonWriter& member(std::string_view name, const T& v) {
+        return key(name).value(v);
+    }
+
+    /** An array of values. */
+    template <typename T>
+    JsonWriter& array(std::span<const T> values) {
+        begin_array();
+        for (const auto& v : values) value(v);
+        return end_array();
+    }
+
+    /** An object mapping each name to the value at the same index. */
+    template <typename T>
+    JsonWriter& object(std::span<const std::string> names, std::span<const T> values) {
+        begin_object();
+        for (std::size_t i = 0; i < names.size(); ++i) key(names[i]).value(values[i]);
+        return end_object();
+    }
+
+    const std::string& text() const { return out_; }
+    std::string take() { return std::move(out_); }
+
+private:
+    void separate();  // a comma before every element but the first of its container
+    void string(std::string_view text);
+
+    std::string out_;
+    std::vector<bool> first_;  // per open container: nothing written in it yet
+    bool after_key_ = false;
+};
+
+}  // namespace fairness

@@ -1,0 +1,125 @@
+#include "fairness/json_writer.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace fairness {
+
+void JsonWriter::separate() {
+    if (after_key_) {
+        after_key_ = false;
+        return;
+    }
+    if (!first_.empty()) {
+        if (!first_.back()) out_ += ',';
+        first_.back() = false;
+    }
+}
+
+JsonWriter& JsonWriter::begin_object() {
+    separate();
+    out_ += '{';
+    first_.push_back(true);
+    return *this;
+}
+
+JsonWriter& JsonWriter::end_object() {
+    out_ += '}';
+    first_.pop_back();
+    return *this;
+}
+
+JsonWriter& JsonWriter::begin_array() {
+    separate();
+    out_ += '[';
+    first_.push_back(true);
+    return *this;
+}
+
+JsonWriter& JsonWriter::end_array() {
+    out_ += ']';
+    first_.pop_back();
+    return *this;
+}
+
+JsonWriter& JsonWriter::key(std::string_view name) {
+    separate();
+    string(name);
+    out_ += ':';
+    after_key_ = true;
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(double number) {
+    separate();
+    if (!std::isfinite(number)) {
+        out_ += "null";  // as nlohmann's dump does
+        return *this;
+    }
+    std::array<char, 64> buffer{};
+    const char* end = nlohmann::detail::to_chars(buffer.data(), buffer.data() + buffer.size(), number);
+    out_.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(std::size_t number) {
+    separate();
+    out_ += std::to_string(number);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(int number) {
+    separate();
+    out_ += std::to_string(number);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(bool flag) {
+    separate();
+    out_ += flag ? "true" : "false";
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(std::string_view text) {
+    separate();
+    string(text);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(const std::optional<double>& number) { return number ? value(*number) : null(); }
+
+JsonWriter& JsonWriter::null() {
+    separate();
+    out_ += "null";
+    return *this;
+}
+
+// Escapes as nlohmann's dump does: the short escapes, other control characters as \u00xx, and
+// UTF-8 passed through (the scenario reader has already checked it is valid).
+void JsonWriter::string(std::string_view text) {
+    out_ += '"';
+    for (const char c : text) {
+        switch (c) {
+            case '"': out_ += "\\\""; break;
+            case '\\': out_ += "\\\\"; break;
+            case '\b': out_ += "\\b"; break;
+            case '\f': out_ += "\\f"; break;
+            case '\n': out_ += "\\n"; break;
+            case '\r': out_ += "\\r"; break;
+            case '\t': out_ += "\\t"; break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) {
+                    char escaped[8];
+                    std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+                    out_ += escaped;
+                } else {
+                    out_ += c;
+                }
+        }
+    }
+    out_ += '"';
+}
+
+}  // namespace fairness
