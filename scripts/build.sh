@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds everything: the native core, CLI and doctest suite (build/), then the WebAssembly module
-# (build-wasm/, output in wasm/dist/).
+# Builds everything: the native core, CLI and doctest suite (build/), the WebAssembly module
+# (build-wasm/, output in wasm/dist/), then the page (dist/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -15,3 +15,6 @@ if [ -d /usr/share/nodejs ]; then
 fi
 emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build-wasm -j"$jobs"
+
+# The page (static site in dist/, relative paths: it works from any folder of any host).
+npx vite build --logLevel warn

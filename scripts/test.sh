@@ -5,8 +5,11 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
 
-echo "== C++ (doctest, via ctest)"
+echo "== C++ core (doctest, via ctest)"
 ctest --test-dir build --output-on-failure
 
-echo "== Node (vitest)"
+echo "== Types (tsc)"
+npx tsc -p .
+
+echo "== Node, components and Chromium (vitest: node, web, browser)"
 npx vitest run

@@ -3,6 +3,7 @@
 // keeps the last good results on screen, marked stale, with the core's message beside its field.
 import { computed, effect, signal } from '@preact/signals';
 
+import { ScenarioError } from '../../wasm/errors';
 import type { Results } from '../../wasm/types';
 import { scenario, type PageScenario } from './scenario';
 import { toSpans, type TermSpan } from './terms';
@@ -35,12 +36,9 @@ function isSuperseded(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { superseded?: boolean }).superseded === true;
 }
 
-/** The core's refusal (a ScenarioError: field + detail), or any other failure as a message. */
+/** The core's refusal (a ScenarioError: field and message), or any other failure as a message. */
 export function refusal(error: unknown): Refusal {
-  if (typeof error === 'object' && error !== null && 'field' in error && 'detail' in error) {
-    const { field, detail } = error as { field: string; detail: string };
-    return { field, message: detail };
-  }
+  if (error instanceof ScenarioError) return { field: error.field, message: error.message };
   return { field: '', message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -1,0 +1,124 @@
+// What the browser tests share: the built site served under a sub-folder with the strict CSP,
+// Debian's Chromium driven by playwright-core, the metric values as the page shows them, and the
+// same values from the native CLI for comparison.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { serve } from './server.mjs';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const PAGE = '/course/playground/';
+export const artifacts = `${root}test-results/`;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface Site {
+  url: string;
+  browser: Browser;
+  close: () => Promise<void>;
+}
+
+/** Serves dist/ at /course/playground/ (and the fixtures and examples beside it), starts Chromium. */
+export async function openSite(): Promise<Site> {
+  if (!existsSync(`${root}dist/index.html`)) throw new Error('dist/ is missing: run `npm run build` first');
+  mkdirSync(artifacts, { recursive: true });
+  const server = (await serve({
+    [PAGE]: `${root}dist/`,
+    '/fixtures/': `${root}tests/node/fixtures/`,
+    '/examples/': `${root}examples/`,
+  })) as { url: string; close: () => Promise<void> };
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    url: server.url,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export interface Watched {
+  page: Page;
+  /** Console errors, page errors and CSP violations seen so far. */
+  problems: string[];
+}
+
+export async function newPage(site: Site, { width = 1400, height = 1000 } = {}): Promise<Watched> {
+  const context = await site.browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return { page, problems };
+}
+
+/** Waits until the metrics on screen are the results of the scenario on screen. */
+export async function waitCurrent(page: Page): Promise<void> {
+  await page.waitForSelector('section[aria-label="Metrics"][data-state="current"]', { timeout: 15_000 });
+}
+
+/** Every displayed value: "ranking/metric" → number, or null when undefined. */
+export async function shownValues(page: Page): Promise<Record<string, number | null>> {
+  const cells = await page.$$eval('[data-metric][data-ranking]', (els) =>
+    els.map((e) => [`${(e as HTMLElement).dataset.ranking}/${(e as HTMLElement).dataset.metric}`, (e as HTMLElement).dataset.value ?? '']),
+  );
+  return Object.fromEntries(cells.map(([key, value]) => [key, value === '' ? null : Number(value)]));
+}
+
+/** The same values from build/fairness-eval for `scenario` (text). */
+export function cliValues(scenario: string): Record<string, number | null> {
+  const out = spawnSync(`${root}build/fairness-eval`, ['-'], { input: scenario, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`fairness-eval refused the scenario: ${out.stderr}`);
+  const results = JSON.parse(out.stdout) as { rankings: Record<string, unknown>[] };
+  const values: Record<string, number | null> = {};
+  for (const ranking of results.rankings)
+    for (const [id, metric] of Object.entries(ranking))
+      if (metric && typeof metric === 'object' && 'value' in metric)
+        values[`${ranking.name}/${id}`] = (metric as { value: number | null }).value;
+  return values;
+}
+
+/** Differences between what the page shows and what the CLI computes, at most 1e-9 apart. */
+export function mismatches(shown: Record<string, number | null>, expected: Record<string, number | null>): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(expected)) {
+    const got = shown[key];
+    if (got === undefined) out.push(`${key}: not shown`);
+    else if (value === null || got === null) {
+      if (value !== got) out.push(`${key}: page ${got}, CLI ${value}`);
+    } else if (Math.abs(got - value) > 1e-9) out.push(`${key}: page ${got}, CLI ${value}`);
+  }
+  return out;
+}
+
+/** The scenario the page holds, as its autosave wrote it (after `previous`, when given). */
+export async function savedScenario(page: Page, previous: string | null = null): Promise<string> {
+  const handle = await page.waitForFunction(
+    (before) => {
+      const now = localStorage.getItem('fairness-playground:scenario');
+      return now !== null && now !== before ? now : null;
+    },
+    previous,
+    { timeout: 5_000 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true });
+}

@@ -1,0 +1,221 @@
+// The playground in Debian's Chromium, served from a sub-folder under the strict CSP: the values it
+// shows equal the CLI's for the same scenario, after loading, typing, reordering and changing a
+// parameter; bad input keeps the last good values; links, embeds and autosave restore the state.
+import { readFileSync, readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { PAGE, cliValues, mismatches, newPage, openSite, root, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const fixture = readFileSync(`${root}tests/node/fixtures/basic.json`, 'utf8');
+
+describe('values', () => {
+  test('?scenario= loads a JSON file and shows exactly the CLI values', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    expect(mismatches(await shownValues(page), cliValues(fixture))).toEqual([]);
+    await page.getByText('Showing loaded from ../../fixtures/basic.json.').waitFor();
+    expect(problems).toEqual([]);
+    await shot(page, 'scenario-url');
+  });
+
+  test.each(readdirSync(`${root}examples`).filter((f) => f.endsWith('.json')))('?scenario= of examples/%s equals the CLI', async (file) => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../examples/${file}`);
+    await waitCurrent(page);
+    const expected = cliValues(readFileSync(`${root}examples/${file}`, 'utf8'));
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(8);
+    expect(mismatches(await shownValues(page), expected)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('editing', () => {
+  test('typing into a document, reordering and a parameter change keep the values equal to the CLI', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    let saved = await savedScenario(page).catch(() => null);
+
+    // Type into the third document of A, which had no group term.
+    const text = page.getByLabel('Text of A, rank 3');
+    await text.click();
+    await text.press('End');
+    await text.pressSequentially(' Her brother was there.');
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    expect(JSON.parse(saved).rankings[0].docs[2].text).toBe('The stadium holds sixty thousand people. Her brother was there.');
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+    // The new terms are highlighted and counted.
+    await expect.poll(() => page.locator('[data-card="0:2"] mark').count()).toBe(2);
+    await page.locator('[data-card="0:2"]').getByText('female ×1').waitFor();
+
+    // Reorder with the keyboard: Alt+↓ on the first card moves it to rank 2.
+    await page.getByLabel('Relevance of A, rank 1').focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    expect(JSON.parse(saved).rankings[0].docs.map((d: { id: string }) => d.id)).toEqual(['d2', 'd1', 'd3']);
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+    // Focus followed the card.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Relevance of A, rank 2');
+
+    // Reorder by dragging the handle of rank 3 onto the top of rank 1.
+    await page.locator('[data-card="0:2"] [title="Drag to reorder"]').dragTo(page.locator('[data-card="0:0"]'), { targetPosition: { x: 40, y: 5 } });
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    expect(JSON.parse(saved).rankings[0].docs.map((d: { id: string }) => d.id)).toEqual(['d3', 'd2', 'd1']);
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+
+    // A parameter: k = 2, then the browsing model.
+    await page.getByText('Parameters', { exact: true }).click();
+    await page.getByLabel('cut-off k').fill('2');
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    expect(JSON.parse(saved).params.k).toBe(2);
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+    await page.getByLabel('browsing model (DIPS)').selectOption('logarithmic');
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+    expect(problems).toEqual([]);
+    await shot(page, 'edited');
+  });
+
+  test('bad input shows the core message beside the field and keeps the last good values, marked stale', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    const before = await shownValues(page);
+    await page.getByText('Parameters', { exact: true }).click();
+    await page.getByLabel('cut-off k').fill('0');
+    await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
+    await expect.poll(() => page.locator('#param-k-error').textContent()).toBe('params.k: must be a whole number from 1 to 1000000, got 0');
+    expect(await page.getByLabel('cut-off k').getAttribute('aria-invalid')).toBe('true');
+    expect(await shownValues(page)).toEqual(before);
+    await page.getByText('These values are for the last valid input.').waitFor();
+    await shot(page, 'stale');
+    // A relevance left empty is refused by name on its card.
+    await page.getByLabel('cut-off k').fill('3');
+    await waitCurrent(page);
+    await page.getByLabel('Relevance of B, rank 2').fill('');
+    await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
+    await expect.poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent()).toContain('rankings[1].docs[1].relevance: must be a finite number, got null');
+    await page.getByLabel('Relevance of B, rank 2').fill('1');
+    await waitCurrent(page);
+  });
+
+  test('the counterfactual swap replaces group terms by their counterparts; undo restores the text', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    await page.getByLabel('Swap group terms of A, rank 1').click();
+    await expect.poll(() => page.getByLabel('Text of A, rank 1').inputValue()).toBe('She said her daughter plays football.');
+    await waitCurrent(page);
+    const saved = await savedScenario(page);
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+    await page.getByRole('button', { name: /Undo/ }).click();
+    await expect.poll(() => page.getByLabel('Text of A, rank 1').inputValue()).toBe('He said his son plays football.');
+  });
+
+  test('a third group, a document moved between rankings, and a table import', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    let saved = await savedScenario(page).catch(() => null);
+    await page.getByText('Parameters', { exact: true }).click();
+    await page.getByLabel('New group name').fill('nonbinary');
+    await page.getByRole('button', { name: 'Add group' }).click();
+    await waitCurrent(page);
+    await page.getByLabel('Label of A, rank 3').selectOption('nonbinary');
+    await page.getByLabel('Move A, rank 1 to ranking B').click();
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    const s = JSON.parse(saved);
+    expect(s.groups).toEqual(['female', 'male', 'nonbinary']);
+    expect(s.rankings[0].docs).toHaveLength(2);
+    expect(s.rankings[1].docs).toHaveLength(4);
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+    await page.getByText("group 'nonbinary' has no terms").waitFor();
+
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Table or scenario JSON to import').fill('text\tlabel\trelevance\nShe won.\tF\t2\nHe lost.\tM\t0\nRain fell.\tN\t1');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('3 documents imported.').waitFor();
+    await page.getByText('labels read as: F → female, M → male, N → neutral').waitFor();
+    await page.keyboard.press('Escape');
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    expect(JSON.parse(saved).rankings[0].docs.map((d: { label: string }) => d.label)).toEqual(['female', 'male', 'neutral']);
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+
+    // A row with an unknown label is refused, pointing at the row; nothing changes.
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Table or scenario JSON to import').fill('text,label,relevance\nfine,neutral,1\nbad,femal,1');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText("row 3 (label): unknown label 'femal'; expected neutral or one of female, male, nonbinary").waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('sharing', () => {
+  test('a share link reproduces the scenario; ?embed=1 hides the chrome; autosave survives a reload', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of B, rank 1').fill('Her sister and she trained every day.');
+    await waitCurrent(page);
+    const values = await shownValues(page);
+    await page.getByRole('button', { name: 'Share / embed…' }).click();
+    const link = await page.getByLabel('Link', { exact: true }).inputValue();
+    const embed = await page.getByLabel('Embed in a course page (iframe)').inputValue();
+    expect(link).toMatch(/#s=[A-Za-z0-9_-]+$/);
+    expect(embed).toContain('?embed=1#s=');
+
+    const other = (await newPage(site)).page;
+    await other.goto(link);
+    await waitCurrent(other);
+    expect(await shownValues(other)).toEqual(values);
+    await other.getByText('Showing shared link.').waitFor();
+
+    const framed = (await newPage(site, { width: 800, height: 700 })).page;
+    await framed.goto(embed.match(/src="([^"]+)"/)![1]!.replace(/&amp;/g, '&'));
+    await waitCurrent(framed);
+    expect(await shownValues(framed)).toEqual(values);
+    await expect.poll(() => framed.getByRole('heading', { name: 'Fairness-metrics playground' }).count()).toBe(0);
+    await expect.poll(() => framed.getByRole('navigation', { name: 'Playground commands' }).count()).toBe(0);
+    await shot(framed, 'embed');
+
+    await page.reload();
+    await waitCurrent(page);
+    expect(await shownValues(page)).toEqual(values);
+  });
+});
+
+describe('presentation', () => {
+  test('a metric row opens its KaTeX formula and charts; a narrow screen stacks the columns', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'TExFAIR' }).click();
+    await page.locator('.katex').first().waitFor();
+    await expect.poll(() => page.locator('canvas[aria-label^="TExFAIR, Left"]').count()).toBe(2);
+    expect(problems).toEqual([]);
+    await shot(page, 'explainer');
+
+    const narrow = (await newPage(site, { width: 390, height: 844 })).page;
+    await narrow.goto(`${site.url}${PAGE}`);
+    await waitCurrent(narrow);
+    const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(narrow, 'narrow');
+  });
+});

@@ -1,0 +1,102 @@
+// The ranking editor against the real engine: edits change the scenario as a user expects, group
+// terms are highlighted from the core's spans, and a refusal is shown on the card it concerns.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+
+import { ScenarioError } from '../../wasm/errors';
+import { RankingEditor } from '../../web/components/RankingEditor';
+import { evaluation, refusal } from '../../web/state/evaluation';
+import { canUndo, replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
+import { useNodeEngine } from './engine';
+
+const start = (): PageScenario => ({
+  rankings: [
+    {
+      name: 'A',
+      docs: [
+        { id: 'd1', text: 'He said his son won.', label: 'male', relevance: 2 },
+        { id: 'd2', text: 'She agreed.', label: 'female', relevance: 1 },
+        { id: 'd3', text: 'Rain fell.', label: 'neutral', relevance: 0 },
+      ],
+    },
+  ],
+});
+
+const ids = () => scenario.value.rankings[0]!.docs.map((d) => d.id);
+const current = () => waitFor(() => expect(evaluation.value.status).toBe('current'));
+
+beforeAll(async () => {
+  await useNodeEngine();
+});
+
+afterEach(() => cleanup());
+
+describe('RankingEditor', () => {
+  test('typing edits the text; the core’s group terms are highlighted and counted', async () => {
+    replaceScenario(start(), { undoable: false });
+    render(<RankingEditor r={0} />);
+    await current();
+    expect(document.querySelectorAll('[data-card="0:0"] mark')).toHaveLength(3); // he, his, son
+    screen.getByText('male ×3');
+    fireEvent.input(screen.getByLabelText('Text of A, rank 3'), { target: { value: 'Rain fell on her.' } });
+    expect(scenario.value.rankings[0]!.docs[2]!.text).toBe('Rain fell on her.');
+    await current();
+    await waitFor(() => expect(document.querySelectorAll('[data-card="0:2"] mark')).toHaveLength(1));
+    expect(document.querySelector('[data-card="0:2"] mark')!.textContent).toBe('her');
+  });
+
+  test('move up and down by button and with Alt+arrow keys; delete; duplicate with a fresh id', async () => {
+    replaceScenario(start(), { undoable: false });
+    render(<RankingEditor r={0} />);
+    fireEvent.click(screen.getByLabelText('Move A, rank 1 down'));
+    expect(ids()).toEqual(['d2', 'd1', 'd3']);
+    fireEvent.keyDown(screen.getByLabelText('Relevance of A, rank 3'), { key: 'ArrowUp', altKey: true });
+    expect(ids()).toEqual(['d2', 'd3', 'd1']);
+    expect((screen.getByLabelText('Move A, rank 1 up') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('Duplicate A, rank 1'));
+    expect(ids()).toHaveLength(4);
+    expect(new Set(ids()).size).toBe(4);
+    expect(scenario.value.rankings[0]!.docs[1]!.text).toBe('She agreed.');
+    fireEvent.click(screen.getByLabelText('Delete A, rank 2'));
+    expect(ids()).toEqual(['d2', 'd3', 'd1']);
+    expect(canUndo.value).toBe(true);
+    undo();
+    expect(ids()).toHaveLength(4);
+  });
+
+  test('labels and relevance; an empty relevance is refused by the core on its card, and the results go stale', async () => {
+    replaceScenario(start(), { undoable: false });
+    render(<RankingEditor r={0} />);
+    fireEvent.change(screen.getByLabelText('Label of A, rank 3'), { target: { value: 'female' } });
+    expect(scenario.value.rankings[0]!.docs[2]!.label).toBe('female');
+    fireEvent.input(screen.getByLabelText('Relevance of A, rank 2'), { target: { value: '' } });
+    expect(scenario.value.rankings[0]!.docs[1]!.relevance).toBeNull();
+    await waitFor(() => expect(evaluation.value.status).toBe('stale'));
+    expect(evaluation.value.results).not.toBeNull();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('rankings[0].docs[1].relevance: must be a finite number, got null');
+    expect(alert.closest('[data-card]')!.getAttribute('data-card')).toBe('0:1');
+    fireEvent.input(screen.getByLabelText('Relevance of A, rank 2'), { target: { value: '3' } });
+    await current();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('the counterfactual swap replaces every group term with a counterpart, keeping case', async () => {
+    replaceScenario(start(), { undoable: false });
+    render(<RankingEditor r={0} />);
+    await current();
+    fireEvent.click(screen.getByText('⇄ Swap all terms'));
+    expect(scenario.value.rankings[0]!.docs.map((d) => d.text)).toEqual(['She said her daughter won.', 'He agreed.', 'Rain fell.']);
+    screen.getByText('4 terms swapped');
+  });
+});
+
+describe('refusal', () => {
+  test('reads the field and message of the engine’s ScenarioError (regression: the field was lost)', () => {
+    expect(refusal(new ScenarioError('params.k', 'must be a whole number from 1 to 1000000, got 0'))).toEqual({
+      field: 'params.k',
+      message: 'must be a whole number from 1 to 1000000, got 0',
+    });
+    expect(refusal(new Error('worker crashed'))).toEqual({ field: '', message: 'worker crashed' });
+  });
+});

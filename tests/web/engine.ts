@@ -1,0 +1,28 @@
+// The page's engine for component tests: the real WASM module, loaded in Node, behind the same
+// interface the worker client gives the page.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+import { loadEngine } from '../../wasm/engine';
+import { setEngine, type PageEngine } from '../../web/state/engine';
+import { startEvaluation } from '../../web/state/evaluation';
+import { descriptors } from '../../web/state/metrics';
+
+let started: Promise<() => void> | null = null;
+
+/** Installs the Node engine once and starts live evaluation; returns the stop function. */
+export function useNodeEngine(): Promise<() => void> {
+  started ??= (async () => {
+    // By path: under the DOM environment, new URL(…, import.meta.url) is a web URL, not a file.
+    const engine = await loadEngine({ wasmBinary: readFileSync(resolve('wasm/dist/fairness-core.wasm')) });
+    const page: PageEngine = {
+      evaluate: async (json) => engine.evaluate(json),
+      validate: async (json) => engine.evaluate(json),
+      describe: async () => engine.describe(),
+    };
+    setEngine(page);
+    descriptors.value = engine.describe();
+    return startEvaluation(page.evaluate);
+  })();
+  return started;
+}
