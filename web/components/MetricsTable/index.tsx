@@ -13,9 +13,32 @@ import styles from './style.module.css';
 const Explainer = lazy(() => import('../Explainer').then((m) => ({ default: m.Explainer })));
 const MetricCharts = lazy(() => import('../MetricCharts').then((m) => ({ default: m.MetricCharts })));
 
+/** The parts a metric's value is made of, shown under it: why the value is what it is. */
+function parts(id: string, metric: Record<string, unknown>): [string, string, number | null][] {
+  const byKey = (record: unknown, prefix: string) =>
+    Object.entries((record ?? {}) as Record<string, number | null>).map(([k, v]) => [`${prefix}${k}`, k, v] as [string, string, number | null]);
+  switch (id) {
+    case 'nfairr':
+      return [['fairr', 'FaiRR', metric.fairr as number], ['ifairr', 'IFaiRR', metric.ifairr as number]];
+    case 'texfair':
+      return [...byKey(metric.share, 'share.'), ['rbdf', 'RBDF', metric.rbdf as number]];
+    case 'dips':
+    case 'ree':
+    case 'igi':
+      return [['mAB', 'M_AB', metric.mAB as number | null], ['mBA', 'M_BA', metric.mBA as number | null]];
+    case 'cwex':
+      return byKey(metric.exposure, 'exposure.');
+    case 'awrf':
+      return byKey(metric.distribution, 'distribution.');
+    default:
+      return [];
+  }
+}
+
 function ValueCell({ results, r, id }: { results: Results; r: number; id: string }) {
   const ranking = results.rankings[r]!;
   const metric = metricOf(ranking, id);
+  const made = parts(id, metric as unknown as Record<string, unknown>);
   return (
     <td
       class={metric.value === null ? `${styles.value} ${styles.undefined}` : styles.value}
@@ -26,6 +49,15 @@ function ValueCell({ results, r, id }: { results: Results; r: number; id: string
     >
       {formatValue(metric.value)}
       {metric.value === null && metric.note && <span class={styles.note}>{metric.note}</span>}
+      {made.length > 0 && (
+        <span class={styles.parts}>
+          {made.map(([key, label, value]) => (
+            <span key={key} data-part={key} data-value={value === null ? '' : String(value)} title={value === null ? 'undefined' : String(value)}>
+              {label} {formatValue(value)}
+            </span>
+          ))}
+        </span>
+      )}
     </td>
   );
 }

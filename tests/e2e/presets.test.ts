@@ -1,0 +1,145 @@
+// The gallery: every preset loads by ?preset=<id>, shows its caption, and every claim its caption
+// makes holds on the page (values read from the page's data attributes, not from the core).
+import type { Page } from 'playwright-core';
+import { readFileSync, readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { PAGE, newPage, openSite, root, waitCurrent, type Site } from './browser';
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+async function open(id: string): Promise<Page> {
+  const { page, problems } = await newPage(site);
+  await page.goto(`${site.url}${PAGE}?preset=${id}`);
+  await waitCurrent(page);
+  const { title } = JSON.parse(readFileSync(`${root}examples/${id}.json`, 'utf8')) as { title: string };
+  await page.getByRole('heading', { name: title }).waitFor();
+  expect(problems).toEqual([]);
+  return page;
+}
+
+async function num(page: Page, selector: string): Promise<number | null> {
+  const raw = await page.locator(selector).first().getAttribute('data-value');
+  return raw === null || raw === '' ? null : Number(raw);
+}
+const value = (page: Page, ranking: string, metric: string) => num(page, `[data-ranking="${ranking}"][data-metric="${metric}"]`);
+const part = (page: Page, ranking: string, metric: string, key: string) =>
+  num(page, `[data-ranking="${ranking}"][data-metric="${metric}"] [data-part="${key}"]`);
+// A document may stand in both rankings: read its first card.
+const chips = (page: Page, docId: string) => page.locator(`[data-doc-id="${docId}"]`).first().locator(`[class*="chip"]`).allTextContents();
+
+async function setParam(page: Page, label: string, text: string) {
+  const panel = page.locator('details', { has: page.getByRole('heading', { name: 'Parameters' }) });
+  if ((await panel.getAttribute('open')) === null) await page.getByRole('heading', { name: 'Parameters' }).click();
+  await page.getByLabel(label, { exact: true }).fill(text);
+  await waitCurrent(page);
+}
+
+test('every file in examples/ is in the gallery and opens from it', async () => {
+  const ids = readdirSync(`${root}examples`).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+  const { page } = await newPage(site);
+  await page.goto(`${site.url}${PAGE}`);
+  await waitCurrent(page);
+  await page.getByRole('button', { name: 'Gallery…' }).click();
+  for (const id of ids) await page.getByText(`?preset=${id}`).waitFor();
+  const { title } = JSON.parse(readFileSync(`${root}examples/dips-ties.json`, 'utf8')) as { title: string };
+  await page.getByRole('button', { name: `Open ${title}` }).click();
+  await waitCurrent(page);
+  await page.getByRole('heading', { name: title }).waitFor();
+  expect(await page.getByText(`Showing preset “${title}”.`).count()).toBe(1);
+});
+
+describe('captions hold', () => {
+  test('texfair-figure-1: NFaiRR is 0 for both lists (IFaiRR > 0 thanks to the background); TExFAIR separates them', async () => {
+    const page = await open('texfair-figure-1');
+    expect(await value(page, 'Left', 'nfairr')).toBe(0);
+    expect(await value(page, 'Right', 'nfairr')).toBe(0);
+    expect(await part(page, 'Left', 'nfairr', 'ifairr')).toBeGreaterThan(0);
+    expect(await part(page, 'Right', 'nfairr', 'ifairr')).toBeGreaterThan(0);
+    const left = (await value(page, 'Left', 'texfair'))!;
+    const right = (await value(page, 'Right', 'texfair'))!;
+    expect(left - right).toBeGreaterThan(0.5);
+    // Every passage names one gender once.
+    for (const id of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) {
+      const counts = await chips(page, id);
+      expect(counts.length, id).toBeGreaterThan(0);
+      expect(counts.every((c) => / ×1$/.test(c)), `${id}: ${counts}`).toBe(true);
+    }
+  });
+
+  test('cwex-figure-1: (b) is lexically neutral, so NFaiRR says 1 for the (b)-like list and 0 for (a); CWEx says −0.5 for both', async () => {
+    const page = await open('cwex-figure-1');
+    expect(await chips(page, 'b')).toEqual(['female ×2', 'male ×2']);
+    expect(await value(page, 'like (b)', 'nfairr')).toBe(1);
+    expect(await value(page, 'like (a)', 'nfairr')).toBe(0);
+    expect(await value(page, 'like (a)', 'cwex')).toBe(-0.5);
+    expect(await value(page, 'like (b)', 'cwex')).toBe(-0.5);
+  });
+
+  test('nfairr-figure-1: only the second passage has gender terms, and moving it to rank 8 raises NFaiRR', async () => {
+    const page = await open('nfairr-figure-1');
+    expect(await chips(page, 'p2')).toEqual(['male ×6']);
+    for (const id of ['p1', 'p3', 'f1', 'f2', 'f3', 'f4', 'f5']) expect(await chips(page, id), id).toEqual([]);
+    expect((await value(page, 'BertAdv', 'nfairr'))!).toBeGreaterThan((await value(page, 'BERT', 'nfairr'))!);
+  });
+
+  test('texfair-section-6: AWRF (Eq. 14) is exactly the same for both rankings; TExFAIR calls the first clearly less fair', async () => {
+    const page = await open('texfair-section-6');
+    expect(await value(page, 'name vs pronouns', 'awrf')).toBe(await value(page, 'pronouns vs pronouns', 'awrf'));
+    const a = (await value(page, 'name vs pronouns', 'texfair'))!;
+    const b = (await value(page, 'pronouns vs pronouns', 'texfair'))!;
+    expect(b - a).toBeGreaterThan(0.3);
+    expect(await value(page, 'name vs pronouns', 'nfairr')).not.toBeNull();
+    expect(await chips(page, 'mary')).toEqual(['female ×1']);
+    expect(await chips(page, 'he')).toEqual(['male ×6']);
+  });
+
+  test('dips-ties: with c_t = 1 DIPS is below −0.5 for ties to female and within ±0.05 when balanced; with c_t = 0 DIPS and REE are 0; IGI leaves [−1, 1]', async () => {
+    const page = await open('dips-ties');
+    expect((await value(page, 'ties to female', 'dips'))!).toBeLessThan(-0.5);
+    expect(Math.abs((await value(page, 'ties balanced', 'dips'))!)).toBeLessThanOrEqual(0.05);
+    expect(Math.abs((await value(page, 'ties to female', 'igi'))!)).toBeGreaterThan(1);
+    await setParam(page, 'c_t (weight of a tie)', '0');
+    for (const ranking of ['ties to female', 'ties balanced'])
+      for (const metric of ['dips', 'ree']) expect(await value(page, ranking, metric), `${ranking} ${metric}`).toBe(0);
+  });
+
+  test('dips-igi-normalization: IGI gives M_AB = 1 and M_BA = 0.5; REE and DIPS see both groups equally off (0)', async () => {
+    const page = await open('dips-igi-normalization');
+    expect(await part(page, 'swapped', 'igi', 'mAB')).toBe(1);
+    expect(await part(page, 'swapped', 'igi', 'mBA')).toBe(0.5);
+    expect(await value(page, 'swapped', 'igi')).toBe(0.5);
+    expect(await part(page, 'swapped', 'ree', 'mAB')).toBeCloseTo(1 / 3, 12);
+    expect(await part(page, 'swapped', 'ree', 'mBA')).toBeCloseTo(1 / 3, 12);
+    expect(await value(page, 'swapped', 'ree')).toBe(0);
+    expect(await value(page, 'swapped', 'dips')).toBe(0);
+  });
+
+  test('texfair-rbdf: with RBDF TExFAIR is 1 − 1/Σp(1..5) ≈ 0.66; without it 0', async () => {
+    const page = await open('texfair-rbdf');
+    const rbdf = 1 / [1, 2, 3, 4, 5].reduce((sum, r) => sum + 1 / Math.log2(r + 1), 0);
+    expect(await part(page, 'A', 'texfair', 'rbdf')).toBeCloseTo(rbdf, 12);
+    expect(await value(page, 'A', 'texfair')).toBeCloseTo(1 - rbdf, 12);
+    const panel = page.getByRole('heading', { name: 'Parameters' });
+    await panel.click();
+    await page.getByLabel('RBDF (discount by the share of documents with group terms)').uncheck();
+    await waitCurrent(page);
+    expect(await value(page, 'A', 'texfair')).toBe(0);
+    for (const id of ['r2', 'r3', 'r4', 'r5']) expect(await chips(page, id), id).toEqual([]);
+  });
+
+  test('grep-biasir-labels-vs-terms: by labels male first (DIPS > 0, CWEx male > female), by words female first (share > 1/2)', async () => {
+    const page = await open('grep-biasir-labels-vs-terms');
+    const ranking = 'male label first';
+    expect((await value(page, ranking, 'dips'))!).toBeGreaterThan(0);
+    expect((await part(page, ranking, 'cwex', 'exposure.male'))!).toBeGreaterThan((await part(page, ranking, 'cwex', 'exposure.female'))!);
+    expect((await part(page, ranking, 'texfair', 'share.female'))!).toBeGreaterThan(0.5);
+    expect(await chips(page, 'g168')).toEqual(['female ×1']);
+  });
+});
