@@ -4,6 +4,13 @@ import type { Results } from '../../../wasm/types';
 import { UTILITY, descriptors, fairerOf, metricOf } from '../../state/metrics';
 import styles from './style.module.css';
 
+function headline(sides: Record<'a' | 'b' | 'tie' | 'undefined', string[]>, disagree: boolean): string {
+  if (disagree) return 'The metrics disagree.';
+  const decided = sides.a.length + sides.b.length;
+  if (decided === 0) return sides.tie.length > 0 ? 'No metric tells the rankings apart.' : 'No verdict.';
+  return sides.tie.length > 0 ? 'Not every metric sees a difference.' : 'The metrics agree.';
+}
+
 export function Verdicts({ results }: { results: Results }) {
   const [a, b] = results.rankings as [Results['rankings'][number], Results['rankings'][number]];
   const sides: Record<'a' | 'b' | 'tie' | 'undefined', string[]> = { a: [], b: [], tie: [], undefined: [] };
@@ -20,7 +27,7 @@ export function Verdicts({ results }: { results: Results }) {
   const disagree = sides.a.length > 0 && sides.b.length > 0;
   return (
     <div class={disagree ? `${styles.verdicts} ${styles.disagree}` : styles.verdicts} data-disagree={disagree}>
-      <strong>{disagree ? 'The metrics disagree.' : sides.a.length + sides.b.length > 0 ? 'The metrics agree.' : 'No verdict.'}</strong>
+      <strong>{headline(sides, disagree)}</strong>
       {sides.a.length > 0 && (
         <span data-fairer={a.name}>
           {' '}
