@@ -221,3 +221,31 @@ describe('presentation', () => {
     await shot(narrow, 'narrow');
   });
 });
+
+describe('accessibility', () => {
+  test('axe finds no serious or critical violations, with a comparison, a refusal and a dialog open', async () => {
+    const { readFileSync: read } = await import('node:fs');
+    const axeSource = read(`${root}node_modules/axe-core/axe.min.js`, 'utf8');
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'DIPS', exact: true }).click();
+    await page.locator('.katex').first().waitFor();
+    // Evaluated through the DevTools protocol, so the page's CSP does not apply to it.
+    await page.evaluate(axeSource);
+    const audit = async () =>
+      page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
+          resultTypes: ['violations'],
+        });
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      });
+    expect(await audit()).toEqual([]);
+    await page.getByText('Parameters', { exact: true }).click();
+    await page.getByLabel('cut-off k').fill('0');
+    await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
+    expect(await audit()).toEqual([]);
+    await page.getByRole('button', { name: 'Gallery…' }).click();
+    expect(await audit()).toEqual([]);
+  });
+});

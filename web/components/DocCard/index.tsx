@@ -139,7 +139,7 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
             ⇄ Swap
           </button>
           <button type="button" onClick={() => duplicateDoc(r, j)} aria-label={`Duplicate ${position}`} title="Duplicate">
-            Copy
+            Duplicate
           </button>
           {other && (
             <button type="button" onClick={() => moveDocToRanking(r, j, other.index)} aria-label={`Move ${position} to ranking ${other.name}`} title={`Move to ${other.name}`}>

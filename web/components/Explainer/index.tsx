@@ -26,7 +26,8 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
   const params = (evaluation.value.results?.params ?? {}) as unknown as Record<string, unknown>;
   return (
     <div class={styles.explainer}>
-      <div class={styles.formula} dangerouslySetInnerHTML={{ __html: html }} />
+      {/* Focusable, so a keyboard user can scroll a formula wider than the panel. */}
+      <div class={styles.formula} tabIndex={0} role="region" aria-label={`Formula of ${d.name}`} dangerouslySetInnerHTML={{ __html: html }} />
       <dl class={styles.facts}>
         <dt>Meaning</dt>
         <dd>{d.summary}</dd>
