@@ -3,6 +3,10 @@
 //   fairness-eval -                  reads the scenario from stdin
 //   fairness-eval --table FILE       a readable table instead
 //   fairness-eval --describe         every metric's descriptor as JSON
+//   fairness-eval --experiment a|b|SPEC  the DIPS paper's Figure 1a or 1b (SPEC: JSON, see
+//                                    fairness/experiments.hpp), results JSON on stdout
+//   fairness-eval --orderings R FILE the best and worst ordering of ranking R (its index from 0,
+//                                    or its name) under every metric, as JSON
 // Bad input: one message naming the field on stderr, exit code 2, nothing on stdout.
 #include <fstream>
 #include <iostream>
@@ -11,6 +15,8 @@
 #include <string>
 
 #include "fairness/evaluate.hpp"
+#include "fairness/experiments.hpp"
+#include "fairness/orderings.hpp"
 #include "table.hpp"
 
 namespace {
@@ -20,7 +26,11 @@ constexpr int bad_input = 2;
 const char* usage =
     "usage: fairness-eval [--table] SCENARIO.json|-\n"
     "       fairness-eval --describe\n"
-    "Prints every metric of SPEC.md for each ranking of the scenario as JSON (or a table with --table).\n";
+    "       fairness-eval --experiment a|b|'{\"figure\": \"a\", \"repetitions\": 10, \"seed\": 1}'\n"
+    "       fairness-eval --orderings RANKING SCENARIO.json|-\n"
+    "Prints every metric of SPEC.md for each ranking of the scenario as JSON (or a table with --table).\n"
+    "--orderings prints the fairest and least fair ordering of one ranking (index from 0, or name)\n"
+    "under every metric: exhaustive up to 8 documents, a local search beyond.\n";
 
 bool read_input(const std::string& path, std::string& text) {
     if (path == "-") {
@@ -33,15 +43,46 @@ bool read_input(const std::string& path, std::string& text) {
     return true;
 }
 
+// A ranking named on the command line: its name, else its index from 0.
+std::size_t ranking_index(const fairness::Scenario& scenario, const std::string& which) {
+    for (std::size_t r = 0; r < scenario.rankings.size(); ++r)
+        if (scenario.rankings[r].name == which) return r;
+    if (!which.empty() && which.find_first_not_of("0123456789") == std::string::npos && which.size() < 10)
+        return static_cast<std::size_t>(std::stoul(which));
+    throw fairness::ScenarioError("ranking", "no ranking is named \"" + which + "\"");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    bool table = false, describe = false;
-    std::string path;
+    bool table = false, describe = false, orderings = false;
+    std::string path, ranking;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--table") table = true;
         else if (arg == "--describe") describe = true;
+        else if (arg == "--experiment") {
+            if (i + 1 == argc) {
+                std::cerr << "fairness-eval: --experiment needs a or b or a JSON spec\n" << usage;
+                return bad_input;
+            }
+            const std::string spec = argv[++i];
+            try {
+                std::cout << fairness::experiments::run_json(spec == "a" || spec == "b" ? "{\"figure\": \"" + spec + "\"}" : spec) << "\n";
+            } catch (const fairness::ScenarioError& error) {
+                std::cerr << "fairness-eval: experiment: " << error.what() << "\n";
+                return bad_input;
+            }
+            return 0;
+        }
+        else if (arg == "--orderings") {
+            if (i + 1 >= argc) {
+                std::cerr << "fairness-eval: --orderings needs a ranking (index or name)\n" << usage;
+                return bad_input;
+            }
+            orderings = true;
+            ranking = argv[++i];
+        }
         else if (arg == "-h" || arg == "--help") {
             std::cout << usage;
             return 0;
@@ -69,7 +110,10 @@ int main(int argc, char** argv) {
     }
     try {
         const auto scenario = fairness::parse_scenario(text);
-        if (table) std::cout << fairness::cli::format_table(fairness::evaluate(scenario));
+        if (orderings) {
+            const auto index = ranking_index(scenario, ranking);
+            std::cout << fairness::orderings_text(scenario, fairness::find_orderings(scenario, index)) << "\n";
+        } else if (table) std::cout << fairness::cli::format_table(fairness::evaluate(scenario));
         else std::cout << fairness::evaluate_text(scenario) << "\n";
     } catch (const fairness::ScenarioError& error) {
         std::cerr << "fairness-eval: " << error.what() << "\n";

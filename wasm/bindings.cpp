@@ -8,6 +8,8 @@
 #include <string>
 
 #include "fairness/evaluate.hpp"
+#include "fairness/experiments.hpp"
+#include "fairness/orderings.hpp"
 #include "fairness/scenario.hpp"
 
 namespace {
@@ -40,6 +42,24 @@ Reply find_terms(const std::string& scenario_json, const std::string& text) {
     return reply([&] { return fairness::find_terms(fairness::parse_scenario(scenario_json), text).dump(); });
 }
 
+// The DIPS paper's synthetic experiments (fairness/experiments.hpp): the spec checked and completed
+// (what a step-by-step run iterates over), and a run of the points its `xs` list.
+Reply experiment_plan(const std::string& spec_json) {
+    return reply([&] { return fairness::experiments::spec_json(fairness::experiments::parse_spec(spec_json)); });
+}
+
+Reply experiment(const std::string& spec_json) {
+    return reply([&] { return fairness::experiments::run_json(spec_json); });
+}
+
+// The fairest and least fair ordering of one ranking under every metric (fairness/orderings.hpp).
+Reply orderings(const std::string& scenario_json, int ranking) {
+    return reply([&] {
+        if (ranking < 0) throw fairness::ScenarioError("ranking", "must be a ranking's index, 0 or more");
+        return fairness::orderings_json(scenario_json, static_cast<std::size_t>(ranking));
+    });
+}
+
 std::string describe() { return fairness::describe_metrics().dump(); }
 
 // Bytes the allocator holds for live objects: flat across calls when nothing leaks.
@@ -56,6 +76,9 @@ EMSCRIPTEN_BINDINGS(fairness_core) {
         .field("message", &Reply::message);
     function("evaluate", &evaluate);
     function("findTerms", &find_terms);
+    function("orderings", &orderings);
     function("describe", &describe);
+    function("experimentPlan", &experiment_plan);
+    function("experiment", &experiment);
     function("heapInUse", &heap_in_use);
 }

@@ -4,8 +4,8 @@
 // once with a SupersededError, and a late answer to it is dropped. So a result shown on the page
 // is always the result of the input as it is now.
 import { ScenarioError } from './errors';
-import { laneOf, type Calls, type Kind, type PortLike, type Request, type Response, type WireError } from './protocol';
-import type { MetricDescriptor, Results, Scenario, TermMatch } from './types';
+import { isProgress, laneOf, type Calls, type Kind, type PortLike, type Progress, type Request, type Response, type WireError } from './protocol';
+import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, Scenario, TermMatch } from './types';
 
 /** The rejection of a request overtaken by a newer one of its lane: not an error to show. */
 export class SupersededError extends Error {
@@ -25,15 +25,22 @@ export function isSuperseded(error: unknown): error is SupersededError {
 export interface CallOptions {
   /**
    * The lane (see ./protocol.ts): a newer call in the same lane supersedes this one. Default:
-   * "evaluate" for `evaluate`, none for the others; null: none.
+   * "evaluate" for `evaluate`, "orderings" for `orderings`, none for the others; null: none.
    */
   lane?: string | null;
+}
+
+/** Options of an experiment: its lane (default "experiment-a" or "-b"), and a progress listener. */
+export interface ExperimentOptions extends CallOptions {
+  /** Called after each point the worker computes, before the promise resolves. */
+  onProgress?: (progress: ExperimentProgress) => void;
 }
 
 interface Pending {
   lane: string | undefined;
   resolve: (result: never) => void;
   reject: (error: Error) => void;
+  onProgress?: ((progress: never) => void) | undefined;
 }
 
 /** Rebuilds the error a response carries as the class the engine threw. */
@@ -47,7 +54,7 @@ function fromWire(error: WireError): Error {
 export class EngineClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private readonly listener = (event: { data: unknown }) => this.receive(event.data as Response);
+  private readonly listener = (event: { data: unknown }) => this.receive(event.data as Response | Progress);
 
   /** @param port the engine's Worker (or any port served by `serveEngine`). */
   constructor(private readonly port: PortLike & { start?: () => void; terminate?: () => void }) {
@@ -76,6 +83,27 @@ export class EngineClient {
     return this.call('findTerms', { scenario, text }, options);
   }
 
+  /**
+   * The fairest and least fair ordering of ranking `ranking` (index from 0) under every metric.
+   * Runs in the lane "orderings": a newer call supersedes an older one still waiting, and it
+   * never supersedes (nor waits to be superseded by) an evaluation.
+   */
+  orderings(scenario: Scenario | string, ranking: number, options?: CallOptions): Promise<Orderings> {
+    return this.call('orderings', { scenario, ranking }, options);
+  }
+
+  /**
+   * The DIPS paper's Figure 1a or 1b, computed in the worker one point at a time (other requests
+   * are answered between points); `onProgress` hears of each point. Runs in the lane
+   * "experiment-a" or "experiment-b": a newer run of the same figure supersedes this one, even
+   * under way, and neither figure ever supersedes an evaluation. Rejects with ScenarioError
+   * naming the field of a bad spec.
+   */
+  experiment(spec: ExperimentSpec, options: ExperimentOptions = {}): Promise<ExperimentResult> {
+    const { onProgress, ...call } = options;
+    return this.call('experiment', { spec }, { lane: `experiment-${spec.figure}`, ...call }, onProgress);
+  }
+
   /** Every metric's descriptor. */
   describe(): Promise<MetricDescriptor[]> {
     return this.call('describe', {});
@@ -94,7 +122,12 @@ export class EngineClient {
     this.pending.clear();
   }
 
-  private call<K extends Kind>(kind: K, params: Calls[K]['params'], options?: CallOptions): Promise<Calls[K]['result']> {
+  private call<K extends Kind>(
+    kind: K,
+    params: Calls[K]['params'],
+    options?: CallOptions,
+    onProgress?: (progress: never) => void,
+  ): Promise<Calls[K]['result']> {
     const id = this.nextId++;
     const request = { id, kind, ...params, ...(options?.lane !== undefined ? { lane: options.lane } : {}) } as Request;
     const lane = laneOf(request);
@@ -105,14 +138,18 @@ export class EngineClient {
           p.reject(new SupersededError(older));
         }
     return new Promise<Calls[K]['result']>((resolve, reject) => {
-      this.pending.set(id, { lane, resolve: resolve as (result: never) => void, reject });
+      this.pending.set(id, { lane, resolve: resolve as (result: never) => void, reject, onProgress });
       this.port.postMessage(request);
     });
   }
 
-  private receive(response: Response): void {
+  private receive(response: Response | Progress): void {
     const p = this.pending.get(response.id);
     if (!p) return; // superseded here already, or not ours
+    if (isProgress(response)) {
+      p.onProgress?.(response.progress as never);
+      return;
+    }
     this.pending.delete(response.id);
     if ('superseded' in response) p.reject(new SupersededError(response.id));
     else if (response.ok) p.resolve(response.result as never);

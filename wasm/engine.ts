@@ -3,7 +3,16 @@
 // so nothing here needs freeing.
 import createFairnessCore, { type FairnessCoreModule, type FairnessCoreOptions } from './dist/fairness-core.mjs';
 import { ScenarioError } from './errors';
-import type { MetricDescriptor, Results, Scenario, TermMatch } from './types';
+import type {
+  ExperimentResult,
+  ExperimentSpec,
+  MetricDescriptor,
+  Orderings,
+  ResolvedExperimentSpec,
+  Results,
+  Scenario,
+  TermMatch,
+} from './types';
 
 export { ScenarioError };
 export type * from './types';
@@ -26,6 +35,24 @@ export interface Engine {
   evaluateText(scenario: string | Uint8Array): string;
   /** Every metric's descriptor, in the order the page shows them. */
   describe(): MetricDescriptor[];
+  /**
+   * The fairest and least fair ordering of ranking `ranking` (index from 0) under every metric:
+   * exhaustive over the n! orderings up to 8 documents, a local search beyond (up to 60).
+   * @throws ScenarioError when the core refuses the scenario or the ranking.
+   */
+  orderings(scenario: Scenario | string, ranking: number): Orderings;
+  /**
+   * The DIPS paper's experiment spec checked, with its defaults filled in (every x, the
+   * repetitions, the seed, the c_t values): what a step-by-step run iterates over.
+   * @throws ScenarioError naming the field of the spec that is wrong.
+   */
+  experimentPlan(spec: ExperimentSpec): ResolvedExperimentSpec;
+  /**
+   * The DIPS paper's Figure 1a or 1b (§6.1) at every x of the spec, each point the mean over the
+   * repetitions. Synchronous: about 25 ms per point at 100 repetitions.
+   * @throws ScenarioError naming the field of the spec that is wrong.
+   */
+  experiment(spec: ExperimentSpec): ExperimentResult;
   /**
    * The group terms in `text` under the scenario's groups, lexicon and tokenizer, as UTF-16
    * indices into `text` (`text.slice(m.begin, m.end)`).
@@ -79,6 +106,15 @@ function wrap(core: FairnessCoreModule): Engine {
     describe() {
       descriptors ??= JSON.parse(core.describe()) as MetricDescriptor[];
       return structuredClone(descriptors);
+    },
+    orderings(scenario, ranking) {
+      return JSON.parse(unwrap(core.orderings(scenarioBytes(scenario), ranking))) as Orderings;
+    },
+    experimentPlan(spec) {
+      return JSON.parse(unwrap(core.experimentPlan(JSON.stringify(spec)))) as ResolvedExperimentSpec;
+    },
+    experiment(spec) {
+      return JSON.parse(unwrap(core.experiment(JSON.stringify(spec)))) as ExperimentResult;
     },
     findTerms(scenario, text) {
       const matches = JSON.parse(unwrap(core.findTerms(scenarioBytes(scenario), encoder.encode(text)))) as TermMatch[];

@@ -4,13 +4,28 @@
 // A request in a `lane` supersedes the older requests of that lane still waiting: they are
 // answered `{ superseded: true }` and never computed. Evaluations share the lane "evaluate" unless
 // told otherwise, so a burst of edits costs one evaluation, of the latest input.
-import type { MetricDescriptor, Results, Scenario, TermMatch } from './types';
+//
+// A long request (an experiment) runs step by step, other requests answered between its steps;
+// after each step the worker posts a progress message (`Progress`, same `id`) before the one
+// response. A newer request of its lane supersedes it even while it runs: it stops at once.
+import type {
+  ExperimentProgress,
+  ExperimentResult,
+  ExperimentSpec,
+  MetricDescriptor,
+  Orderings,
+  Results,
+  Scenario,
+  TermMatch,
+} from './types';
 
 /** What each kind of request takes and what its result is. */
 export interface Calls {
   evaluate: { params: { scenario: Scenario | string }; result: Results };
   findTerms: { params: { scenario: Scenario | string; text: string }; result: TermMatch[] };
   describe: { params: Record<never, never>; result: MetricDescriptor[] };
+  orderings: { params: { scenario: Scenario | string; ranking: number }; result: Orderings };
+  experiment: { params: { spec: ExperimentSpec }; result: ExperimentResult };
 }
 
 export type Kind = keyof Calls;
@@ -20,6 +35,11 @@ export const defaultLanes: { readonly [K in Kind]: string | undefined } = {
   evaluate: 'evaluate',
   findTerms: undefined,
   describe: undefined,
+  // Its own lane: a newer search supersedes a waiting one, and never an evaluation.
+  orderings: 'orderings',
+  // Its own lane: never supersedes, nor is superseded by, an evaluation (the page runs each
+  // figure in a lane of its own, "experiment-a" and "experiment-b").
+  experiment: 'experiment',
 };
 
 /** A request of one kind. */
@@ -53,6 +73,23 @@ export type ResponseOf<K extends Kind> =
 
 /** Any response the worker sends. */
 export type Response = { [K in Kind]: ResponseOf<K> }[Kind];
+
+/** What the kinds that run step by step report after each step. */
+export interface Progresses {
+  experiment: ExperimentProgress;
+}
+
+export type ProgressKind = keyof Progresses;
+
+/** A progress message: not a response (the request's one response still follows). */
+export type ProgressOf<K extends ProgressKind> = { id: number; kind: K; progress: Progresses[K] };
+
+export type Progress = { [K in ProgressKind]: ProgressOf<K> }[ProgressKind];
+
+/** True for a progress message (anything else the worker posts is a response). */
+export function isProgress(message: unknown): message is Progress {
+  return typeof message === 'object' && message !== null && 'progress' in message;
+}
 
 /** The lane a request belongs to, if any. */
 export function laneOf(request: Pick<Request, 'kind' | 'lane'>): string | undefined {

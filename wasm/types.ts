@@ -193,6 +193,39 @@ export interface AwrfResult {
   atCutoff: AtCutoff;
 }
 
+/**
+ * EE, EA and EA-dp (Fabris et al., WSDM 2023, §5.1): the misallocation δ (Eq. 12) between each
+ * group's share of a target and its share of the exposure F (DIPS's browsing model), groups A and
+ * B of `dipsGroups`, over the whole ranking. Targets: EA Σ r_i (Eq. 13), EA-dp N_g / N (Eq. 14),
+ * EE the mean exposure of the items as relevant in the ideal ranking of every document (Eq. 15-16).
+ */
+export interface ExposureResult {
+  /** δ_A = T_A / (T_A + T_B) - E_A / (E_A + E_B); positive: group A under-exposed. Null when a group is absent or a denominator is 0 (see `note`). */
+  value: number | null;
+  note?: string;
+  /** ‖δ‖₁ = |δ_A| + |δ_B| (= 2 |δ_A|). */
+  l1: number | null;
+  deltaA: number | null;
+  deltaB: number | null;
+  /** T_g / (T_A + T_B), keyed by the names of A and B; null when T_A + T_B = 0. */
+  targetShare: Record<GroupName, number | null>;
+  /** E_g / (E_A + E_B), keyed by the names of A and B; null when E_A + E_B = 0. */
+  exposureShare: Record<GroupName, number | null>;
+  nA: number;
+  nB: number;
+  perRank: {
+    side: 'A' | 'B' | null;
+    /** t_i (EE), r_i (EA) or 1 (EA-dp); 0 for a document of neither group. */
+    target: number;
+    /** t_i / (T_A + T_B). */
+    targetShare: number;
+    /** targetShare minus this item's exposure share F(k0) / (E_A + E_B) (F(k0) is in DIPS'
+     *  perRank); summed over group g, δ_g (positive: under-exposed). */
+    misallocation: number;
+  }[];
+  atCutoff: AtCutoff;
+}
+
 /** nDCG@k (Järvelin and Kekäläinen, TOIS 2002): utility beside fairness. */
 export interface NdcgResult {
   /** DCG / IDCG; null when IDCG is not positive (see `note`). */
@@ -255,6 +288,9 @@ export interface RankingResults {
   awrf: AwrfResult;
   ree: PairwiseResult;
   igi: PairwiseResult;
+  ee: ExposureResult;
+  ea: ExposureResult;
+  eadp: ExposureResult;
   ndcg: NdcgResult;
   docs: DocumentInfo[];
 }
@@ -288,7 +324,7 @@ export interface Results {
 }
 
 /** The key of each metric in a `RankingResult`, in the order the page shows them. */
-export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ndcg';
+export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ee' | 'ea' | 'eadp' | 'ndcg';
 
 /** What the core says about a metric, for explainers (`Engine.describe`). */
 export interface MetricDescriptor {
@@ -308,4 +344,115 @@ export interface MetricDescriptor {
   params: { key: keyof ScenarioParams; default: string; meaning: string }[];
   /** LaTeX, for the page's explainer. */
   formula: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Best and worst orderings (core/include/fairness/orderings.hpp)
+// ---------------------------------------------------------------------------------------------
+
+/** One ordering of a ranking's documents and a metric's value for it. */
+export interface OrderingExtreme {
+  /** Indices into the ranking's documents (as given), rank 1 first. */
+  order: number[];
+  /** The same documents' ids (null for a document without one). */
+  ids: (string | null)[];
+  /** The metric's value for this ordering, as the results would report it. */
+  value: number;
+  /** Exhaustive only: how many orderings reach this value (within 1e-12, relative). */
+  ties?: number;
+}
+
+/** A metric's fairest and least fair ordering (for nDCG, utility: the most and least useful). */
+export interface MetricOrderings {
+  id: MetricId;
+  name: string;
+  fairer: MetricDescriptor['fairer'];
+  /** The value of the ranking as it is (null when undefined). */
+  current: number | null;
+  /** Fairest: max (higher), min (lower), min |value| (closer to 0); null when undefined for every ordering tried. */
+  best: OrderingExtreme | null;
+  /** Least fair: the opposite extreme; null as `best`. */
+  worst: OrderingExtreme | null;
+  /** Why best and worst are null. */
+  note?: string;
+}
+
+/** `Engine.orderings`: the extremes of every metric over the orderings of one ranking. */
+export interface Orderings {
+  /** The ranking's name. */
+  ranking: string;
+  /** Number of documents. */
+  n: number;
+  /** k' = min(k, n). */
+  k: number;
+  /** "exhaustive: 40320 orderings", or "local search: S starts, M evaluations; may miss the optimum". */
+  method: string;
+  /** True when every ordering was scored (n ≤ 8): the extremes are exact. */
+  exhaustive: boolean;
+  /** Exhaustive: orderings scored (each under every metric); search: metric evaluations. */
+  evaluated: number;
+  /** One per metric, in the order of `Engine.describe()`. */
+  metrics: MetricOrderings[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The DIPS paper's synthetic experiments (core/include/fairness/experiments.hpp)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Which experiment of the DIPS paper's §6.1 to run, and how. Figure "a" (systematic group
+ * advantage): the 20 most relevant B items promoted to ranks k..k+19; figure "b" (relevance
+ * ties): relevance rounded to 0/1, ties broken in favour of A with probability p_A.
+ */
+export interface ExperimentSpec {
+  figure: 'a' | 'b';
+  /** k (whole numbers 0..980) or p_A (in [0, 1]); default 0..99 for "a", 0, 0.1, …, 1 for "b". */
+  xs?: number[];
+  /** Repetitions averaged at each x (default 100, at most 10,000); repetition r draws with seed + r. */
+  repetitions?: number;
+  /** Default 1; a whole number up to 2^53 - 1. */
+  seed?: number;
+  /** c_t of DIPS and REE: default [0.5] for "a" (no ties there), [0, 1] for "b". */
+  cts?: number[];
+}
+
+/** The spec with its defaults filled in (`Engine.experimentPlan`). */
+export type ResolvedExperimentSpec = Required<ExperimentSpec>;
+
+/** M_AB - M_BA and its two sides, averaged over the repetitions. */
+export interface ExperimentPairwise {
+  value: number;
+  mAB: number;
+  mBA: number;
+}
+
+/** ‖δ‖₁ and δ_A (Eq. 12), averaged over the repetitions. */
+export interface ExperimentExposure {
+  l1: number;
+  deltaA: number;
+}
+
+/** Every measure at one x, averaged over the repetitions. */
+export interface ExperimentPoint {
+  /** k (figure "a") or p_A (figure "b"). */
+  x: number;
+  /** DIPS and REE for each c_t of the spec, in its order. */
+  pairwise: { ct: number; dips: ExperimentPairwise; ree: ExperimentPairwise }[];
+  ee: ExperimentExposure;
+  ea: ExperimentExposure;
+  eadp: ExperimentExposure;
+}
+
+/** A run: the resolved spec and one point per x. */
+export interface ExperimentResult extends ResolvedExperimentSpec {
+  points: ExperimentPoint[];
+}
+
+/** What the worker reports after each point of a stepwise run. */
+export interface ExperimentProgress {
+  /** Points computed so far, out of `total`. */
+  done: number;
+  total: number;
+  /** The point just computed. */
+  point: ExperimentPoint;
 }

@@ -3,7 +3,8 @@
 // older ones of its lane, and answers each in turn. wasm/engine.worker.ts only wires it to `self`.
 import type { Engine } from './engine';
 import { ScenarioError } from './errors';
-import { laneOf, type PortLike, type Request, type Response, type WireError } from './protocol';
+import { ExperimentRun } from './experiment-run';
+import { laneOf, type PortLike, type Progress, type Request, type RequestOf, type Response, type WireError } from './protocol';
 
 /** Turns anything thrown into what can cross the worker boundary. */
 export function toWireError(error: unknown): WireError {
@@ -23,6 +24,10 @@ export function respond(engine: Engine, request: Request): Response {
         return { id: request.id, kind: request.kind, ok: true, result: engine.findTerms(request.scenario, request.text) };
       case 'describe':
         return { id: request.id, kind: request.kind, ok: true, result: engine.describe() };
+      case 'orderings':
+        return { id: request.id, kind: request.kind, ok: true, result: engine.orderings(request.scenario, request.ranking) };
+      case 'experiment': // all at once; EngineServer runs it step by step instead
+        return { id: request.id, kind: request.kind, ok: true, result: engine.experiment(request.spec) };
       default: {
         const unknown = request as { id: number; kind: string };
         throw new Error(`unknown request kind ${JSON.stringify(unknown.kind)}`);
@@ -37,12 +42,14 @@ export function respond(engine: Engine, request: Request): Response {
 function isRequest(data: unknown): data is Request {
   if (typeof data !== 'object' || data === null) return false;
   const r = data as Partial<Request>;
-  return typeof r.id === 'number' && (r.kind === 'evaluate' || r.kind === 'findTerms' || r.kind === 'describe');
+  return typeof r.id === 'number' && (r.kind === 'evaluate' || r.kind === 'findTerms' || r.kind === 'describe' || r.kind === 'orderings' || r.kind === 'experiment');
 }
 
 export interface EngineServerOptions {
   /** Runs `task` soon, after the messages already delivered (default `setTimeout(task, 0)`). */
   schedule?: (task: () => void) => void;
+  /** Where progress messages go (the port, like responses); without it they are dropped. */
+  progress?: (message: Progress) => void;
 }
 
 /**
@@ -56,6 +63,11 @@ export class EngineServer {
   private failure: WireError | undefined;
   private scheduled = false;
   private readonly schedule: (task: () => void) => void;
+  private readonly progress: ((message: Progress) => void) | undefined;
+  /** Experiments under way, by request id. */
+  private readonly runs = new Map<number, ExperimentRun>();
+  /** Their requests between steps: a step runs only when no other request waits. */
+  private parked: Request[] = [];
 
   /**
    * @param engine the engine, or its loading (requests wait for it; a failed load fails each).
@@ -67,6 +79,7 @@ export class EngineServer {
     options: EngineServerOptions = {},
   ) {
     this.schedule = options.schedule ?? ((task) => setTimeout(task, 0));
+    this.progress = options.progress;
     if (engine instanceof Promise) {
       engine.then(
         (loaded) => {
@@ -90,10 +103,14 @@ export class EngineServer {
     if (!isRequest(data)) return;
     const lane = laneOf(data);
     if (lane !== undefined) {
-      const overtaken = this.queue.filter((waiting) => laneOf(waiting) === lane);
+      const overtaken = [...this.queue, ...this.parked].filter((waiting) => laneOf(waiting) === lane);
       if (overtaken.length > 0) {
         this.queue = this.queue.filter((waiting) => laneOf(waiting) !== lane);
-        for (const waiting of overtaken) this.send({ id: waiting.id, kind: waiting.kind, superseded: true } as Response);
+        this.parked = this.parked.filter((waiting) => laneOf(waiting) !== lane);
+        for (const waiting of overtaken) {
+          this.runs.delete(waiting.id); // an experiment under way stops here
+          this.send({ id: waiting.id, kind: waiting.kind, superseded: true } as Response);
+        }
       }
     }
     this.queue.push(data);
@@ -102,11 +119,11 @@ export class EngineServer {
 
   /** Requests received and not answered yet. */
   get pending(): number {
-    return this.queue.length;
+    return this.queue.length + this.parked.length;
   }
 
   private kick(): void {
-    if (this.scheduled || this.queue.length === 0 || (!this.engine && !this.failure)) return;
+    if (this.scheduled || this.pending === 0 || (!this.engine && !this.failure)) return;
     this.scheduled = true;
     this.schedule(() => {
       this.scheduled = false;
@@ -116,17 +133,47 @@ export class EngineServer {
 
   /** Answers the oldest request, then yields so newer messages can arrive before the next. */
   private step(): void {
-    const request = this.queue.shift();
+    const request = this.queue.shift() ?? this.parked.shift();
     if (!request) return;
-    if (this.engine) this.send(respond(this.engine, request));
+    if (this.engine && request.kind === 'experiment') this.experimentStep(this.engine, request);
+    else if (this.engine) this.send(respond(this.engine, request));
     else if (this.failure) this.send({ id: request.id, kind: request.kind, ok: false, error: this.failure } as Response);
     this.kick();
+  }
+
+  /**
+   * One point of an experiment, then its progress; until the last point the request is parked,
+   * so every other request is answered before its next point (and two experiments alternate).
+   */
+  private experimentStep(engine: Engine, request: RequestOf<'experiment'>): void {
+    const { id, kind } = request;
+    try {
+      let run = this.runs.get(id);
+      if (!run) {
+        run = new ExperimentRun(engine, request.spec);
+        this.runs.set(id, run);
+      }
+      const progress = run.step();
+      this.progress?.({ id, kind, progress });
+      if (!run.done) {
+        this.parked.push(request);
+        return;
+      }
+      this.runs.delete(id);
+      this.send({ id, kind, ok: true, result: run.result() });
+    } catch (error) {
+      this.runs.delete(id);
+      this.send({ id, kind, ok: false, error: toWireError(error) });
+    }
   }
 }
 
 /** Serves the engine on a port: a worker's global scope, a Worker's MessagePort, or a test double. */
 export function serveEngine(port: PortLike & { start?: () => void }, engine: Engine | Promise<Engine>, options?: EngineServerOptions): EngineServer {
-  const server = new EngineServer(engine, (response) => port.postMessage(response), options);
+  const server = new EngineServer(engine, (response) => port.postMessage(response), {
+    progress: (message) => port.postMessage(message),
+    ...options,
+  });
   port.addEventListener('message', (event) => server.receive(event.data));
   port.start?.();
   return server;

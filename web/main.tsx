@@ -21,6 +21,11 @@ async function start() {
     // Checks of imports and links run in their own lane, so they never supersede the live evaluation.
     validate: (json) => client.evaluate(json, { lane: 'validate' }),
     describe: () => client.describe(),
+    // A lane per ranking: finding A's orderings does not cancel B's, a newer request for the same
+    // ranking supersedes a waiting one, and none touches the live evaluation.
+    orderings: (json, ranking) => client.orderings(json, ranking, { lane: `orderings:${ranking}` }),
+    // Each figure in its own lane ("experiment-a", "experiment-b"), never touching the evaluations.
+    experiment: (spec, onProgress) => client.experiment(spec, { onProgress }),
   });
   descriptors.value = await engine().describe();
 

@@ -1,14 +1,18 @@
 #include "fairness/evaluate.hpp"
 
 #include <algorithm>
+#include <span>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "fairness/metrics/awrf.hpp"
 #include "fairness/metrics/cwex.hpp"
 #include "fairness/metrics/dips.hpp"
+#include "fairness/metrics/exposure.hpp"
 #include "fairness/metrics/ndcg.hpp"
 #include "fairness/metrics/nfairr.hpp"
 #include "fairness/metrics/texfair.hpp"
+#include "fairness/ranking_context.hpp"
 #include "fairness/weights.hpp"
 
 namespace fairness {
@@ -40,41 +44,107 @@ std::vector<double> background_set_omega(const std::vector<Analyzed>& ranking, c
     return omega;
 }
 
-void write_ranking(JsonWriter& w, const Scenario& s, const Ranking& ranking, const TermIndex& index, const std::vector<Analyzed>& background) {
-    const Params& p = s.params;
-    const std::size_t n = ranking.docs.size(), groups = s.groups.size();
-    std::vector<Analyzed> docs;
-    for (const auto& doc : ranking.docs) docs.push_back(analyze(doc, index, p));
+// What the metrics read of one ranking: each document analysed once, and the inputs of the
+// compute functions for the documents in one order (refilled by `arrange`, so that the best and
+// worst orderings score many orders without reading a text again).
+struct RankingInputs {
+    std::vector<Analyzed> docs;                      // in the ranking's order
+    std::vector<std::vector<double>> doc_alignment;  // AWRF alignment of each document
+    std::vector<dips::Item> doc_item;                // DIPS side and relevance of each document
+    std::vector<double> set_omega;                   // ω of NFaiRR's background set S (any order)
+    std::vector<double> browsing;                    // F(k0), k0 = 0..n-1
 
+    // The documents in rank order, after arrange(order):
     std::vector<double> omega, relevance;
     std::vector<const DocTerms*> terms;
     std::vector<int> labels;
     std::vector<std::vector<double>> alignments;
     std::vector<dips::Item> items;
-    const auto browsing = browsing_weights(p.browsing, p.gamma, n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto& a = docs[i];
-        omega.push_back(a.omega);
-        relevance.push_back(a.doc->relevance);
-        terms.push_back(&a.terms);
-        labels.push_back(a.doc->label);
-        alignments.push_back(awrf::alignment(a.terms.magnitude, a.doc->label, groups, p.awrf_alignment));
+
+    // order[r] = index into `docs` of the document at rank r + 1.
+    void arrange(std::span<const std::size_t> order) {
+        const std::size_t n = order.size();
+        omega.resize(n), relevance.resize(n), terms.resize(n), labels.resize(n), alignments.resize(n), items.resize(n);
+        for (std::size_t r = 0; r < n; ++r) {
+            const auto& a = docs[order[r]];
+            omega[r] = a.omega;
+            relevance[r] = a.doc->relevance;
+            terms[r] = &a.terms;
+            labels[r] = a.doc->label;
+            alignments[r] = doc_alignment[order[r]];
+            items[r] = doc_item[order[r]];
+        }
+    }
+};
+
+RankingInputs prepare(const Scenario& s, const Ranking& ranking, const TermIndex& index, const std::vector<Analyzed>& background) {
+    const Params& p = s.params;
+    RankingInputs in;
+    for (const auto& doc : ranking.docs) {
+        in.docs.push_back(analyze(doc, index, p));
+        const auto& a = in.docs.back();
+        in.doc_alignment.push_back(awrf::alignment(a.terms.magnitude, a.doc->label, s.groups.size(), p.awrf_alignment));
         const auto label = a.doc->label;
         const auto side = label == static_cast<int>(p.dips_a)   ? dips::Side::a
                           : label == static_cast<int>(p.dips_b) ? dips::Side::b
                                                                 : dips::Side::neither;
-        items.push_back({side, a.doc->relevance});
+        in.doc_item.push_back({side, a.doc->relevance});
     }
+    in.set_omega = background_set_omega(in.docs, background);
+    in.browsing = browsing_weights(p.browsing, p.gamma, ranking.docs.size());
+    return in;
+}
+
+// Every metric of the results, in the order they are written (that of all_metrics()):
+// `visit(descriptor, compute, write)`, where `compute()` returns the metric's Result for the
+// arranged inputs and `write(w, result)` writes it. The results (write_ranking) and the value of
+// any ordering (RankingContext) both come from this one list: add a metric here, not elsewhere.
+template <typename Visit>
+void visit_metrics(const Scenario& s, const RankingInputs& in, Visit&& visit) {
+    const Params& p = s.params;
+    const std::span<const std::string> groups(s.groups);
+    visit(nfairr::descriptor, [&] { return nfairr::compute(in.omega, in.set_omega, p.k); },
+          [](JsonWriter& w, const nfairr::Result& r) { nfairr::write(w, r); });
+    visit(texfair::descriptor, [&] { return texfair::compute(in.terms, p.targets, p.rbdf, p.k); },
+          [&](JsonWriter& w, const texfair::Result& r) { texfair::write(w, r, groups); });
+    visit(dips::descriptor, [&] { return dips::dips(in.items, in.browsing, p.ct); },
+          [](JsonWriter& w, const dips::Result& r) { dips::write(w, r); });
+    visit(cwex::descriptor, [&] { return cwex::compute(in.labels, groups.size(), p.alpha, p.k); },
+          [&](JsonWriter& w, const cwex::Result& r) { cwex::write(w, r, groups); });
+    visit(awrf::descriptor, [&] { return awrf::compute(in.alignments, p.targets, p.awrf_distance, p.k); },
+          [&](JsonWriter& w, const awrf::Result& r) { awrf::write(w, r, groups); });
+    visit(dips::ree_descriptor, [&] { return dips::ree(in.items, p.ct); },
+          [](JsonWriter& w, const dips::Result& r) { dips::write(w, r); });
+    visit(dips::igi_descriptor, [&] { return dips::igi(in.items, p.ct); },
+          [](JsonWriter& w, const dips::Result& r) { dips::write(w, r); });
+    // EE, EA and EA-dp (DIPS paper §5.1): targetShare and exposureShare keyed by the names of A and B.
+    const std::string ab[] = {s.groups[p.dips_a], s.groups[p.dips_b]};
+    for (const auto* d : {&exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor}) {
+        const auto target = d == &exposure::ee_descriptor ? exposure::Target::ee
+                            : d == &exposure::ea_descriptor ? exposure::Target::ea
+                                                            : exposure::Target::eadp;
+        visit(*d, [&, target] { return exposure::compute(in.items, in.browsing, target); },
+              [&](JsonWriter& w, const exposure::Result& r) { exposure::write(w, r, ab); });
+    }
+    visit(ndcg::descriptor, [&] { return ndcg::compute(in.relevance, p.ndcg_gain, p.k); },
+          [](JsonWriter& w, const ndcg::Result& r) { ndcg::write(w, r); });
+}
+
+std::vector<std::size_t> identity_order(std::size_t n) {
+    std::vector<std::size_t> order(n);
+    for (std::size_t i = 0; i < n; ++i) order[i] = i;
+    return order;
+}
+
+void write_ranking(JsonWriter& w, const Scenario& s, const Ranking& ranking, const TermIndex& index, const std::vector<Analyzed>& background) {
+    const Params& p = s.params;
+    const std::size_t n = ranking.docs.size();
+    RankingInputs in = prepare(s, ranking, index, background);
+    in.arrange(identity_order(n));
+    const auto& docs = in.docs;
 
     w.begin_object().member("name", ranking.name).member("n", n).member("k", std::min(p.k, n));
-    nfairr::write(w.key("nfairr"), nfairr::compute(omega, background_set_omega(docs, background), p.k));
-    texfair::write(w.key("texfair"), texfair::compute(terms, p.targets, p.rbdf, p.k), s.groups);
-    dips::write(w.key("dips"), dips::dips(items, browsing, p.ct));
-    cwex::write(w.key("cwex"), cwex::compute(labels, groups, p.alpha, p.k), s.groups);
-    awrf::write(w.key("awrf"), awrf::compute(alignments, p.targets, p.awrf_distance, p.k), s.groups);
-    dips::write(w.key("ree"), dips::ree(items, p.ct));
-    dips::write(w.key("igi"), dips::igi(items, p.ct));
-    ndcg::write(w.key("ndcg"), ndcg::compute(relevance, p.ndcg_gain, p.k));
+    visit_metrics(s, in, [&](const MetricDescriptor& d, auto&& compute, auto&& write) { write(w.key(d.id), compute()); });
 
     // What the term-based metrics read of each document, and where its group terms are
     // (UTF-8 byte offsets), for highlighting.
@@ -116,6 +186,10 @@ std::string evaluate_text(const Scenario& s) {
     for (const auto& doc : s.background) background.push_back(analyze(doc, index, s.params));
 
     JsonWriter w;
+    // About 1.6 kB of results per document (every metric's per-rank detail and cut-off values).
+    std::size_t documents = 0;
+    for (const auto& ranking : s.rankings) documents += ranking.docs.size();
+    w.reserve(4096 + 1600 * documents);
     w.begin_object().key("rankings").begin_array();
     for (const auto& ranking : s.rankings) write_ranking(w, s, ranking, index, background);
     w.end_array();
@@ -161,8 +235,68 @@ std::string evaluate_json(std::string_view scenario_json) { return evaluate_text
 const std::vector<const MetricDescriptor*>& all_metrics() {
     static const std::vector<const MetricDescriptor*> metrics{
         &nfairr::descriptor, &texfair::descriptor, &dips::descriptor, &cwex::descriptor,
-        &awrf::descriptor,   &dips::ree_descriptor, &dips::igi_descriptor, &ndcg::descriptor};
+        &awrf::descriptor,   &dips::ree_descriptor, &dips::igi_descriptor,
+        &exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor, &ndcg::descriptor};
     return metrics;
+}
+
+// ------------------------------------------------------------------------------------------------
+// RankingContext: one ranking's documents, analysed once, scored in any order.
+
+struct RankingContext::Impl {
+    const Scenario& s;
+    const Ranking& ranking;
+    TermIndex index;
+    std::vector<Analyzed> background;
+    mutable RankingInputs in;
+
+    Impl(const Scenario& scenario, const Ranking& r)
+        : s(scenario), ranking(r), index(scenario.lexicon, scenario.params.tokenizer) {
+        for (const auto& doc : s.background) background.push_back(analyze(doc, index, s.params));
+        in = prepare(s, ranking, index, background);
+    }
+};
+
+RankingContext::RankingContext(const Scenario& scenario, std::size_t ranking)
+    : impl_(std::make_unique<Impl>(scenario, scenario.rankings.at(ranking))) {}
+
+RankingContext::~RankingContext() = default;
+
+const Scenario& RankingContext::scenario() const { return impl_->s; }
+const Ranking& RankingContext::ranking() const { return impl_->ranking; }
+std::size_t RankingContext::size() const { return impl_->ranking.docs.size(); }
+
+Maybe RankingContext::value(std::size_t metric, std::span<const std::size_t> order, std::string* note) const {
+    const MetricDescriptor* target = all_metrics().at(metric);
+    impl_->in.arrange(order);
+    Maybe out;
+    bool found = false;
+    visit_metrics(impl_->s, impl_->in, [&](const MetricDescriptor& d, auto&& compute, auto&&) {
+        if (&d != target) return;
+        found = true;
+        const auto result = compute();
+        out = Maybe(result.value);
+        if constexpr (requires { result.note; })
+            if (!out && note) *note = result.note;
+    });
+    if (!found) throw std::logic_error("metric " + std::string(target->id) + " is in all_metrics() but not in visit_metrics()");
+    return out;
+}
+
+std::vector<Maybe> RankingContext::values(std::span<const std::size_t> order) const {
+    const auto& metrics = all_metrics();
+    std::vector<Maybe> out(metrics.size());
+    std::vector<bool> found(metrics.size(), false);
+    impl_->in.arrange(order);
+    visit_metrics(impl_->s, impl_->in, [&](const MetricDescriptor& d, auto&& compute, auto&&) {
+        const auto slot = static_cast<std::size_t>(std::find(metrics.begin(), metrics.end(), &d) - metrics.begin());
+        if (slot == metrics.size()) return;  // written in the results, but not one of all_metrics()
+        out[slot] = Maybe(compute().value);
+        found[slot] = true;
+    });
+    for (std::size_t m = 0; m < metrics.size(); ++m)
+        if (!found[m]) throw std::logic_error("metric " + std::string(metrics[m]->id) + " is in all_metrics() but not in visit_metrics()");
+    return out;
 }
 
 std::string_view to_string(Fairer f) {

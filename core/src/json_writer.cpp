@@ -1,6 +1,8 @@
 #include "fairness/json_writer.hpp"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -64,15 +66,28 @@ JsonWriter& JsonWriter::value(double number) {
     return *this;
 }
 
+namespace {
+
+template <typename Integer>
+void append_integer(std::string& out, Integer number) {
+    std::array<char, 24> buffer{};
+    const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), number);
+    out.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
+}
+
+bool needs_escape(char c) { return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20; }
+
+}  // namespace
+
 JsonWriter& JsonWriter::value(std::size_t number) {
     separate();
-    out_ += std::to_string(number);
+    append_integer(out_, number);
     return *this;
 }
 
 JsonWriter& JsonWriter::value(int number) {
     separate();
-    out_ += std::to_string(number);
+    append_integer(out_, number);
     return *this;
 }
 
@@ -100,6 +115,12 @@ JsonWriter& JsonWriter::null() {
 // UTF-8 passed through (the scenario reader has already checked it is valid).
 void JsonWriter::string(std::string_view text) {
     out_ += '"';
+    // Most strings (keys, names, labels) need no escaping: copy them whole.
+    if (std::none_of(text.begin(), text.end(), needs_escape)) {
+        out_.append(text);
+        out_ += '"';
+        return;
+    }
     for (const char c : text) {
         switch (c) {
             case '"': out_ += "\\\""; break;

@@ -59,7 +59,12 @@ TEST_CASE("the results hold what SPEC lists, ranking by ranking, in order") {
     CHECK(has_keys(r["dips"], {"value", "mAB", "mBA", "nA", "nB", "perRank", "atCutoff"}));
     CHECK(has_keys(r["cwex"], {"value", "exposure", "deltaExposure", "perRank", "atCutoff"}));
     CHECK(keys(r["cwex"]["exposure"]) == std::vector<std::string>{"neutral", "female", "male"});
-    for (const char* metric : {"awrf", "ree", "igi", "ndcg"}) {
+    for (const char* metric : {"ee", "ea", "eadp"}) {
+        CAPTURE(metric);
+        CHECK(has_keys(r[metric], {"value", "l1", "deltaA", "deltaB", "targetShare", "exposureShare", "nA", "nB", "perRank", "atCutoff"}));
+        CHECK(keys(r[metric]["targetShare"]) == std::vector<std::string>{"female", "male"});  // A, B
+    }
+    for (const char* metric : {"awrf", "ree", "igi", "ee", "ea", "eadp", "ndcg"}) {
         CAPTURE(metric);
         CHECK(has_keys(r[metric], {"value", "perRank", "atCutoff"}));
     }
@@ -97,9 +102,9 @@ TEST_CASE("warnings of the scenario are passed on") {
     CHECK(results["warnings"][0].get<std::string>().find("'male'") != std::string::npos);
 }
 
-TEST_CASE("descriptors: eight metrics, each named, cited and pointed to its equations") {
+TEST_CASE("descriptors: eleven metrics, each named, cited and pointed to its equations") {
     const auto& metrics = fairness::all_metrics();
-    REQUIRE(metrics.size() == 8);
+    REQUIRE(metrics.size() == 11);
     std::set<std::string> ids;
     const auto results = th::run(std::string_view(two_rankings))["rankings"][0];
     for (const auto* m : metrics) {
@@ -112,14 +117,14 @@ TEST_CASE("descriptors: eight metrics, each named, cited and pointed to its equa
         CHECK_FALSE(m->range.empty());
         CHECK_FALSE(m->formula.empty());
         CHECK(results.contains(std::string(m->id)));  // every descriptor has its results
-        const bool whole_ranking = m->id == "dips" || m->id == "ree" || m->id == "igi";
+        const bool whole_ranking = m->id == "dips" || m->id == "ree" || m->id == "igi" || m->id == "ee" || m->id == "ea" || m->id == "eadp";
         CHECK(m->uses_cutoff == !whole_ranking);
         for (const auto& param : m->params) CHECK_FALSE(param.key.empty());
         ids.insert(std::string(m->id));
     }
-    CHECK(ids == std::set<std::string>{"nfairr", "texfair", "dips", "cwex", "awrf", "ree", "igi", "ndcg"});
+    CHECK(ids == std::set<std::string>{"nfairr", "texfair", "dips", "cwex", "awrf", "ree", "igi", "ee", "ea", "eadp", "ndcg"});
     const auto described = fairness::describe_metrics();
-    REQUIRE(described.size() == 8);
+    REQUIRE(described.size() == 11);
     CHECK(described[0]["id"] == std::string(metrics[0]->id));
     CHECK(described[2]["fairer"] == "closer to 0");
 }
@@ -170,7 +175,7 @@ TEST_CASE("property: atCutoff[c - 1] equals a fresh evaluation at k = c, or of t
             Json truncated = s;
             truncated["rankings"][0]["docs"] = Json(std::vector<Json>(docs.begin(), docs.begin() + static_cast<std::ptrdiff_t>(c)));
             const auto cut = first(truncated);
-            for (const char* metric : {"dips", "ree", "igi"}) {
+            for (const char* metric : {"dips", "ree", "igi", "ee", "ea", "eadp"}) {
                 CAPTURE(metric);
                 CHECK(th::same_value(full[metric]["atCutoff"][c - 1], cut[metric]["value"]));
             }

@@ -212,6 +212,35 @@ test('DIPS: exponential browsing model and tie handling', () => {
   close(s.dips.value, -t.dips.value);
 });
 
+test('EE / EA / EA-dp (DIPS paper Eq. 12-16): a small case by hand', () => {
+  // [B (0), A (1), N (2), A (1)], F = 0.9^k0 = 1, 0.9, 0.81, 0.729.
+  // E_A = 0.9 + 0.729 = 1.629, E_B = 1, E = 2.629.
+  const docs = [
+    { label: 'male', relevance: 0 },
+    { label: 'female', relevance: 1 },
+    { label: 'neutral', relevance: 2 },
+    { label: 'female', relevance: 1 },
+  ];
+  const r = evalOne({ docs });
+  // EA: T_A = 2, T_B = 0 -> δ_A = 1 - 1.629 / 2.629 = 1 / 2.629.
+  close(r.ea.value, 1 / 2.629, 'EA');
+  close(r.ea.l1, 2 / 2.629, 'EA l1');
+  close(r.ea.targetShare.female, 1, 'EA target share');
+  // EA-dp: T_A share 2/3.
+  close(r.eadp.value, 2 / 3 - 1.629 / 2.629, 'EA-dp');
+  // EE: σ* = [N, A, A, B]: t(1) = (0.9 + 0.81) / 2 = 0.855, t(0) = 0.729; T_A = 1.71, T_B = 0.729.
+  close(r.ee.value, 1.71 / 2.439 - 1.629 / 2.629, 'EE');
+  close(r.ee.deltaB, 0.729 / 2.439 - 1 / 2.629, 'EE δ_B');
+  // Top 2 ([B (0), A (1)]): EE T_A / T = 1 / 1.9, E_A / E = 0.9 / 1.9; top 1: no A, null.
+  assert.equal(r.ee.atCutoff[0], null);
+  close(r.ee.atCutoff[1], 0.1 / 1.9, 'EE at 2');
+  // All relevance 0: EA undefined (T_A + T_B = 0), its shares null; EA-dp defined.
+  const z = evalOne({ docs: [{ label: 'female' }, { label: 'male' }] });
+  assert.equal(z.ea.value, null);
+  assert.equal(z.ea.targetShare.female, null);
+  close(z.eadp.value, 0.5 - 1 / 1.9, 'EA-dp, all relevance 0');
+});
+
 test('CWEx: a small case by hand', () => {
   // Labels [male, neutral, female, male], k = 3, α = 0.5.
   // p = 1, 1/log2 3, 1/2; P = 1.5 + 1/log2 3.
@@ -347,7 +376,7 @@ test('randomScenario is deterministic per seed and yields evaluable scenarios', 
     assert.equal(out.rankings.length, scenario.rankings.length);
     out.rankings.forEach((res, q) => {
       const n = scenario.rankings[q].docs.length;
-      for (const metric of ['nfairr', 'texfair', 'dips', 'ree', 'igi', 'cwex', 'awrf', 'ndcg']) {
+      for (const metric of ['nfairr', 'texfair', 'dips', 'ree', 'igi', 'ee', 'ea', 'eadp', 'cwex', 'awrf', 'ndcg']) {
         const m = res[metric];
         assert.equal(m.atCutoff.length, n, `${metric} atCutoff length`);
         for (const v of [m.value, ...m.atCutoff]) {
@@ -362,7 +391,7 @@ test('randomScenario is deterministic per seed and yields evaluable scenarios', 
           assert.equal(res[metric].atCutoff[k - 1], res[metric].value, `seed ${seed} ${metric}`);
         }
       }
-      for (const metric of ['dips', 'ree', 'igi']) {
+      for (const metric of ['dips', 'ree', 'igi', 'ee', 'ea', 'eadp']) {
         assert.equal(res[metric].atCutoff[n - 1], res[metric].value, `seed ${seed} ${metric}`);
       }
     });

@@ -418,6 +418,68 @@ function igi(docs, ctx) {
 }
 
 // ---------------------------------------------------------------------------------------
+// Exposure-based measures EE, EA, EA-dp (DIPS paper §5.1, Eq. 12-16)
+// ---------------------------------------------------------------------------------------
+
+/**
+ * δ = [T_A/(T_A+T_B) - E_A/(E_A+E_B), T_B/(T_A+T_B) - E_B/(E_A+E_B)] (Eq. 12), groups A and B
+ * as for DIPS, F the DIPS browsing model, the whole ranking; other labels count in no E_g, T_g.
+ * Targets: EA T_g = Σ_{i∈g} r_i (Eq. 13); EA-dp T_g = N_g / N (Eq. 14); EE T_g = Σ_{i∈g} t_i
+ * with t_i = mean over the items j with r_j = r_i (any label) of F(σ*⁻¹(j)), σ* = every item
+ * by relevance descending (Eq. 15-16). value = δ_A; null when a group is absent or a
+ * denominator is 0; a share is null only when its own denominator is 0.
+ */
+function exposureMeasure(docs, ctx, kind) {
+  const [A, B] = ctx.params.dipsGroups;
+  const { model, gamma } = ctx.params.browsing;
+  const F = (k0) => browsingWeight(model, gamma, k0);
+  const n = docs.length;
+
+  // Ideal ranking σ*: every document by relevance, descending (ties in any order).
+  const ideal = [...docs].sort((a, b) => b.relevance - a.relevance);
+  const target = (d) => {
+    if (kind === 'ea') return d.relevance;
+    if (kind === 'eadp') return 1 / n; // N_g / N, one item at a time
+    let sum = 0;
+    let count = 0;
+    for (let p = 0; p < n; p++) {
+      if (ideal[p].relevance === d.relevance) {
+        sum += F(p);
+        count++;
+      }
+    }
+    return sum / count;
+  };
+
+  let EA = 0;
+  let EB = 0;
+  let TA = 0;
+  let TB = 0;
+  docs.forEach((d, pos) => {
+    if (d.label === A) {
+      EA += F(pos);
+      TA += target(d);
+    } else if (d.label === B) {
+      EB += F(pos);
+      TB += target(d);
+    }
+  });
+  const T = TA + TB;
+  const E = EA + EB;
+  const targetShare = { [A]: T !== 0 ? TA / T : null, [B]: T !== 0 ? TB / T : null };
+  const exposureShare = { [A]: E !== 0 ? EA / E : null, [B]: E !== 0 ? EB / E : null };
+  const defined = countGroup(docs, A) > 0 && countGroup(docs, B) > 0 && T !== 0 && E !== 0;
+  if (!defined) return { value: null, l1: null, deltaA: null, deltaB: null, targetShare, exposureShare };
+  const deltaA = TA / T - EA / E;
+  const deltaB = TB / T - EB / E;
+  return { value: deltaA, l1: Math.abs(deltaA) + Math.abs(deltaB), deltaA, deltaB, targetShare, exposureShare };
+}
+
+const ee = (docs, ctx) => exposureMeasure(docs, ctx, 'ee');
+const ea = (docs, ctx) => exposureMeasure(docs, ctx, 'ea');
+const eadp = (docs, ctx) => exposureMeasure(docs, ctx, 'eadp');
+
+// ---------------------------------------------------------------------------------------
 // CWEx (SPEC §CWEx; CWEx paper)
 // ---------------------------------------------------------------------------------------
 
@@ -540,11 +602,12 @@ function ndcg(docs, ctx, k) {
  *
  * `scenario` is a parsed, valid scenario (SPEC §The scenario format); `defaultLexicon`
  * ({female, male}) is used when the scenario has no `lexicon`. For each ranking, in order:
- *   { name, nfairr, texfair, dips, ree, igi, cwex, awrf, ndcg }
+ *   { name, nfairr, texfair, dips, ree, igi, ee, ea, eadp, cwex, awrf, ndcg }
  * each with its `value` (null when undefined), its companions (fairr, ifairr, baseline,
  * omega / normalized, ted, rbdf, share / mAB, mBA / exposure, deltaExposure /
- * distribution) and `atCutoff`: n values, element c-1 being the value at k = c (or, for
- * DIPS / REE / IGI, the value on the ranking truncated to its first c documents).
+ * distribution / l1, deltaA, deltaB, targetShare, exposureShare) and `atCutoff`: n values,
+ * element c-1 being the value at k = c (or, for DIPS / REE / IGI / EE / EA / EA-dp, the value
+ * on the ranking truncated to its first c documents).
  */
 export function evaluateReference(scenario, defaultLexicon) {
   const ctx = resolveContext(scenario, defaultLexicon);
@@ -575,6 +638,9 @@ export function evaluateReference(scenario, defaultLexicon) {
       dips: { ...dips(docs, ctx), atCutoff: curvePrefix(dips) },
       ree: { ...ree(docs, ctx), atCutoff: curvePrefix(ree) },
       igi: { ...igi(docs, ctx), atCutoff: curvePrefix(igi) },
+      ee: { ...ee(docs, ctx), atCutoff: curvePrefix(ee) },
+      ea: { ...ea(docs, ctx), atCutoff: curvePrefix(ea) },
+      eadp: { ...eadp(docs, ctx), atCutoff: curvePrefix(eadp) },
       cwex: { ...cwex(docs, ctx, k), atCutoff: curveK((c) => cwex(docs, ctx, c)) },
       awrf: { ...awrf(docs, ctx, k), atCutoff: curveK((c) => awrf(docs, ctx, c)) },
       ndcg: { ...ndcg(docs, ctx, k), atCutoff: curveK((c) => ndcg(docs, ctx, c)) },

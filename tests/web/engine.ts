@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { loadEngine } from '../../wasm/engine';
+import { runExperiment } from '../../wasm/experiment-run';
 import { setEngine, type PageEngine } from '../../web/state/engine';
 import { startEvaluation } from '../../web/state/evaluation';
 import { descriptors } from '../../web/state/metrics';
@@ -19,6 +20,8 @@ export function useNodeEngine(): Promise<() => void> {
       evaluate: async (json) => engine.evaluate(json),
       validate: async (json) => engine.evaluate(json),
       describe: async () => engine.describe(),
+      orderings: async (json, ranking) => engine.orderings(json, ranking),
+      experiment: async (spec, onProgress) => runExperiment(engine, spec, onProgress),
     };
     setEngine(page);
     descriptors.value = engine.describe();

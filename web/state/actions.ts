@@ -71,6 +71,20 @@ export function setComparing(on: boolean) {
   });
 }
 
+/**
+ * Puts `docs` (an ordering of a ranking's documents, e.g. a metric's fairest) into ranking B,
+ * named `name`, creating B if there is only A: one undoable step.
+ */
+export function showAsRankingB(docs: PageDocument[], name: string) {
+  edit((s: PageScenario) => {
+    const copy = docs.map((d) => ({ ...d }));
+    const taken = s.rankings[0]!.name;
+    const unique = name === taken ? `${name} (B)` : name;
+    if (s.rankings.length === 1) s.rankings.push({ name: unique, docs: copy });
+    else s.rankings[1] = { name: unique, docs: copy };
+  });
+}
+
 export function renameRanking(r: number, name: string) {
   edit((s) => void (s.rankings[r]!.name = name), `rankings[${r}].name`);
 }

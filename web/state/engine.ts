@@ -1,6 +1,6 @@
 // The engine the page talks to (the WASM core in its worker), set once at start-up; components
 // reach it here instead of through props. Tests install a Node-side engine the same way.
-import type { MetricDescriptor, Results } from '../../wasm/types';
+import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results } from '../../wasm/types';
 
 export interface PageEngine {
   /** Evaluates scenario JSON; rejects with { field, message } (a refusal) or { superseded }. */
@@ -8,6 +8,16 @@ export interface PageEngine {
   /** Checks scenario JSON without superseding the live evaluation (imports, links). */
   validate(scenarioJson: string): Promise<Results>;
   describe(): Promise<MetricDescriptor[]>;
+  /**
+   * The best and worst ordering of ranking `ranking` under every metric, computed in the worker
+   * (lane "orderings": a newer request supersedes a waiting one, never an evaluation).
+   */
+  orderings(scenarioJson: string, ranking: number): Promise<Orderings>;
+  /**
+   * The DIPS paper's Figure 1a or 1b, computed in the worker point by point (`onProgress` after
+   * each); a newer run of the same figure supersedes it. Optional: only the experiments view uses it.
+   */
+  experiment?(spec: ExperimentSpec, onProgress?: (progress: ExperimentProgress) => void): Promise<ExperimentResult>;
 }
 
 let current: PageEngine | null = null;

@@ -54,6 +54,9 @@ public:
         return end_object();
     }
 
+    /** Room for `bytes` of output, so a large result is not copied as it grows. */
+    void reserve(std::size_t bytes) { out_.reserve(bytes); }
+
     const std::string& text() const { return out_; }
     std::string take() { return std::move(out_); }
 

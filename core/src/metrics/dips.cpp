@@ -1,7 +1,6 @@
 #include "fairness/metrics/dips.hpp"
 
 #include <algorithm>
-#include <functional>
 
 namespace fairness::dips {
 
@@ -77,27 +76,36 @@ struct Pairs {
     std::vector<double> cross, all;
 };
 
-std::vector<std::size_t> relevance_levels(std::span<const Item> ranking, std::size_t& count) {
-    std::vector<double> values;
-    for (const auto& item : ranking) values.push_back(item.relevance);
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    count = values.size();
-    std::vector<std::size_t> levels;
-    for (const auto& item : ranking)
-        levels.push_back(static_cast<std::size_t>(std::lower_bound(values.begin(), values.end(), item.relevance) - values.begin()));
+}  // namespace
+
+Levels levels_of(std::span<const Item> ranking) {
+    // One sort of (relevance, position) pairs, then a scan: no binary search per item.
+    const std::size_t n = ranking.size();
+    std::vector<std::pair<double, std::size_t>> sorted(n);
+    for (std::size_t i = 0; i < n; ++i) sorted[i] = {ranking[i].relevance, i};
+    std::sort(sorted.begin(), sorted.end());
+    Levels levels;
+    levels.of.resize(n);
+    for (std::size_t j = 0; j < n; ++j) {
+        if (j > 0 && sorted[j].first != sorted[j - 1].first) ++levels.count;
+        levels.of[sorted[j].second] = levels.count;
+    }
+    if (n > 0) ++levels.count;
     return levels;
 }
 
-Pairs unfavourable_pairs(std::span<const Item> ranking, std::span<const double> weights, double ct) {
-    std::size_t count = 0;
-    const auto levels = relevance_levels(ranking, count);
-    Fenwick in_a(count), in_b(count), everyone(count);
+namespace {
+
+Pairs unfavourable_pairs(std::span<const Item> ranking, std::span<const double> weights, double ct, const Levels& levels) {
+    Fenwick in_a(levels.count), in_b(levels.count), everyone(levels.count);
     Pairs pairs{std::vector<double>(ranking.size(), 0.0), std::vector<double>(ranking.size(), 0.0)};
     // d_U(i, j) for j above i: 1 if r_i > r_j, ct if r_i = r_j (Eq. 8); weighted by F(position of j).
-    const auto udp = [ct](const Fenwick& above, std::size_t level) { return above.below(level) + ct * above.at(level); };
+    const auto udp = [ct](const Fenwick& above, std::size_t level) {
+        const double lower = above.below(level);  // the same arithmetic as below(level) + ct * at(level)
+        return lower + ct * (above.below(level + 1) - lower);
+    };
     for (std::size_t i = 0; i < ranking.size(); ++i) {
-        const auto level = levels[i];
+        const auto level = levels.of[i];
         const Side side = ranking[i].side;
         if (side == Side::a) pairs.cross[i] = udp(in_b, level);
         if (side == Side::b) pairs.cross[i] = udp(in_a, level);
@@ -114,13 +122,16 @@ struct Constants {
     double ab, ba;
 };
 
-Result assemble(std::span<const Item> ranking, std::span<const double> weights, double ct,
-                const std::function<Constants(std::size_t c, std::size_t n_a, std::size_t n_b)>& constants) {
-    const auto pairs = unfavourable_pairs(ranking, weights, ct);
+// `constants(c, n_a, n_b)`: C_AB and C_BA of the top c items.
+template <typename ConstantsOf>
+Result assemble(std::span<const Item> ranking, std::span<const double> weights, double ct, const Levels& levels, ConstantsOf&& constants) {
+    const auto pairs = unfavourable_pairs(ranking, weights, ct, levels);
     Result result;
     double raw_ab = 0, raw_ba = 0;
     const auto ratio = [](double a, double c) { return c > 0 ? Maybe{a / c} : Maybe{}; };
     std::vector<Constants> at(ranking.size());
+    result.at_cutoff.reserve(ranking.size());
+    result.ranks.reserve(ranking.size());
     for (std::size_t i = 0; i < ranking.size(); ++i) {
         const Side side = ranking[i].side;
         if (side == Side::a) {
@@ -159,18 +170,24 @@ Result assemble(std::span<const Item> ranking, std::span<const double> weights, 
 }  // namespace
 
 Result dips(std::span<const Item> ranking, std::span<const double> weights, double ct) {
+    return dips(ranking, weights, ct, levels_of(ranking));
+}
+
+Result dips(std::span<const Item> ranking, std::span<const double> weights, double ct, const Levels& levels) {
     std::vector<double> cumulative(ranking.size() + 1, 0.0);  // Σ_{k0 < m} F(k0)
     for (std::size_t m = 0; m < ranking.size(); ++m) cumulative[m + 1] = cumulative[m] + weights[m];
-    return assemble(ranking, weights, ct, [&](std::size_t, std::size_t n_a, std::size_t n_b) {
+    return assemble(ranking, weights, ct, levels, [&](std::size_t, std::size_t n_a, std::size_t n_b) {
         // Eq. 10: the worst case of either group, the same for M_AB and M_BA.
         const double c = std::max(n_a * cumulative[n_b], n_b * cumulative[n_a]);
         return Constants{c, c};
     });
 }
 
-Result ree(std::span<const Item> ranking, double ct) {
+Result ree(std::span<const Item> ranking, double ct) { return ree(ranking, ct, levels_of(ranking)); }
+
+Result ree(std::span<const Item> ranking, double ct, const Levels& levels) {
     const std::vector<double> ones(ranking.size(), 1.0);
-    return assemble(ranking, ones, ct, [](std::size_t, std::size_t n_a, std::size_t n_b) {
+    return assemble(ranking, ones, ct, levels, [](std::size_t, std::size_t n_a, std::size_t n_b) {
         const double c = static_cast<double>(n_a) * static_cast<double>(n_b);
         return Constants{c, c};
     });
@@ -178,13 +195,12 @@ Result ree(std::span<const Item> ranking, double ct) {
 
 Result igi(std::span<const Item> ranking, double ct) {
     // C_AB(c) = #{i in A, j in B among the top c : r_i > r_j}, counted as each item arrives.
-    std::size_t count = 0;
-    const auto levels = relevance_levels(ranking, count);
-    Fenwick in_a(count), in_b(count);
+    const auto levels = levels_of(ranking);
+    Fenwick in_a(levels.count), in_b(levels.count);
     std::vector<Constants> prefix;
     Constants c{0, 0};
     for (std::size_t i = 0; i < ranking.size(); ++i) {
-        const auto level = levels[i];
+        const auto level = levels.of[i];
         if (ranking[i].side == Side::a) {
             c.ab += in_b.below(level);
             c.ba += in_b.above(level);
@@ -197,7 +213,7 @@ Result igi(std::span<const Item> ranking, double ct) {
         prefix.push_back(c);
     }
     const std::vector<double> ones(ranking.size(), 1.0);
-    return assemble(ranking, ones, ct, [&](std::size_t top, std::size_t, std::size_t) { return prefix[top - 1]; });
+    return assemble(ranking, ones, ct, levels, [&](std::size_t top, std::size_t, std::size_t) { return prefix[top - 1]; });
 }
 
 namespace {

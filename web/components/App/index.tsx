@@ -1,5 +1,6 @@
 // The page: parameters and rankings on the left, the metrics beside them; in an embed, only the
 // rankings and the metrics.
+import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { findPreset } from '../../state/presets';
@@ -8,11 +9,15 @@ import { DatasetBrowser } from '../DatasetBrowser';
 import { Gallery } from '../Gallery';
 import { ImportDialog } from '../ImportDialog';
 import { MetricsTable } from '../MetricsTable';
+import { OrderingsPanel } from '../Orderings';
 import { ParamsPanel } from '../ParamsPanel';
 import { RankingEditor } from '../RankingEditor';
 import { ShareDialog } from '../ShareDialog';
 import { Toolbar } from '../Toolbar';
 import styles from './style.module.css';
+
+// The DIPS paper's experiments and their chart library cost the page nothing until opened.
+const Experiments = lazy(() => import('../Experiments').then((m) => ({ default: m.Experiments })));
 
 interface Props {
   embed: boolean;
@@ -28,6 +33,7 @@ function editableTarget(target: EventTarget | null): boolean {
 
 export function App({ embed, source: initialSource, problem }: Props) {
   const [source, setSource] = useState(initialSource);
+  const [experimentsOpen, setExperimentsOpen] = useState(false);
   const galleryDialog = useRef<HTMLDialogElement | null>(null);
   const importDialog = useRef<HTMLDialogElement | null>(null);
   const datasetDialog = useRef<HTMLDialogElement | null>(null);
@@ -64,6 +70,7 @@ export function App({ embed, source: initialSource, problem }: Props) {
             onDataset={() => datasetDialog.current?.showModal()}
             onImport={() => importDialog.current?.showModal()}
             onShare={() => shareDialog.current?.showModal()}
+            onExperiments={() => setExperimentsOpen(true)}
           />
         </header>
       )}
@@ -89,6 +96,7 @@ export function App({ embed, source: initialSource, problem }: Props) {
         </div>
         <aside class={styles.right}>
           <MetricsTable />
+          {!embed && <OrderingsPanel />}
           {embed && (
             <a class={styles.open} href={location.href.replace(/([?&])embed=1&?/, '$1').replace(/\?#/, '#')} target="_blank" rel="noopener">
               Open in the playground ↗
@@ -106,6 +114,11 @@ export function App({ embed, source: initialSource, problem }: Props) {
       <DatasetBrowser dialog={datasetDialog} />
       <ImportDialog dialog={importDialog} />
       <ShareDialog dialog={shareDialog} />
+      {experimentsOpen && (
+        <Suspense fallback={null}>
+          <Experiments onClose={() => setExperimentsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -45,6 +45,20 @@ export function perRankChart(id: string, ranking: RankingResults, groups: string
     case 'ree':
     case 'igi':
       return single('each item’s share of M_AB (up) or M_BA (down), every position equally visible', 'contribution', 'contribution');
+    case 'ee':
+    case 'ea':
+    case 'eadp': {
+      // targetShare is keyed by the names of groups A and B, in that order.
+      const names = Object.keys((metricOf(ranking, id) as unknown as { targetShare: Row }).targetShare);
+      return {
+        title: 'target share − exposure share of each item (up: under-exposed); group A’s add up to δ_A, the value',
+        series: (['A', 'B'] as const).map((side, i) => ({
+          label: `${names[i] ?? side} (${side})`,
+          values: rows.map((row) => (row.side === side ? Number(row.misallocation) : 0)),
+          color: groupColor(groups.indexOf(names[i] ?? '')).strong,
+        })),
+      };
+    }
     case 'ndcg':
       return single('gain · p(r) / IDCG: each rank’s share of nDCG', 'contribution', 'contribution');
     default:

@@ -10,9 +10,11 @@ interface Props {
   onDataset: () => void;
   onImport: () => void;
   onShare: () => void;
+  /** Opens the DIPS paper's synthetic experiments (Figure 1a and 1b). */
+  onExperiments?: () => void;
 }
 
-export function Toolbar({ onGallery, onDataset, onImport, onShare }: Props) {
+export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments }: Props) {
   const comparing = scenario.value.rankings.length > 1;
   const results = evaluation.value.results;
   return (
@@ -36,6 +38,11 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare }: Props) {
         <button type="button" onClick={onDataset}>
           Grep-BiasIR…
         </button>
+        {onExperiments && (
+          <button type="button" onClick={onExperiments}>
+            DIPS experiments…
+          </button>
+        )}
         <button type="button" onClick={onImport}>
           Import…
         </button>

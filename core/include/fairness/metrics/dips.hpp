@@ -37,10 +37,21 @@ struct Result {
     std::string note;
 };
 
+// The relevance level of each item (`of[i]`): 0 for the least relevant value, count - 1 for the
+// most; equal relevance, equal level. Only the order of the relevance matters to the pairwise
+// measures, so a caller scoring one ranking many times computes this once (one sort).
+struct Levels {
+    std::vector<std::size_t> of;
+    std::size_t count = 0;
+};
+Levels levels_of(std::span<const Item> ranking);
+
 // `weights[k0]` = F(k0) for every position; `ct` = weight of a tie in relevance (Eq. 8).
 Result dips(std::span<const Item> ranking, std::span<const double> weights, double ct);
+Result dips(std::span<const Item> ranking, std::span<const double> weights, double ct, const Levels& levels);
 // REE: F = 1 and C = N_A N_B.
 Result ree(std::span<const Item> ranking, double ct);
+Result ree(std::span<const Item> ranking, double ct, const Levels& levels);
 // IGI: F = 1 and C_AB = #{i in A, j in B : r_i > r_j} (C_BA likewise).
 Result igi(std::span<const Item> ranking, double ct);
 
