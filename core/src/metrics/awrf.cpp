@@ -12,7 +12,7 @@ const MetricDescriptor descriptor{
     .id = "awrf",
     .name = "AWRF",
     .summary = "Distance between the attention-weighted share of each group and the targets, each document counted by its alignment with the groups.",
-    .paper = "Sapiezynski, Zeng, Robertson, Wilson. Quantifying the Impact of User Attention on Fair Group Representation in Ranked Lists. WWW 2019; as written in the TExFAIR paper (Abolghasemi et al., ECIR 2024).",
+    .paper = "Sapiezynski, Zeng, Robertson, Mislove, Wilson. Quantifying the Impact of User Attention on Fair Group Representation in Ranked Lists. WWW 2019 Companion; as written in the TExFAIR paper (Abolghasemi et al., ECIR 2024).",
     .equations = "TExFAIR paper Eq. 4 (exposure), Eq. 5 (normalisation), Eq. 6 (distance), Eq. 14 (alignment from term shares)",
     .range = "L1: [0, 2 (1 - min target)]; Jensen-Shannon: [0, 1]",
     .fairer = Fairer::lower,

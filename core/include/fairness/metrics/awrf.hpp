@@ -1,5 +1,5 @@
-// AWRF, the framework TExFAIR extends: Sapiezynski, Zeng, Robertson, Wilson. Quantifying the Impact
-// of User Attention on Fair Group Representation in Ranked Lists. WWW 2019; as written in the TExFAIR
+// AWRF, the framework TExFAIR extends: Sapiezynski, Zeng, Robertson, Mislove, Wilson. Quantifying the
+// Impact of User Attention on Fair Group Representation in Ranked Lists. WWW 2019 Companion; as written in the TExFAIR
 // paper, Eq. 4 (exposure), Eq. 5 (normalisation), Eq. 6 (distance to the targets), Eq. 14
 // (alignment from term shares).
 #pragma once
