@@ -168,6 +168,33 @@ describe('editing', () => {
   });
 });
 
+describe('Grep-BiasIR', () => {
+  test('the dialog loads on demand and builds the male-first / female-first comparison from a query', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    let saved = await savedScenario(page).catch(() => null);
+    await page.getByRole('button', { name: 'Grep-BiasIR…' }).click();
+    await page.getByText('both (4) and botrh (1, a typo) are read as neutral', { exact: false }).waitFor();
+    await page.getByLabel('Category').selectOption('Career');
+    await page.getByLabel('Filter').fill('team work');
+    // The filter leaves one query, which is then the one shown.
+    await page.getByRole('heading', { name: /communication strategies for team work/ }).waitFor();
+    await page.getByRole('button', { name: 'Compare: male wording first vs female wording first' }).click();
+    await page.keyboard.press('Escape');
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    const s = JSON.parse(saved);
+    expect(s.rankings.map((r: { name: string }) => r.name)).toEqual(['male first', 'female first']);
+    expect(s.rankings[0].docs[0].label).toBe('male');
+    expect(s.rankings[1].docs[0].label).toBe('female');
+    expect(s.rankings[0].docs[0].text).toContain('Only ambitious Man on the Team?');
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+    expect(problems).toEqual([]);
+    await shot(page, 'grep-biasir');
+  });
+});
+
 describe('sharing', () => {
   test('a share link reproduces the scenario; ?embed=1 hides the chrome; autosave survives a reload', async () => {
     const { page } = await newPage(site);

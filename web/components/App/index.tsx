@@ -5,9 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { findPreset } from '../../state/presets';
 import { redo, scenario, undo } from '../../state/scenario';
-import { DatasetBrowser } from '../DatasetBrowser';
 import { Gallery } from '../Gallery';
-import { ImportDialog } from '../ImportDialog';
 import { MetricsTable } from '../MetricsTable';
 import { OrderingsPanel } from '../Orderings';
 import { ParamsPanel } from '../ParamsPanel';
@@ -18,6 +16,31 @@ import styles from './style.module.css';
 
 // The DIPS paper's experiments and their chart library cost the page nothing until opened.
 const Experiments = lazy(() => import('../Experiments').then((m) => ({ default: m.Experiments })));
+// Dialogs that parse tables (Papa Parse, the Grep-BiasIR files) load when first opened.
+const ImportDialog = lazy(() => import('../ImportDialog').then((m) => ({ default: m.ImportDialog })));
+const DatasetBrowser = lazy(() => import('../DatasetBrowser').then((m) => ({ default: m.DatasetBrowser })));
+
+/** A dialog ref that can be opened before its (lazy) component has mounted: it opens on mount. */
+function openableDialog() {
+  let element: HTMLDialogElement | null = null;
+  let pending = false;
+  return {
+    get current() {
+      return element;
+    },
+    set current(el: HTMLDialogElement | null) {
+      element = el;
+      if (el && pending) {
+        pending = false;
+        el.showModal();
+      }
+    },
+    open() {
+      if (element) element.showModal();
+      else pending = true;
+    },
+  };
+}
 
 interface Props {
   embed: boolean;
@@ -35,8 +58,9 @@ export function App({ embed, source: initialSource, problem }: Props) {
   const [source, setSource] = useState(initialSource);
   const [experimentsOpen, setExperimentsOpen] = useState(false);
   const galleryDialog = useRef<HTMLDialogElement | null>(null);
-  const importDialog = useRef<HTMLDialogElement | null>(null);
-  const datasetDialog = useRef<HTMLDialogElement | null>(null);
+  const [importDialog] = useState(openableDialog);
+  const [datasetDialog] = useState(openableDialog);
+  const [mounted, setMounted] = useState({ import: false, dataset: false });
   const shareDialog = useRef<HTMLDialogElement | null>(null);
   const rankings = scenario.value.rankings;
 
@@ -67,8 +91,14 @@ export function App({ embed, source: initialSource, problem }: Props) {
           </div>
           <Toolbar
             onGallery={() => galleryDialog.current?.showModal()}
-            onDataset={() => datasetDialog.current?.showModal()}
-            onImport={() => importDialog.current?.showModal()}
+            onDataset={() => {
+              setMounted((m) => ({ ...m, dataset: true }));
+              datasetDialog.open();
+            }}
+            onImport={() => {
+              setMounted((m) => ({ ...m, import: true }));
+              importDialog.open();
+            }}
             onShare={() => shareDialog.current?.showModal()}
             onExperiments={() => setExperimentsOpen(true)}
           />
@@ -111,8 +141,10 @@ export function App({ embed, source: initialSource, problem }: Props) {
         </footer>
       )}
       <Gallery dialog={galleryDialog} onOpen={(id) => setSource(`preset “${findPreset(id)?.title ?? id}”`)} />
-      <DatasetBrowser dialog={datasetDialog} />
-      <ImportDialog dialog={importDialog} />
+      <Suspense fallback={null}>
+        {mounted.dataset && <DatasetBrowser dialog={datasetDialog} />}
+        {mounted.import && <ImportDialog dialog={importDialog} />}
+      </Suspense>
       <ShareDialog dialog={shareDialog} />
       {experimentsOpen && (
         <Suspense fallback={null}>

@@ -2,7 +2,7 @@
 // text), choose and order its documents, and make them a ranking, or two rankings that differ only
 // in which wording of the relevant document comes first. The data loads the first time the dialog
 // opens. How the dataset's labels are read is stated in the dialog, with the counts of the files.
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 import {
   buildRanking,
@@ -104,6 +104,13 @@ export function DatasetBrowser({ dialog }: { dialog: { current: HTMLDialogElemen
     }))
     .filter((c) => c.queries.length > 0);
   const shownCount = shown.reduce((n, c) => n + c.queries.length, 0);
+  // When the category or the filter hides the selected query, select the first one still shown,
+  // so the documents below always belong to a query in the list.
+  const firstShown = shown[0]?.queries[0]?.q_id;
+  const selectedShown = shown.some((c) => c.queries.some((q) => q.q_id === qId));
+  useEffect(() => {
+    if (!selectedShown && firstShown !== undefined) selectQuery(firstShown);
+  }, [selectedShown, firstShown]);
 
   const move = (index: number, dir: 'up' | 'down') => {
     const to = dir === 'up' ? index - 1 : index + 1;
