@@ -3,8 +3,9 @@ import type { Results } from '../../wasm/types';
 import { toCsv } from './import';
 import { descriptors, metricOf } from './metrics';
 
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves a file from the page: text with its type, or a blob (a chart's PNG). */
+export function download(name: string, content: string | Blob, type = 'text/plain'): void {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -17,6 +17,7 @@ import {
   type GrepDocument,
 } from '../../state/grepbiasir';
 import { edit, scenario } from '../../state/scenario';
+import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import styles from './style.module.css';
 
 type Load = { status: 'idle' | 'loading' } | { status: 'ready'; data: GrepBiasIR } | { status: 'error'; message: string };
@@ -36,7 +37,7 @@ function describe(doc: GrepDocument): string {
 
 const rankingLetter = (r: number) => String.fromCharCode(65 + r);
 
-export function DatasetBrowser({ dialog }: { dialog: { current: HTMLDialogElement | null } }) {
+export function DatasetBrowser({ dialog }: { dialog: DialogHandle }) {
   const [load, setLoad] = useState<Load>({ status: 'idle' });
   const [category, setCategory] = useState('');
   const [filter, setFilter] = useState('');
@@ -163,22 +164,10 @@ export function DatasetBrowser({ dialog }: { dialog: { current: HTMLDialogElemen
   const compareBlocked = chosen.length === 0 ? 'Check some documents first.' : !maleFirst || !femaleFirst ? 'Check both the male- and the female-worded relevant document to compare them.' : '';
 
   return (
-    <dialog
-      ref={(el) => {
-        if (!el || dialog.current === el) return;
-        dialog.current = el;
-        // Load the data the first time the dialog opens (and retry on a later opening after a failure).
-        new MutationObserver(() => {
-          if (el.open) startRef.current();
-        }).observe(el, { attributes: true, attributeFilter: ['open'] });
-        if (el.open) startRef.current();
-      }}
-      class={styles.dialog}
-      aria-labelledby="grep-title"
-    >
-      <div class={styles.body}>
+    // Load the data at the first opening (and retry at a later one after a failure).
+    <DialogFrame dialog={dialog} labelledBy="grep-title" width="widest" onOpen={() => startRef.current()}>
         <h2 id="grep-title">Grep-BiasIR</h2>
-        <p class={styles.hint}>
+        <p class={dialogStyles.hint}>
           117 bias-sensitive queries, each with a relevant and a non-relevant document written in female (F), male (M) and
           neutral (N) wording. Pick a query, choose and order its documents, and make them a ranking.
         </p>
@@ -378,13 +367,13 @@ export function DatasetBrowser({ dialog }: { dialog: { current: HTMLDialogElemen
                   </label>
                 </div>
                 <div class={styles.actions}>
-                  <button type="button" class={styles.primary} disabled={chosen.length === 0} onClick={useAsRanking}>
+                  <button type="button" class={dialogStyles.primary} disabled={chosen.length === 0} onClick={useAsRanking}>
                     Use as ranking
                   </button>
                   <button type="button" disabled={compareBlocked !== ''} onClick={compare} aria-describedby="grep-compare-hint">
                     Compare: male wording first vs female wording first
                   </button>
-                  <span id="grep-compare-hint" class={styles.hint}>
+                  <span id="grep-compare-hint" class={dialogStyles.hint}>
                     {compareBlocked || 'Makes ranking A (male first) and ranking B (female first) from the checked documents.'}
                   </span>
                 </div>
@@ -399,12 +388,7 @@ export function DatasetBrowser({ dialog }: { dialog: { current: HTMLDialogElemen
           ))}
         </p>
 
-        <div class={styles.buttons}>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
-      </div>
-    </dialog>
+        <DialogActions dialog={dialog} />
+    </DialogFrame>
   );
 }

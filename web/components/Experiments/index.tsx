@@ -16,9 +16,10 @@ import {
 } from 'chart.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
+import { download } from '../../state/download';
 import { formatValue } from '../../state/metrics';
 import { NumberField } from '../NumberField';
-import dialogStyles from '../ImportDialog/style.module.css';
+import { DialogActions, DialogFrame, dialogStyles } from '../Dialog';
 import { FIGURES, charts, experimentCsv, summary, type ChartData, type Figure } from './model';
 import { bothMs, runBoth, runWithSettings, runs, settings } from './runs';
 import styles from './style.module.css';
@@ -83,17 +84,6 @@ function LiveChart({ data, figure, charts: registry }: { data: ChartData; figure
       <canvas ref={canvas} role="img" aria-label={`${info.title}: ${data.title} against ${info.x}`} />
     </div>
   );
-}
-
-function saveBlob(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The panel's three charts side by side on white, under the panel's title, as one PNG. */
@@ -188,7 +178,7 @@ function Panel({ figure }: { figure: Figure }) {
         <button
           type="button"
           disabled={state.status !== 'done'}
-          onClick={() => saveBlob(`dips-figure-1${figure}.csv`, new Blob([experimentCsv(figure, state.points)], { type: 'text/csv' }))}
+          onClick={() => download(`dips-figure-1${figure}.csv`, experimentCsv(figure, state.points), 'text/csv')}
         >
           Download CSV
         </button>
@@ -198,7 +188,7 @@ function Panel({ figure }: { figure: Figure }) {
           onClick={() => {
             const list = data.map((d) => registry.get(d.id)).filter((c): c is Chart => !!c);
             void panelPng(`DIPS paper, ${info.title} (recomputed, ${state.repetitions} repetitions, seed ${state.seed})`, list).then(
-              (blob) => blob && saveBlob(`dips-figure-1${figure}.png`, blob),
+              (blob) => blob && download(`dips-figure-1${figure}.png`, blob),
             );
           }}
         >
@@ -242,7 +232,7 @@ function Panel({ figure }: { figure: Figure }) {
 
 /** The view: a large dialog, open while mounted; closing it unmounts it (the runs go on). */
 export function Experiments({ onClose }: { onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<HTMLDialogElement | null>(null);
   useEffect(() => {
     const el = dialog.current;
     if (el && !el.open) el.showModal();
@@ -250,28 +240,22 @@ export function Experiments({ onClose }: { onClose: () => void }) {
   const both = bothMs.value;
   const anyRunning = runs.a.value.status === 'running' || runs.b.value.status === 'running';
   return (
-    <dialog ref={dialog} class={`${dialogStyles.dialog} ${styles.wide}`} aria-labelledby="experiments-title" onClose={onClose}>
-      <div class={dialogStyles.form}>
-        <div class={styles.header}>
-          <h2 id="experiments-title">The DIPS paper’s synthetic experiments</h2>
-          <button type="button" onClick={() => void runBoth()} disabled={anyRunning}>
-            Run both
-          </button>
-          {both !== null && <span class={styles.status} data-both-ms={String(Math.round(both))}>Both figures in {(both / 1000).toFixed(2)} s.</span>}
-        </div>
-        <p class={dialogStyles.hint}>
-          Fabris, Silvello, Susto, Biega. <i>Pairwise Fairness in Ranking as a Dissatisfaction Measure</i>. WSDM 2023, §6.1, Figure 1a and 1b: panels
-          (2) to (4), recomputed in your browser by the playground’s C++ core (the same DIPS, REE, EE, EA and EA-dp as the metrics table), averaged over
-          the repetitions; repetition r draws its data with seed + r.
-        </p>
-        <Panel figure="a" />
-        <Panel figure="b" />
-        <div class={dialogStyles.buttons}>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
+    <DialogFrame dialog={dialog} labelledBy="experiments-title" width="full" onClose={onClose}>
+      <div class={styles.header}>
+        <h2 id="experiments-title">The DIPS paper’s synthetic experiments</h2>
+        <button type="button" onClick={() => void runBoth()} disabled={anyRunning}>
+          Run both
+        </button>
+        {both !== null && <span class={styles.status} data-both-ms={String(Math.round(both))}>Both figures in {(both / 1000).toFixed(2)} s.</span>}
       </div>
-    </dialog>
+      <p class={dialogStyles.hint}>
+        Fabris, Silvello, Susto, Biega. <i>Pairwise Fairness in Ranking as a Dissatisfaction Measure</i>. WSDM 2023, §6.1, Figure 1a and 1b: panels
+        (2) to (4), recomputed in your browser by the playground’s C++ core (the same DIPS, REE, EE, EA and EA-dp as the metrics table), averaged over
+        the repetitions; repetition r draws its data with seed + r.
+      </p>
+      <Panel figure="a" />
+      <Panel figure="b" />
+      <DialogActions dialog={dialog} />
+    </DialogFrame>
   );
 }

@@ -2,44 +2,38 @@
 // where it comes from. Opening one is an undoable step; ?preset=<id> opens it from a link.
 import { presets } from '../../state/presets';
 import { replaceScenario, toPageScenario } from '../../state/scenario';
-import styles from '../ImportDialog/style.module.css';
+import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import own from './style.module.css';
 
-export function Gallery({ dialog, onOpen }: { dialog: { current: HTMLDialogElement | null }; onOpen: (id: string) => void }) {
+export function Gallery({ dialog, onOpen }: { dialog: DialogHandle; onOpen: (id: string) => void }) {
   return (
-    <dialog ref={(el) => { dialog.current = el; }} class={`${styles.dialog} ${own.wide}`} aria-labelledby="gallery-title">
-      <div class={styles.form}>
-        <h2 id="gallery-title">Gallery: where the metrics disagree</h2>
-        <p class={styles.hint}>Each paper's key counterexample, one click away. Opening one replaces the scenario (undo brings yours back).</p>
-        <ul class={own.list}>
-          {presets.map((p) => (
-            <li key={p.id} class={own.item}>
-              <div>
-                <h3>{p.title}</h3>
-                <p>{p.caption}</p>
-                <code class={own.id}>?preset={p.id}</code>
-              </div>
-              <button
-                type="button"
-                class={styles.primary}
-                aria-label={`Open ${p.title}`}
-                onClick={() => {
-                  replaceScenario(toPageScenario(p.scenario));
-                  onOpen(p.id);
-                  dialog.current?.close();
-                }}
-              >
-                Open
-              </button>
-            </li>
-          ))}
-        </ul>
-        <div class={styles.buttons}>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
-      </div>
-    </dialog>
+    <DialogFrame dialog={dialog} labelledBy="gallery-title" width="wide">
+      <h2 id="gallery-title">Gallery: where the metrics disagree</h2>
+      <p class={dialogStyles.hint}>Each paper's key counterexample, one click away. Opening one replaces the scenario (undo brings yours back).</p>
+      <ul class={own.list}>
+        {presets.map((p) => (
+          <li key={p.id} class={own.item}>
+            <div>
+              <h3>{p.title}</h3>
+              <p>{p.caption}</p>
+              <code class={own.id}>?preset={p.id}</code>
+            </div>
+            <button
+              type="button"
+              class={dialogStyles.primary}
+              aria-label={`Open ${p.title}`}
+              onClick={() => {
+                replaceScenario(toPageScenario(p.scenario));
+                onOpen(p.id);
+                dialog.current?.close();
+              }}
+            >
+              Open
+            </button>
+          </li>
+        ))}
+      </ul>
+      <DialogActions dialog={dialog} />
+    </DialogFrame>
   );
 }

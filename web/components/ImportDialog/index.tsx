@@ -8,6 +8,7 @@ import { refusal } from '../../state/evaluation';
 import { looksLikeJson, parseTable, type TableImport } from '../../state/import';
 import { acceptScenario, describeRefusal } from '../../state/persistence';
 import { groups, replaceScenario, scenario, type PageScenario } from '../../state/scenario';
+import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import styles from './style.module.css';
 
 type Target = { ranking: number; mode: 'replace' | 'append' };
@@ -23,7 +24,7 @@ function pointAtRow(field: string, message: string, table: TableImport, target: 
   return `${field}: ${message}`;
 }
 
-export function ImportDialog({ dialog }: { dialog: { current: HTMLDialogElement | null } }) {
+export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
   const [text, setText] = useState('');
   const [target, setTarget] = useState<Target>({ ranking: 0, mode: 'replace' });
   const [report, setReport] = useState<{ ok: boolean; lines: string[] } | null>(null);
@@ -74,8 +75,9 @@ export function ImportDialog({ dialog }: { dialog: { current: HTMLDialogElement 
   };
 
   return (
-    <dialog ref={(el) => { dialog.current = el; }} class={styles.dialog} aria-labelledby="import-title">
+    <DialogFrame dialog={dialog} labelledBy="import-title">
       <form
+        id="import-form"
         method="dialog"
         class={styles.form}
         onSubmit={(e) => {
@@ -84,7 +86,7 @@ export function ImportDialog({ dialog }: { dialog: { current: HTMLDialogElement 
         }}
       >
         <h2 id="import-title">Import</h2>
-        <p class={styles.hint}>
+        <p class={dialogStyles.hint}>
           A table, tab- or comma-separated, one document a row: <code>text, label, relevance</code> (a header row naming
           the columns is detected; labels may be written F / M / N), or a whole scenario JSON.
         </p>
@@ -137,15 +139,12 @@ export function ImportDialog({ dialog }: { dialog: { current: HTMLDialogElement 
             ))}
           </ul>
         )}
-        <div class={styles.buttons}>
-          <button type="submit" class={styles.primary}>
-            Import
-          </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
       </form>
-    </dialog>
+      <DialogActions dialog={dialog}>
+        <button type="submit" form="import-form" class={dialogStyles.primary}>
+          Import
+        </button>
+      </DialogActions>
+    </DialogFrame>
   );
 }

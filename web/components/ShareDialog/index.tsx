@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 
 import { currentEncoded } from '../../state/persistence';
 import { iframeCode, shareLink } from '../../state/share';
-import styles from '../ImportDialog/style.module.css';
+import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import own from './style.module.css';
 
 function CopyField({ label, value }: { label: string; value: string }) {
@@ -33,41 +33,27 @@ function CopyField({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function ShareDialog({ dialog }: { dialog: { current: HTMLDialogElement | null } }) {
+export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
   const [links, setLinks] = useState<{ link: string; embed: string } | null>(null);
+  // The links are computed at each opening, for the scenario as it is then.
+  const refresh = async () => {
+    const encoded = await currentEncoded();
+    const base = location.href;
+    setLinks({ link: shareLink(base, encoded), embed: iframeCode(shareLink(base, encoded, { embed: true })) });
+  };
   return (
-    <dialog
-      ref={(el) => {
-        if (!el || dialog.current === el) return;
-        dialog.current = el;
-        // Recompute the links whenever the dialog opens, for the scenario as it is then.
-        new MutationObserver(async () => {
-          if (!el.open) return;
-          const encoded = await currentEncoded();
-          const base = location.href;
-          setLinks({ link: shareLink(base, encoded), embed: iframeCode(shareLink(base, encoded, { embed: true })) });
-        }).observe(el, { attributes: true, attributeFilter: ['open'] });
-      }}
-      class={styles.dialog}
-      aria-labelledby="share-title"
-    >
-      <div class={styles.form}>
-        <h2 id="share-title">Share and embed</h2>
-        <p class={styles.hint}>The link holds the whole scenario; nothing is stored on a server. Add ?embed=1 to hide the page's chrome.</p>
-        {links ? (
-          <>
-            <CopyField label="Link" value={links.link} />
-            <CopyField label="Embed in a course page (iframe)" value={links.embed} />
-          </>
-        ) : (
-          <p>…</p>
-        )}
-        <div class={styles.buttons}>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
-      </div>
-    </dialog>
+    <DialogFrame dialog={dialog} labelledBy="share-title" onOpen={() => void refresh()}>
+      <h2 id="share-title">Share and embed</h2>
+      <p class={dialogStyles.hint}>The link holds the whole scenario; nothing is stored on a server. Add ?embed=1 to hide the page's chrome.</p>
+      {links ? (
+        <>
+          <CopyField label="Link" value={links.link} />
+          <CopyField label="Embed in a course page (iframe)" value={links.embed} />
+        </>
+      ) : (
+        <p>…</p>
+      )}
+      <DialogActions dialog={dialog} />
+    </DialogFrame>
   );
 }
