@@ -1,6 +1,7 @@
 // The WebAssembly module against the independent JS reference of SPEC (tests/reference/), on
 // random scenarios: every value field of every metric within 1e-9, nulls where the reference
 // has nulls.
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, test } from 'vitest';
 
@@ -32,3 +33,14 @@ test('agrees with the reference to 1e-9 on 300 random scenarios', () => {
   }
   expect([...groupCounts].sort()).toEqual([2, 3]);
 });
+
+// The issue's own command line: `npm run eval -- -` (stdin), on scenarios apart from the above.
+test('`npm run eval` agrees with the reference to 1e-9 on 20 random scenarios', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  for (let seed = 20_001; seed <= 20_020; seed++) {
+    const scenario = randomScenario(seed) as Scenario;
+    const out = spawnSync('npm', ['run', 'eval', '--', '-'], { cwd: root, input: JSON.stringify(scenario), encoding: 'utf8' });
+    expect(out.status, `seed ${seed}: ${out.stderr}`).toBe(0);
+    expect(compareWithReference(JSON.parse(out.stdout), evaluateReference(scenario, lexicon)), `seed ${seed}`).toEqual([]);
+  }
+}, 120_000);
