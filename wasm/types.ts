@@ -244,7 +244,7 @@ export interface NdcgResult {
 /**
  * Where a group term occurs in a document's text, as the core reports it in the results:
  * UTF-8 byte offsets (the same in the CLI's JSON). For the UTF-16 indices of JS strings, use
- * `spansToUtf16` of ./engine (identical for ASCII text).
+ * `spansToUtf16` of ./offsets (identical for ASCII text).
  */
 export interface ByteSpan {
   begin: number;

@@ -1,6 +1,9 @@
 // Group terms in document texts, as the core found them, for highlighting and for the
-// counterfactual swap. The core speaks UTF-8 byte offsets; the page speaks UTF-16 indices.
+// counterfactual swap. The core speaks UTF-8 byte offsets; the page speaks UTF-16 indices
+// (converted by wasm/offsets.ts, shared with the engine).
 import counterpartsText from '../../data/gender-words/counterparts.txt?raw';
+
+import { spansToUtf16 } from '../../wasm/offsets';
 
 export interface TermSpan {
   start: number;
@@ -8,26 +11,9 @@ export interface TermSpan {
   group: string;
 }
 
-/** Converts UTF-8 byte offsets of `text` to UTF-16 indices (offsets must be ascending). */
-export function utf16Offsets(text: string, byteOffsets: number[]): number[] {
-  const out: number[] = [];
-  let bytes = 0;
-  let index = 0;
-  for (const target of byteOffsets) {
-    while (bytes < target && index < text.length) {
-      const code = text.codePointAt(index)!;
-      bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-      index += code >= 0x10000 ? 2 : 1;
-    }
-    out.push(index);
-  }
-  return out;
-}
-
 /** The core's byte spans of one document as UTF-16 spans. */
 export function toSpans(text: string, matches: { begin: number; end: number; group: string }[]): TermSpan[] {
-  const offsets = utf16Offsets(text, matches.flatMap((m) => [m.begin, m.end]));
-  return matches.map((m, i) => ({ start: offsets[2 * i]!, end: offsets[2 * i + 1]!, group: m.group }));
+  return spansToUtf16(text, matches.map((m) => ({ ...m }))).map((m) => ({ start: m.begin, end: m.end, group: m.group }));
 }
 
 /** term → counterpart, from data/gender-words/counterparts.txt ("a,b" both ways, "a>b" one way). */
