@@ -38,7 +38,9 @@ function parts(id: string, metric: Record<string, unknown>): [string, string, nu
 function ValueCell({ results, r, id }: { results: Results; r: number; id: string }) {
   const ranking = results.rankings[r]!;
   const metric = metricOf(ranking, id);
+  // Parts that are all undefined add nothing to the note beside an undefined value.
   const made = parts(id, metric as unknown as Record<string, unknown>);
+  const shownParts = made.some(([, , v]) => v !== null) ? made : [];
   return (
     <td
       class={metric.value === null ? `${styles.value} ${styles.undefined}` : styles.value}
@@ -49,9 +51,9 @@ function ValueCell({ results, r, id }: { results: Results; r: number; id: string
     >
       {formatValue(metric.value)}
       {metric.value === null && metric.note && <span class={styles.note}>{metric.note}</span>}
-      {made.length > 0 && (
+      {shownParts.length > 0 && (
         <span class={styles.parts}>
-          {made.map(([key, label, value]) => (
+          {shownParts.map(([key, label, value]) => (
             <span key={key} data-part={key} data-value={value === null ? '' : String(value)} title={value === null ? 'undefined' : String(value)}>
               {label} {formatValue(value)}
             </span>
