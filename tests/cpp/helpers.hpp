@@ -78,6 +78,17 @@ inline const std::vector<std::string> filler_words{"the", "a", "cat", "sat", "on
 
 inline Json small_lexicon() { return Json{{"female", female_words}, {"male", male_words}}; }
 
+// A one-ranking scenario from (side, relevance) pairs, for the pairwise and exposure measures:
+// 'A' is female, 'B' male (the default DIPS groups), anything else neutral.
+inline Json sided_ranking(const std::vector<std::pair<char, double>>& items, Json params = Json::object()) {
+    Json docs = Json::array();
+    for (const auto& [side, relevance] : items) {
+        const char* label = side == 'A' ? "female" : side == 'B' ? "male" : "neutral";
+        docs.push_back(Json{{"label", label}, {"relevance", relevance}});
+    }
+    return Json{{"params", std::move(params)}, {"rankings", Json::array({Json{{"docs", docs}}})}};
+}
+
 class Gen {
 public:
     explicit Gen(unsigned seed) : rng_(seed) {}

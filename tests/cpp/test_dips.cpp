@@ -13,20 +13,11 @@
 using th::first;
 using th::L3;
 using th::near;
+using th::sided_ranking;
 using th::num;
 using Json = fairness::Json;
 
 namespace {
-
-// A ranking from (label, relevance) pairs; "A" is female, "B" male, "N" neutral.
-Json ranking(const std::vector<std::pair<char, double>>& items, Json params = Json::object()) {
-    Json docs = Json::array();
-    for (const auto& [side, relevance] : items) {
-        const char* label = side == 'A' ? "female" : side == 'B' ? "male" : "neutral";
-        docs.push_back(Json{{"label", label}, {"relevance", relevance}});
-    }
-    return Json{{"params", std::move(params)}, {"rankings", Json::array({Json{{"docs", docs}}})}};
-}
 
 // The paper's toy example: ideal [A0, B1, A2, A3] with relevances 4, 3, 2, 1, ranked as [A2, B1, A0, A3].
 const std::vector<std::pair<char, double>> toy{{'A', 2}, {'B', 3}, {'A', 4}, {'A', 1}};
@@ -36,7 +27,7 @@ Json uniform_ct0() { return Json{{"ct", 0}, {"browsing", {{"model", "uniform"}}}
 }  // namespace
 
 TEST_CASE("the paper's toy example, uniform F and ct = 0: IGI 1 and 1/2, REE 1/3 and 1/3, DIPS 0") {
-    const auto r = first(ranking(toy, uniform_ct0()));
+    const auto r = first(sided_ranking(toy, uniform_ct0()));
     CAPTURE(r["dips"].dump());
     // UDPs across groups: A0 (4) below B1 (3): one against A. B1 (3) below A2 (2): one against B.
     // IGI: C_AB = #{A more relevant than B} = {A0 > B1} = 1; C_BA = {B1 > A2, B1 > A3} = 2.
@@ -56,7 +47,7 @@ TEST_CASE("the paper's toy example, uniform F and ct = 0: IGI 1 and 1/2, REE 1/3
 }
 
 TEST_CASE("the toy example with the default exponential browsing, γ = 0.9: DIPS = -1/30") {
-    const auto r = first(ranking(toy, {{"ct", 0}}));
+    const auto r = first(sided_ranking(toy, {{"ct", 0}}));
     const auto& d = r["dips"];
     CAPTURE(d.dump());
     // C = max(N_A · Σ_{k0<1} F, N_B · Σ_{k0<3} F) = max(3 · 1, 1 · (1 + 0.9 + 0.81)) = 3.
@@ -100,17 +91,17 @@ TEST_CASE("range: one A item placed below one less relevant B item gives exactly
     // [B (rel 0), A (rel 1)]: N_A = N_B = 1, C = max(1 · F(0), 1 · F(0)) = 1, M_AB = F(0) = 1, M_BA = 0.
     for (const char* model : {"uniform", "exponential", "logarithmic"}) {
         CAPTURE(model);
-        const auto r = first(ranking({{'B', 0}, {'A', 1}}, {{"browsing", {{"model", model}}}}));
+        const auto r = first(sided_ranking({{'B', 0}, {'A', 1}}, {{"browsing", {{"model", model}}}}));
         CHECK(num(r["dips"]["value"]) == near(1.0));
         CHECK(num(r["ree"]["value"]) == near(1.0));  // 1 / (N_A N_B)
     }
     // Swapped labels: -1.
-    CHECK(num(first(ranking({{'A', 0}, {'B', 1}}))["dips"]["value"]) == near(-1.0));
+    CHECK(num(first(sided_ranking({{'A', 0}, {'B', 1}}))["dips"]["value"]) == near(-1.0));
 }
 
 TEST_CASE("IGI is undefined when one side has no pair to get wrong") {
     // [B (0), A (1)]: C_BA = #{B more relevant than A} = 0, so M_BA = 0/0.
-    const auto r = first(ranking({{'B', 0}, {'A', 1}}));
+    const auto r = first(sided_ranking({{'B', 0}, {'A', 1}}));
     CAPTURE(r["igi"].dump());
     CHECK(num(r["igi"]["mAB"]) == near(1.0));
     CHECK(r["igi"]["mBA"].is_null());
@@ -123,7 +114,7 @@ TEST_CASE("ties in relevance count c_t") {
     // [A (1), B (1)]: B is below an equally relevant A: d_U = c_t, at F(0) = 1; C = 1.
     for (double ct : {0.0, 0.5, 1.0}) {
         CAPTURE(ct);
-        const auto r = first(ranking({{'A', 1}, {'B', 1}}, {{"ct", ct}}));
+        const auto r = first(sided_ranking({{'A', 1}, {'B', 1}}, {{"ct", ct}}));
         CHECK(num(r["dips"]["mBA"]) == near(ct));
         CHECK(num(r["dips"]["value"]) == near(-ct));
         CHECK(num(r["ree"]["value"]) == near(-ct));
@@ -133,7 +124,7 @@ TEST_CASE("ties in relevance count c_t") {
 TEST_CASE("documents of neither group keep their positions but make no cross-group pair") {
     // [N (5), B (0), A (1)], exponential: A at position 2 is below B at position 1: F(1) = 0.9.
     // C = max(1 · F(0), 1 · F(0)) = 1 (the first N_B positions, not where B actually is).
-    const auto r = first(ranking({{'N', 5}, {'B', 0}, {'A', 1}}));
+    const auto r = first(sided_ranking({{'N', 5}, {'B', 0}, {'A', 1}}));
     CAPTURE(r["dips"].dump());
     CHECK(num(r["dips"]["mAB"]) == near(0.9));
     CHECK(num(r["dips"]["mBA"]) == near(0.0));
@@ -147,15 +138,15 @@ TEST_CASE("documents of neither group keep their positions but make no cross-gro
 TEST_CASE("the logarithmic browsing model, F = 1 / log2(k0 + 2)") {
     // [B (0), B (0), A (1)]: A is below both Bs: F(0) + F(1) = 1 + 1/log2 3.
     // C = max(N_A · (F(0) + F(1)), N_B · F(0)) = max(1 + 1/log2 3 ≈ 1.63, 2) = 2.
-    const auto r = first(ranking({{'B', 0}, {'B', 0}, {'A', 1}}, {{"browsing", {{"model", "logarithmic"}}}}));
+    const auto r = first(sided_ranking({{'B', 0}, {'B', 0}, {'A', 1}}, {{"browsing", {{"model", "logarithmic"}}}}));
     CHECK(num(r["dips"]["value"]) == near((1 + 1 / L3) / 2));
     // Exponential with γ = 0.5: numerator 1 + 0.5; C = max(1.5, 2) = 2.
-    const auto e = first(ranking({{'B', 0}, {'B', 0}, {'A', 1}}, {{"browsing", {{"gamma", 0.5}}}}));
+    const auto e = first(sided_ranking({{'B', 0}, {'B', 0}, {'A', 1}}, {{"browsing", {{"gamma", 0.5}}}}));
     CHECK(num(e["dips"]["value"]) == near(0.75));
 }
 
 TEST_CASE("one group absent: DIPS, REE and IGI are null with a note") {
-    const auto r = first(ranking({{'A', 1}, {'A', 0}, {'N', 2}}));
+    const auto r = first(sided_ranking({{'A', 1}, {'A', 0}, {'N', 2}}));
     for (const char* metric : {"dips", "ree", "igi"}) {
         CAPTURE(metric);
         CAPTURE(r[metric].dump());
@@ -183,8 +174,8 @@ TEST_CASE("dipsGroups picks A and B among three groups; the third is neither") {
 }
 
 TEST_CASE("DIPS reads the whole ranking: k does not apply") {
-    const auto at1 = first(ranking(toy, {{"k", 1}}))["dips"];
-    const auto at10 = first(ranking(toy, {{"k", 10}}))["dips"];
+    const auto at1 = first(sided_ranking(toy, {{"k", 1}}))["dips"];
+    const auto at10 = first(sided_ranking(toy, {{"k", 10}}))["dips"];
     CHECK(at1 == at10);
 }
 
@@ -221,9 +212,9 @@ TEST_CASE("property: DIPS and REE lie in [-1, 1]; IGI too when ct = 0") {
         th::Gen gen(seed);
         const auto items = random_items(gen);
         const Json params = random_params(gen);
-        const auto r = first(ranking(items, params));
+        const auto r = first(sided_ranking(items, params));
         CAPTURE(seed);
-        CAPTURE(ranking(items, params).dump());
+        CAPTURE(sided_ranking(items, params).dump());
         if (!both_groups(items)) {
             CHECK(r["dips"]["value"].is_null());
             continue;
@@ -250,7 +241,7 @@ TEST_CASE("property: a meritocratic ranking (relevance descending, ties in any o
         std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
         Json params = random_params(gen);
         params["ct"] = 0;
-        const Json s = ranking(items, params);
+        const Json s = sided_ranking(items, params);
         CAPTURE(seed);
         CAPTURE(s.dump());
         const auto r = first(s);
@@ -273,10 +264,10 @@ TEST_CASE("property: swapping the labels A <-> B negates DIPS, REE and IGI; so d
         Json reversed_params = params;
         reversed_params["dipsGroups"] = {"male", "female"};
         CAPTURE(seed);
-        CAPTURE(ranking(items, params).dump());
-        const auto a = first(ranking(items, params));
-        const auto b = first(ranking(swapped, params));
-        const auto c = first(ranking(items, reversed_params));
+        CAPTURE(sided_ranking(items, params).dump());
+        const auto a = first(sided_ranking(items, params));
+        const auto b = first(sided_ranking(swapped, params));
+        const auto c = first(sided_ranking(items, reversed_params));
         for (const char* metric : {"dips", "ree", "igi"}) {
             CAPTURE(metric);
             if (a[metric]["value"].is_null()) {
@@ -296,7 +287,7 @@ TEST_CASE("property: the per-item contributions add up to DIPS") {
         th::Gen gen(seed);
         const auto items = random_items(gen);
         if (!both_groups(items)) continue;
-        const Json s = ranking(items, random_params(gen));
+        const Json s = sided_ranking(items, random_params(gen));
         CAPTURE(seed);
         CAPTURE(s.dump());
         const auto r = first(s);

@@ -14,19 +14,11 @@
 
 using th::first;
 using th::near;
+using th::sided_ranking;
 using th::num;
 using Json = fairness::Json;
 
 namespace {
-
-Json ranking(const std::vector<std::pair<char, double>>& items, Json params = Json::object()) {
-    Json docs = Json::array();
-    for (const auto& [side, relevance] : items) {
-        const char* label = side == 'A' ? "female" : side == 'B' ? "male" : "neutral";
-        docs.push_back(Json{{"label", label}, {"relevance", relevance}});
-    }
-    return Json{{"params", std::move(params)}, {"rankings", Json::array({Json{{"docs", docs}}})}};
-}
 
 const char* const measures[] = {"ee", "ea", "eadp"};
 
@@ -35,7 +27,7 @@ bool tiny(double x) { return std::abs(x) < 1e-12; }
 }  // namespace
 
 TEST_CASE("a worked example, exponential F (γ = 0.9): [B (0), A (1), N (2), A (1)]") {
-    const auto r = first(ranking({{'B', 0}, {'A', 1}, {'N', 2}, {'A', 1}}));
+    const auto r = first(sided_ranking({{'B', 0}, {'A', 1}, {'N', 2}, {'A', 1}}));
     CAPTURE(r["ee"].dump());
     // F(k0) = 1, 0.9, 0.81, 0.729. Exposure (the same for the three measures):
     // E_A = F(1) + F(3) = 0.9 + 0.729 = 1.629; E_B = F(0) = 1; E_A + E_B = 2.629 (N counts for neither).
@@ -102,13 +94,13 @@ TEST_CASE("the unit API gives the same numbers, and misallocation() is compute()
 TEST_CASE("uniform F: EE and EA-dp are 0 for every order; EA is the relevance share minus the head-count share") {
     // F = 1 everywhere: E_g = N_g; EE's t_i = mean of 1 = 1, so T_g = N_g too.
     const Json params{{"browsing", {{"model", "uniform"}}}};
-    const auto r = first(ranking({{'B', 3}, {'A', 1}, {'A', 2}, {'N', 0}, {'B', 0}}, params));
+    const auto r = first(sided_ranking({{'B', 3}, {'A', 1}, {'A', 2}, {'N', 0}, {'B', 0}}, params));
     CHECK(num(r["ee"]["value"]) == 0.0);
     CHECK(num(r["eadp"]["value"]) == 0.0);
     // EA: T_A = 1 + 2 = 3, T_B = 3 + 0 = 3: 1/2; E_A / E = 2 / 4: δ_A = 0.
     CHECK(num(r["ea"]["value"]) == near(0.0));
     // [A (4), B (1), B (1)]: T_A / T = 4 / 6, E_A / E = 1 / 3: δ_A = 1/3.
-    const auto s = first(ranking({{'A', 4}, {'B', 1}, {'B', 1}}, params));
+    const auto s = first(sided_ranking({{'A', 4}, {'B', 1}, {'B', 1}}, params));
     CHECK(num(s["ea"]["value"]) == near(1.0 / 3));
     CHECK(num(s["ea"]["l1"]) == near(2.0 / 3));
 }
@@ -118,7 +110,7 @@ TEST_CASE("logarithmic F: two items, each group once") {
     // EE: σ* = [B, A]: T_B = 1, T_A = 1/L3, so T_A / T = 1 / (L3 + 1): δ_A = (1 - L3) / (1 + L3) < 0
     // (A, the less relevant, is over-exposed). EA: T_A = 0: δ_A = -L3 / (L3 + 1). EA-dp: 1/2 - L3 / (L3 + 1).
     const double L3 = th::L3;
-    const auto r = first(ranking({{'A', 0}, {'B', 1}}, {{"browsing", {{"model", "logarithmic"}}}}));
+    const auto r = first(sided_ranking({{'A', 0}, {'B', 1}}, {{"browsing", {{"model", "logarithmic"}}}}));
     CHECK(num(r["ee"]["value"]) == near((1 - L3) / (1 + L3)));
     CHECK(num(r["ea"]["value"]) == near(-L3 / (L3 + 1)));
     CHECK(num(r["eadp"]["value"]) == near(0.5 - L3 / (L3 + 1)));
@@ -127,14 +119,14 @@ TEST_CASE("logarithmic F: two items, each group once") {
 TEST_CASE("ties: EE gives items of equal relevance the mean of their ideal exposure") {
     // [B (1), A (1)], γ = 0.5: σ* puts both at positions 0 and 1 (a tie), t = (1 + 0.5) / 2 = 0.75 each:
     // T_A / T = 1/2. E_A / E = 0.5 / 1.5 = 1/3: δ_A = 1/6, whichever of the two σ* lists first.
-    const auto r = first(ranking({{'B', 1}, {'A', 1}}, {{"browsing", {{"gamma", 0.5}}}}));
+    const auto r = first(sided_ranking({{'B', 1}, {'A', 1}}, {{"browsing", {{"gamma", 0.5}}}}));
     CHECK(num(r["ee"]["value"]) == near(1.0 / 6));
     CHECK(num(r["ee"]["perRank"][0]["target"]) == near(0.75));
     CHECK(num(r["ee"]["perRank"][1]["target"]) == near(0.75));
 }
 
 TEST_CASE("undefined: a group absent, EA with relevance summing to 0, no exposure at all") {
-    const auto one = first(ranking({{'A', 1}, {'N', 2}, {'A', 0}}));
+    const auto one = first(sided_ranking({{'A', 1}, {'N', 2}, {'A', 0}}));
     for (const char* m : measures) {
         CAPTURE(m);
         CHECK(one[m]["value"].is_null());
@@ -144,7 +136,7 @@ TEST_CASE("undefined: a group absent, EA with relevance summing to 0, no exposur
         CHECK(one[m]["note"].get<std::string>().find("group B") != std::string::npos);
     }
     // All relevance 0: EA's T_A + T_B = 0; EE and EA-dp are defined.
-    const auto zero = first(ranking({{'A', 0}, {'B', 0}, {'A', 0}}));
+    const auto zero = first(sided_ranking({{'A', 0}, {'B', 0}, {'A', 0}}));
     CHECK(zero["ea"]["value"].is_null());
     CHECK(zero["ea"]["targetShare"]["female"].is_null());
     CHECK(zero["ea"]["note"].get<std::string>().find("sums to 0") != std::string::npos);
@@ -156,7 +148,7 @@ TEST_CASE("undefined: a group absent, EA with relevance summing to 0, no exposur
     std::vector<std::pair<char, double>> deep(300, {'N', 5});
     deep.push_back({'A', 1});
     deep.push_back({'B', 0});
-    const auto d = first(ranking(deep, {{"browsing", {{"gamma", 0.05}}}}));
+    const auto d = first(sided_ranking(deep, {{"browsing", {{"gamma", 0.05}}}}));
     CHECK(d["ea"]["value"].is_null());
     CHECK(d["ea"]["note"].get<std::string>().find("no exposure") != std::string::npos);
     CHECK(d["ee"]["value"].is_null());
@@ -165,11 +157,11 @@ TEST_CASE("undefined: a group absent, EA with relevance summing to 0, no exposur
 
 TEST_CASE("the measures read the whole ranking: k does not apply; dipsGroups picks A and B") {
     const std::vector<std::pair<char, double>> items{{'B', 0}, {'A', 1}, {'N', 2}, {'A', 1}};
-    const auto at1 = first(ranking(items, {{"k", 1}}));
-    const auto at9 = first(ranking(items, {{"k", 9}}));
+    const auto at1 = first(sided_ranking(items, {{"k", 1}}));
+    const auto at9 = first(sided_ranking(items, {{"k", 9}}));
     for (const char* m : measures) CHECK(at1[m] == at9[m]);
     // dipsGroups reversed: A is male, B female: δ_A of the reversed is δ_B of the default.
-    const auto reversed = first(ranking(items, {{"dipsGroups", {"male", "female"}}}));
+    const auto reversed = first(sided_ranking(items, {{"dipsGroups", {"male", "female"}}}));
     for (const char* m : measures) {
         CAPTURE(m);
         CHECK(num(reversed[m]["value"]) == near(num(at1[m]["deltaB"])));
@@ -206,7 +198,7 @@ TEST_CASE("property: δ_A + δ_B = 0, ‖δ‖₁ = 2 |δ_A| <= 2, shares sum to
     for (unsigned seed = 1; seed <= 300; ++seed) {
         th::Gen gen(seed);
         const auto items = random_items(gen);
-        const Json s = ranking(items, random_params(gen));
+        const Json s = sided_ranking(items, random_params(gen));
         CAPTURE(seed);
         CAPTURE(s.dump());
         const auto r = first(s);
@@ -245,9 +237,9 @@ TEST_CASE("property: swapping the labels A <-> B negates δ_A and keeps ‖δ‖
         for (auto& [side, rel] : swapped) side = side == 'A' ? 'B' : side == 'B' ? 'A' : side;
         const Json params = random_params(gen);
         CAPTURE(seed);
-        CAPTURE(ranking(items, params).dump());
-        const auto a = first(ranking(items, params));
-        const auto b = first(ranking(swapped, params));
+        CAPTURE(sided_ranking(items, params).dump());
+        const auto a = first(sided_ranking(items, params));
+        const auto b = first(sided_ranking(swapped, params));
         for (const char* m : measures) {
             CAPTURE(m);
             if (a[m]["value"].is_null()) {
@@ -269,7 +261,7 @@ TEST_CASE("property: with distinct relevances, the ranking sorted by relevance h
         std::shuffle(items.begin(), items.end(), gen.engine());
         std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
         if (!both_groups(items)) continue;
-        const Json s = ranking(items, random_params(gen));
+        const Json s = sided_ranking(items, random_params(gen));
         CAPTURE(seed);
         CAPTURE(s.dump());
         CHECK(tiny(num(first(s)["ee"]["value"])));
@@ -288,9 +280,9 @@ TEST_CASE("property: moving an A item above the B item just above it lowers δ_A
             auto moved = items;
             std::swap(moved[i - 1], moved[i]);
             CAPTURE(seed);
-            CAPTURE(ranking(items, params).dump());
-            const auto before = first(ranking(items, params));
-            const auto after = first(ranking(moved, params));
+            CAPTURE(sided_ranking(items, params).dump());
+            const auto before = first(sided_ranking(items, params));
+            const auto after = first(sided_ranking(moved, params));
             for (const char* m : measures) {
                 CAPTURE(m);
                 if (before[m]["value"].is_null()) continue;
