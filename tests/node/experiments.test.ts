@@ -8,14 +8,15 @@ import { MessageChannel } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 
-import { EngineClient, SupersededError } from '../../wasm/client';
+import { SupersededError } from '../../wasm/client';
 import type { Engine } from '../../wasm/engine';
 import { ScenarioError } from '../../wasm/errors';
 import { runExperiment } from '../../wasm/experiment-run';
 import { loadEngineNode } from '../../wasm/node';
-import type { PortLike, Progress, Request, Response } from '../../wasm/protocol';
+import type { Progress, Request, Response } from '../../wasm/protocol';
 import type { ExperimentProgress, ExperimentSpec, Scenario } from '../../wasm/types';
-import { EngineServer, respond, serveEngine } from '../../wasm/worker-core';
+import { EngineServer, respond } from '../../wasm/worker-core';
+import { connect } from './channel';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = process.env.FAIRNESS_EVAL ?? `${root}build/fairness-eval`;
@@ -172,22 +173,8 @@ describe('the worker runs an experiment step by step', () => {
 });
 
 describe('EngineClient.experiment over a MessageChannel', () => {
-  function connect() {
-    const { port1, port2 } = new MessageChannel();
-    serveEngine(port2 as unknown as PortLike, engine);
-    const client = new EngineClient(port1 as unknown as PortLike);
-    return {
-      client,
-      close: () => {
-        client.dispose();
-        port1.close();
-        port2.close();
-      },
-    };
-  }
-
   test('reports progress, resolves with the result; figures a and b run side by side with evaluations', async () => {
-    const { client, close } = connect();
+    const { client, close } = connect(engine);
     const seenA: number[] = [];
     const seenB: number[] = [];
     const [a, b, live] = await Promise.all([
@@ -205,7 +192,7 @@ describe('EngineClient.experiment over a MessageChannel', () => {
   });
 
   test('running a figure again supersedes the run under way; a bad spec rejects with ScenarioError', async () => {
-    const { client, close } = connect();
+    const { client, close } = connect(engine);
     const first = client.experiment(small);
     const second = client.experiment({ ...small, seed: 8 });
     await expect(first).rejects.toBeInstanceOf(SupersededError);

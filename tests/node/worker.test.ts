@@ -9,7 +9,8 @@ import { ScenarioError } from '../../wasm/errors';
 import { loadEngineNode } from '../../wasm/node';
 import type { PortLike, Request, Response } from '../../wasm/protocol';
 import type { Scenario } from '../../wasm/types';
-import { EngineServer, respond, serveEngine } from '../../wasm/worker-core';
+import { EngineServer, respond } from '../../wasm/worker-core';
+import { connect } from './channel';
 
 /** A scenario whose one ranking is called `name`, so a result says which request it answers. */
 const named = (name: string): Scenario => ({ rankings: [{ name, docs: [{ text: 'she and he', label: 'female', relevance: 1 }] }] });
@@ -167,22 +168,8 @@ describe('EngineServer', () => {
 });
 
 describe('EngineClient over a MessageChannel', () => {
-  function connect() {
-    const { port1, port2 } = new MessageChannel();
-    serveEngine(port2 as unknown as PortLike, engine);
-    const client = new EngineClient(port1 as unknown as PortLike);
-    return {
-      client,
-      close: () => {
-        client.dispose();
-        port1.close();
-        port2.close();
-      },
-    };
-  }
-
   test('resolves only the latest evaluation; the older ones reject as superseded', async () => {
-    const { client, close } = connect();
+    const { client, close } = connect(engine);
     const outcomes = await Promise.allSettled(['one', 'two', 'three'].map((name) => client.evaluate(named(name))));
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
     for (const o of outcomes.slice(0, 2)) {
@@ -220,7 +207,7 @@ describe('EngineClient over a MessageChannel', () => {
   });
 
   test('a refusal rejects with ScenarioError, and the next evaluation succeeds', async () => {
-    const { client, close } = connect();
+    const { client, close } = connect(engine);
     const error = await client.evaluate(refused).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScenarioError);
     expect(error).toMatchObject({ field: 'params.k', message: refusedMessage });
@@ -230,7 +217,7 @@ describe('EngineClient over a MessageChannel', () => {
   });
 
   test('validate, describe and findTerms are not superseded by evaluations', async () => {
-    const { client, close } = connect();
+    const { client, close } = connect(engine);
     const [check, descriptors, terms, live] = await Promise.all([
       client.validate(JSON.stringify(named('import'))),
       client.describe(),
@@ -245,7 +232,7 @@ describe('EngineClient over a MessageChannel', () => {
   });
 
   test('dispose rejects what is outstanding', async () => {
-    const { client, close } = connect();
+    const { client, close } = connect(engine);
     const pending = client.evaluate(named('never'));
     close();
     await expect(pending).rejects.toThrow(/disposed/);
