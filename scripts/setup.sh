@@ -7,9 +7,12 @@ cd "$(dirname "$0")/.."
 missing=()
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
+command -v clang++ >/dev/null 2>&1 || missing+=(clang)          # libFuzzer and the sanitizer build
 command -v emcc >/dev/null 2>&1 || missing+=(emscripten)
 [ -f /usr/include/doctest/doctest.h ] || missing+=(doctest-dev)
 [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
+[ -f /usr/include/boost/math/distributions/students_t.hpp ] || missing+=(libboost-math-dev)  # run statistics
+[ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)            # gzip runs and collections in the CLI
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 
 if [ ${#missing[@]} -gt 0 ]; then
