@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { PAGE, newPage, openSite, root, waitCurrent, type Site } from './browser';
+import { PAGE, cliValues, newPage, openSite, root, waitCurrent, type Site } from './browser';
 
 let site: Site;
 beforeAll(async () => {
@@ -34,11 +34,22 @@ const part = (page: Page, ranking: string, metric: string, key: string) =>
 // A document may stand in both rankings: read its first card.
 const chips = (page: Page, docId: string) => page.locator(`[data-doc-id="${docId}"]`).first().locator(`[class*="chip"]`).allTextContents();
 
-async function setParam(page: Page, label: string, text: string) {
+async function openParams(page: Page) {
   const panel = page.locator('details', { has: page.getByRole('heading', { name: 'Parameters' }) });
   if ((await panel.getAttribute('open')) === null) await page.getByRole('heading', { name: 'Parameters' }).click();
+}
+
+async function setParam(page: Page, label: string, text: string) {
+  await openParams(page);
   await page.getByLabel(label, { exact: true }).fill(text);
   await waitCurrent(page);
+}
+
+/** The example's scenario with some parameters changed, as the CLI computes it ("ranking/metric" → value). */
+function cliWith(id: string, params: Record<string, unknown>): Record<string, number | null> {
+  const scenario = JSON.parse(readFileSync(`${root}examples/${id}.json`, 'utf8')) as { params?: Record<string, unknown> };
+  scenario.params = { ...(scenario.params ?? {}), ...params };
+  return cliValues(JSON.stringify(scenario));
 }
 
 test('every file in examples/ is in the gallery and opens from it', async () => {
@@ -56,20 +67,28 @@ test('every file in examples/ is in the gallery and opens from it', async () => 
 });
 
 describe('captions hold', () => {
-  test('texfair-figure-1: NFaiRR is 0 for both lists (IFaiRR > 0 thanks to the background); TExFAIR separates them', async () => {
+  test('texfair-figure-1: under either τ convention NFaiRR is 0 for both lists (IFaiRR > 0 thanks to the background); TExFAIR calls Left the more balanced', async () => {
     const page = await open('texfair-figure-1');
-    expect(await value(page, 'Left', 'nfairr')).toBe(0);
-    expect(await value(page, 'Right', 'nfairr')).toBe(0);
-    expect(await part(page, 'Left', 'nfairr', 'ifairr')).toBeGreaterThan(0);
-    expect(await part(page, 'Right', 'nfairr', 'ifairr')).toBeGreaterThan(0);
-    const left = (await value(page, 'Left', 'texfair'))!;
-    const right = (await value(page, 'Right', 'texfair'))!;
-    expect(left - right).toBeGreaterThan(0.5);
-    // Every passage names one gender once.
-    for (const id of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) {
-      const counts = await chips(page, id);
-      expect(counts.length, id).toBeGreaterThan(0);
-      expect(counts.every((c) => / ×1$/.test(c)), `${id}: ${counts}`).toBe(true);
+    // Every passage names one gender twice: above τ = 1 whether the threshold is ≤ τ or < τ.
+    for (const id of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) expect(await chips(page, id), id).toHaveLength(1);
+    for (const id of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) expect((await chips(page, id))[0], id).toMatch(/ ×2$/);
+    const check = async () => {
+      expect(await value(page, 'Left', 'nfairr')).toBe(0);
+      expect(await value(page, 'Right', 'nfairr')).toBe(0);
+      expect(await part(page, 'Left', 'nfairr', 'ifairr')).toBeGreaterThan(0);
+      expect(await part(page, 'Right', 'nfairr', 'ifairr')).toBeGreaterThan(0);
+      expect((await value(page, 'Left', 'texfair'))! - (await value(page, 'Right', 'texfair'))!).toBeGreaterThan(0.5);
+    };
+    await check(); // ≤ τ, the official convention, as the example sets it
+    await openParams(page);
+    await page.getByLabel('inclusive (Σ M ≤ τ is neutral)').uncheck();
+    await waitCurrent(page);
+    await check(); // < τ, the NFaiRR paper's printed one
+    // The command line agrees for both conventions.
+    for (const tauInclusive of [true, false]) {
+      const cli = cliWith('texfair-figure-1', { tauInclusive });
+      expect([cli['Left/nfairr'], cli['Right/nfairr']], `tauInclusive ${tauInclusive}`).toEqual([0, 0]);
+      expect(cli['Left/texfair']! - cli['Right/texfair']!).toBeGreaterThan(0.5);
     }
   });
 
@@ -97,10 +116,11 @@ describe('captions hold', () => {
     expect(b - a).toBeGreaterThan(0.3);
     expect(await value(page, 'name vs pronouns', 'nfairr')).not.toBeNull();
     expect(await chips(page, 'mary')).toEqual(['female ×1']);
+    // Six male terms: five pronouns (he ×3, his, him) and brother.
     expect(await chips(page, 'he')).toEqual(['male ×6']);
   });
 
-  test('dips-ties: with c_t = 1 DIPS is below −0.5 for ties to female and within ±0.05 when balanced; with c_t = 0 DIPS and REE are 0; IGI leaves [−1, 1]', async () => {
+  test('dips-ties: with c_t = 1 DIPS is below −0.5 for ties to female and within ±0.05 when balanced; with c_t = 0 DIPS and REE are 0, while CWEx and EE, EA, EA-dp still separate the rankings; IGI leaves [−1, 1]', async () => {
     const page = await open('dips-ties');
     expect((await value(page, 'ties to female', 'dips'))!).toBeLessThan(-0.5);
     expect(Math.abs((await value(page, 'ties balanced', 'dips'))!)).toBeLessThanOrEqual(0.05);
@@ -108,6 +128,16 @@ describe('captions hold', () => {
     await setParam(page, 'c_t (weight of a tie)', '0');
     for (const ranking of ['ties to female', 'ties balanced'])
       for (const metric of ['dips', 'ree']) expect(await value(page, ranking, metric), `${ranking} ${metric}`).toBe(0);
+    // Exposure does not read c_t: "ties to female" is further from fair than "ties balanced".
+    const cli = cliWith('dips-ties', { ct: 0 });
+    expect((await value(page, 'ties to female', 'cwex'))!).toBeLessThan((await value(page, 'ties balanced', 'cwex'))!);
+    expect(cli['ties to female/cwex']!).toBeLessThan(cli['ties balanced/cwex']!);
+    for (const metric of ['ee', 'ea', 'eadp']) {
+      const female = (await value(page, 'ties to female', metric))!;
+      const balanced = (await value(page, 'ties balanced', metric))!;
+      expect(Math.abs(female), metric).toBeGreaterThan(Math.abs(balanced));
+      expect(Math.abs(cli[`ties to female/${metric}`]!), metric).toBeGreaterThan(Math.abs(cli[`ties balanced/${metric}`]!));
+    }
   });
 
   test('dips-igi-normalization: IGI gives M_AB = 1 and M_BA = 0.5; REE and DIPS see both groups equally off (0)', async () => {
@@ -132,14 +162,28 @@ describe('captions hold', () => {
     await waitCurrent(page);
     expect(await value(page, 'A', 'texfair')).toBe(0);
     for (const id of ['r2', 'r3', 'r4', 'r5']) expect(await chips(page, id), id).toEqual([]);
+    // he, his, himself.
+    expect(await chips(page, 'r1')).toEqual(['male ×3']);
   });
 
-  test('grep-biasir-labels-vs-terms: by labels male first (DIPS > 0, CWEx male > female), by words female first (share > 1/2)', async () => {
+  test('grep-biasir-labels-vs-terms: by labels male first (CWEx male > female; DIPS > 0 only through ties at c_t = 0.5, mirrored, 0 at c_t = 0), by words female first (share > 1/2)', async () => {
     const page = await open('grep-biasir-labels-vs-terms');
     const ranking = 'male label first';
+    // The text no longer sets off the tokenizer's warning about typographic quotes.
+    expect(await page.locator('section[aria-label="Metrics"] ul li').count()).toBe(0);
     expect((await value(page, ranking, 'dips'))!).toBeGreaterThan(0);
+    expect(await value(page, 'female label first', 'dips')).toBe(-(await value(page, ranking, 'dips'))!);
+    // Equally far from 0 in opposite directions: the verdict says so and does not call DIPS tied.
+    expect(await page.locator('[data-mirrored]').getAttribute('data-mirrored')).toContain('DIPS');
+    expect(await page.locator('[data-verdict="dips"]').textContent()).toBe('opposite, equally far');
+    expect(await page.getByText(/Tied: [^.]*DIPS/).count()).toBe(0);
     expect((await part(page, ranking, 'cwex', 'exposure.male'))!).toBeGreaterThan((await part(page, ranking, 'cwex', 'exposure.female'))!);
     expect((await part(page, ranking, 'texfair', 'share.female'))!).toBeGreaterThan(0.5);
     expect(await chips(page, 'g168')).toEqual(['female ×1']);
+    await setParam(page, 'c_t (weight of a tie)', '0');
+    expect(await value(page, ranking, 'dips')).toBe(0);
+    expect(await value(page, 'female label first', 'dips')).toBe(0);
+    const cli = cliWith('grep-biasir-labels-vs-terms', { ct: 0 });
+    expect([cli[`${ranking}/dips`], cli['female label first/dips']]).toEqual([0, 0]);
   });
 });

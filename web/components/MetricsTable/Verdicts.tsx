@@ -4,29 +4,46 @@ import type { Results } from '../../../wasm/types';
 import { UTILITY, descriptors, fairerOf, metricOf } from '../../state/metrics';
 import styles from './style.module.css';
 
-function headline(sides: Record<'a' | 'b' | 'tie' | 'undefined', string[]>, disagree: boolean): string {
-  if (disagree) return 'The metrics disagree.';
-  const decided = sides.a.length + sides.b.length;
-  if (decided === 0) return sides.tie.length > 0 ? 'No metric tells the rankings apart.' : 'No verdict.';
-  return sides.tie.length > 0 ? 'Not every metric sees a difference.' : 'The metrics agree.';
+type Side = 'a' | 'b' | 'tie' | 'mirror' | 'undefined';
+
+/**
+ * A metric whose fair value is 0 can give two rankings values equally far from 0 with opposite
+ * signs (0.5 and −0.5): neither is fairer, but they differ, each favouring the other group. That
+ * is not a tie, and the verdict must not call it one.
+ */
+export function mirrored(fairer: string, a: number, b: number): boolean {
+  return fairer === 'closer to 0' && fairerOf(fairer, a, b) === 0 && Math.abs(a - b) > 1e-12;
 }
 
-export function Verdicts({ results }: { results: Results }) {
+function headline(sides: Record<Side, string[]>, disagree: boolean): string {
+  if (disagree) return 'The metrics disagree.';
+  const decided = sides.a.length + sides.b.length;
+  if (decided === 0) {
+    if (sides.mirror.length > 0) return 'No metric calls either ranking fairer, but some see them biased in opposite directions.';
+    return sides.tie.length > 0 ? 'No metric tells the rankings apart.' : 'No verdict.';
+  }
+  return sides.tie.length + sides.mirror.length > 0 ? 'Not every metric calls one ranking fairer.' : 'The metrics agree.';
+}
+
+export function Verdicts({ results, stale = false }: { results: Results; stale?: boolean }) {
   const [a, b] = results.rankings as [Results['rankings'][number], Results['rankings'][number]];
-  const sides: Record<'a' | 'b' | 'tie' | 'undefined', string[]> = { a: [], b: [], tie: [], undefined: [] };
+  const sides: Record<Side, string[]> = { a: [], b: [], tie: [], mirror: [], undefined: [] };
   for (const d of descriptors.value) {
     if (UTILITY.has(d.id)) continue;
     const va = metricOf(a, d.id).value;
     const vb = metricOf(b, d.id).value;
     if (va === null || vb === null) sides.undefined.push(d.name);
+    else if (mirrored(d.fairer, va, vb)) sides.mirror.push(d.name);
     else {
       const side = fairerOf(d.fairer, va, vb);
       sides[side === -1 ? 'a' : side === 1 ? 'b' : 'tie'].push(d.name);
     }
   }
   const disagree = sides.a.length > 0 && sides.b.length > 0;
+  const classes = [styles.verdicts, disagree && styles.disagree, stale && styles.staleVerdict].filter(Boolean).join(' ');
   return (
-    <div class={disagree ? `${styles.verdicts} ${styles.disagree}` : styles.verdicts} data-disagree={disagree}>
+    <div class={classes} data-disagree={disagree} data-stale={stale || undefined}>
+      {stale && <span class={styles.staleNote}>Out of date (for the last valid input): </span>}
       <strong>{headline(sides, disagree)}</strong>
       {sides.a.length > 0 && (
         <span data-fairer={a.name}>
@@ -38,6 +55,12 @@ export function Verdicts({ results }: { results: Results }) {
         <span data-fairer={b.name}>
           {' '}
           {b.name} is fairer for {sides.b.join(', ')}.
+        </span>
+      )}
+      {sides.mirror.length > 0 && (
+        <span data-mirrored={sides.mirror.join(',')}>
+          {' '}
+          Equally far from 0 in opposite directions (each ranking disadvantages a different group): {sides.mirror.join(', ')}.
         </span>
       )}
       {sides.tie.length > 0 && <span> Tied: {sides.tie.join(', ')}.</span>}
