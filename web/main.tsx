@@ -11,10 +11,17 @@ import { loadInitial, startAutosave } from './state/persistence';
 import { STARTING_PRESET, findPreset } from './state/presets';
 import { replaceScenario, toPageScenario } from './state/scenario';
 import { readUrl } from './state/share';
+import { setExample } from './state/example';
+import { readView, setPresenting } from './state/view';
 import './global.css';
 
 async function start() {
-  const request = readUrl(location);
+  const view = readView(location);
+  // `?lesson=<preset>` opens that preset (unless the link names another scenario).
+  const request = { ...readUrl(location), ...(view.lesson && !location.search.includes('preset=') ? { preset: view.lesson } : {}) };
+  const embed = view.embed ?? (request.embed ? 'page' : null);
+  document.documentElement.dataset.embed = String(embed !== null);
+  if (view.present) setPresenting(true);
   const client = startEngineWorker();
   setEngine({
     evaluate: (json) => client.evaluate(json),
@@ -32,10 +39,14 @@ async function start() {
   const fallback = toPageScenario(findPreset(STARTING_PRESET)!.scenario);
   const loaded = await loadInitial(request, fallback, location.href);
   replaceScenario(loaded.scenario, { undoable: false });
+  // The caption belongs to the example as loaded (a preset, or the starting example).
+  const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
+  if (exampleId) setExample(exampleId, loaded.scenario);
   startEvaluation((json) => engine().evaluate(json));
-  startAutosave({ embed: request.embed });
-  document.documentElement.dataset.embed = String(request.embed);
-  render(<App embed={request.embed} source={loaded.source} problem={loaded.problem} />, document.getElementById('app')!);
+  startAutosave({ embed: embed !== null });
+  const app = document.getElementById('app')!;
+  app.textContent = ''; // the static loading shell of index.html
+  render(<App embed={embed} chosen={view.metrics} lesson={view.lesson} source={loaded.source} problem={loaded.problem} />, app);
 }
 
 start().catch((error: unknown) => {

@@ -1,12 +1,13 @@
 // Group colours: a strong colour for marks and lines, a light tint behind highlighted terms.
-// Text stays dark on every tint (contrast ≥ 7:1), and lines differ in dash as well as hue.
+// Text stays dark on every tint (contrast ≥ 7:1), and lines differ in dash as well as hue. Tints
+// are CSS variables (web/global.css), so dark mode swaps them for dark ones behind light text.
 const PALETTE = [
-  { strong: '#b0306f', tint: '#fbdcec', dash: [] as number[] },
-  { strong: '#1d62a8', tint: '#d7e8fa', dash: [6, 3] },
-  { strong: '#217a3c', tint: '#d6f2de', dash: [2, 2] },
-  { strong: '#9a5b00', tint: '#fbe8c8', dash: [8, 3, 2, 3] },
+  { strong: '#b0306f', tint: 'var(--group-tint-0, #fbdcec)', dash: [] as number[] },
+  { strong: '#1d62a8', tint: 'var(--group-tint-1, #d7e8fa)', dash: [6, 3] },
+  { strong: '#217a3c', tint: 'var(--group-tint-2, #d6f2de)', dash: [2, 2] },
+  { strong: '#9a5b00', tint: 'var(--group-tint-3, #fbe8c8)', dash: [8, 3, 2, 3] },
 ];
-export const NEUTRAL = { strong: '#5b6270', tint: '#eceef1', dash: [] as number[] };
+export const NEUTRAL = { strong: '#5b6270', tint: 'var(--group-tint-neutral, #eceef1)', dash: [] as number[] };
 
 export function groupColor(index: number) {
   return index < 0 ? NEUTRAL : PALETTE[index % PALETTE.length]!;

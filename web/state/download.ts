@@ -25,3 +25,11 @@ export function resultsCsv(results: Results): string {
     }
   return toCsv(rows);
 }
+
+/**
+ * The results in full, as the core returns them (and as the CLI prints them): every value with
+ * its parts, `perRank` (what each rank contributes) and `atCutoff` (the value at every cut-off).
+ */
+export function resultsJson(results: Results): string {
+  return JSON.stringify(results, null, 2) + '\n';
+}

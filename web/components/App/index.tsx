@@ -3,14 +3,19 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
+import { setExample } from '../../state/example';
 import { findPreset } from '../../state/presets';
 import { redo, scenario, undo } from '../../state/scenario';
+import { numbersHidden, presenting, withoutEmbed, type EmbedMode } from '../../state/view';
+import { Caption } from '../Caption';
+import { EmbedView } from '../EmbedView';
 import { Gallery } from '../Gallery';
 import { MetricsTable } from '../MetricsTable';
 import { OrderingsPanel } from '../Orderings';
 import { ParamsPanel } from '../ParamsPanel';
 import { RankingEditor } from '../RankingEditor';
 import { ShareDialog } from '../ShareDialog';
+import { Toast } from '../Toast';
 import { Toolbar } from '../Toolbar';
 import styles from './style.module.css';
 
@@ -19,6 +24,8 @@ const Experiments = lazy(() => import('../Experiments').then((m) => ({ default: 
 // Dialogs that parse tables (Papa Parse, the Grep-BiasIR files) load when first opened.
 const ImportDialog = lazy(() => import('../ImportDialog').then((m) => ({ default: m.ImportDialog })));
 const DatasetBrowser = lazy(() => import('../DatasetBrowser').then((m) => ({ default: m.DatasetBrowser })));
+// A lesson's steps and texts load only with ?lesson=.
+const Lesson = lazy(() => import('../Lesson').then((m) => ({ default: m.Lesson })));
 
 /** A dialog ref that can be opened before its (lazy) component has mounted: it opens on mount. */
 function openableDialog() {
@@ -43,7 +50,12 @@ function openableDialog() {
 }
 
 interface Props {
-  embed: boolean;
+  /** null: the whole playground; `page`: without its chrome; `metrics` / `compare`: the compact embeds. */
+  embed: EmbedMode | null;
+  /** `&metrics=`: the metric rows a link chose. */
+  chosen?: string[] | null;
+  /** `?lesson=<preset>`. */
+  lesson?: string | null;
   /** Where the scenario came from, and why a requested source was not used. */
   source: string;
   problem: string | null;
@@ -54,7 +66,8 @@ function editableTarget(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-export function App({ embed, source: initialSource, problem }: Props) {
+export function App({ embed: mode, chosen = null, lesson = null, source: initialSource, problem }: Props) {
+  const embed = mode !== null;
   const [source, setSource] = useState(initialSource);
   const [experimentsOpen, setExperimentsOpen] = useState(false);
   const galleryDialog = useRef<HTMLDialogElement | null>(null);
@@ -78,8 +91,14 @@ export function App({ embed, source: initialSource, problem }: Props) {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  if (mode === 'metrics' || mode === 'compare') return <EmbedView mode={mode} chosen={chosen} />;
+
+  const pageClass = [styles.page, embed && styles.embed, presenting.value && styles.presenting].filter(Boolean).join(' ');
   return (
-    <div class={embed ? `${styles.page} ${styles.embed}` : styles.page}>
+    <div class={pageClass}>
+      <a class="skip-link" href="#metrics">
+        Skip to the metrics
+      </a>
       {!embed && (
         <header class={styles.header}>
           <div class={styles.title}>
@@ -109,14 +128,14 @@ export function App({ embed, source: initialSource, problem }: Props) {
           {problem}
         </p>
       )}
+      {lesson && (
+        <Suspense fallback={<p class={styles.loadingLesson}>Loading the lesson…</p>}>
+          <Lesson id={lesson} />
+        </Suspense>
+      )}
       <main class={styles.layout}>
         <div class={styles.left}>
-          {(scenario.value.title || scenario.value.description) && (
-            <section class={styles.caption} aria-label="About this scenario">
-              {scenario.value.title && <h2>{scenario.value.title}</h2>}
-              {scenario.value.description && <p>{scenario.value.description}</p>}
-            </section>
-          )}
+          <Caption heading={embed ? 'h1' : 'h2'} />
           {!embed && <ParamsPanel />}
           <div class={rankings.length > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>
             {rankings.map((_, r) => (
@@ -125,22 +144,40 @@ export function App({ embed, source: initialSource, problem }: Props) {
           </div>
         </div>
         <aside class={styles.right}>
-          <MetricsTable />
-          {!embed && <OrderingsPanel />}
+          {numbersHidden.value ? (
+            <section id="metrics" tabIndex={-1} class={styles.hidden} aria-label="Metrics (hidden)">
+              <h2>Metrics</h2>
+              <p>Hidden until you predict: answer the lesson's question first.</p>
+            </section>
+          ) : (
+            <MetricsTable chosen={chosen} />
+          )}
+          {!embed && !presenting.value && <OrderingsPanel />}
           {embed && (
-            <a class={styles.open} href={location.href.replace(/([?&])embed=1&?/, '$1').replace(/\?#/, '#')} target="_blank" rel="noopener">
+            <a class={styles.open} href={withoutEmbed(location.href)} target="_blank" rel="noopener">
               Open in the playground ↗
             </a>
           )}
         </aside>
       </main>
+      {/* On a narrow screen the metrics come after the rankings: one tap away from anywhere. */}
+      <a class={styles.jump} href="#metrics">
+        ↓ Metrics
+      </a>
+      <Toast />
       {!embed && (
         <footer class={styles.footer}>
           Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line.
           Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults).
         </footer>
       )}
-      <Gallery dialog={galleryDialog} onOpen={(id) => setSource(`preset “${findPreset(id)?.title ?? id}”`)} />
+      <Gallery
+        dialog={galleryDialog}
+        onOpen={(id) => {
+          setSource(`preset “${findPreset(id)?.title ?? id}”`);
+          setExample(id, scenario.peek());
+        }}
+      />
       <Suspense fallback={null}>
         {mounted.dataset && <DatasetBrowser dialog={datasetDialog} />}
         {mounted.import && <ImportDialog dialog={importDialog} />}

@@ -1,12 +1,13 @@
 // Every metric for every ranking, one row a metric: value, direction, meaning; when comparing,
 // A − B and which ranking each metric calls fairer; a row opens its explainer and charts.
 import { lazy, Suspense } from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 import type { MetricDescriptor, Results } from '../../../wasm/types';
 import { evaluation } from '../../state/evaluation';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
-import { Verdicts } from './Verdicts';
+import { presentAll, presenting, shownMetrics } from '../../state/view';
+import { Verdicts, mirrored } from './Verdicts';
 import styles from './style.module.css';
 
 // KaTeX and the chart library cost the first paint nothing: loaded when a row is opened.
@@ -35,21 +36,50 @@ function parts(id: string, metric: Record<string, unknown>): [string, string, nu
   }
 }
 
-function ValueCell({ results, r, id }: { results: Results; r: number; id: string }) {
+/** How long a changed value shows what it was before the edit. */
+const CHANGE_MS = 4000;
+
+/**
+ * The value before the latest change, for a moment after it changed (null: unchanged). Only
+ * current results count, so a value is compared with the last one shown as current.
+ */
+function usePrevious(value: number | null, current: boolean): { before: number | null } | null {
+  const last = useRef(value);
+  const [before, setBefore] = useState<{ before: number | null } | null>(null);
+  useEffect(() => {
+    if (!current) return;
+    const old = last.current;
+    last.current = value;
+    const same = old === value || (old !== null && value !== null && Math.abs(old - value) <= 1e-12);
+    if (same) return;
+    setBefore({ before: old });
+    const timer = setTimeout(() => setBefore(null), CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [value, current]);
+  return before;
+}
+
+function ValueCell({ results, r, id, current }: { results: Results; r: number; id: string; current: boolean }) {
   const ranking = results.rankings[r]!;
   const metric = metricOf(ranking, id);
+  const changed = usePrevious(metric.value, current);
   // Parts that are all undefined add nothing to the note beside an undefined value.
   const made = parts(id, metric as unknown as Record<string, unknown>);
   const shownParts = made.some(([, , v]) => v !== null) ? made : [];
   return (
     <td
-      class={metric.value === null ? `${styles.value} ${styles.undefined}` : styles.value}
+      class={[styles.value, metric.value === null && styles.undefined, changed && styles.changed].filter(Boolean).join(' ')}
       data-metric={id}
       data-ranking={ranking.name}
       data-value={metric.value === null ? '' : String(metric.value)}
       title={metric.value === null ? metric.note : String(metric.value)}
     >
       {formatValue(metric.value)}
+      {changed && (
+        <span class={styles.was} data-was={changed.before === null ? '' : String(changed.before)}>
+          was {formatValue(changed.before)}
+        </span>
+      )}
       {metric.value === null && metric.note && <span class={styles.note}>{metric.note}</span>}
       {shownParts.length > 0 && (
         <span class={styles.parts}>
@@ -70,7 +100,7 @@ function CompareCells({ results, d }: { results: Results; d: MetricDescriptor })
   if (a === null || a === undefined || b === null || b === undefined)
     return (
       <>
-        <td class={styles.value} data-metric={`${d.id}-diff`} data-value="">
+        <td class={styles.value} data-metric={`${d.id}-diff`} data-ranking="A-B" data-value="">
           —
         </td>
         <td class={styles.verdict}>—</td>
@@ -80,17 +110,31 @@ function CompareCells({ results, d }: { results: Results; d: MetricDescriptor })
   const word = UTILITY.has(d.id) ? 'better' : 'fairer';
   return (
     <>
-      <td class={styles.value} data-metric={`${d.id}-diff`} data-value={String(a - b)} title={String(a - b)}>
+      <td class={styles.value} data-metric={`${d.id}-diff`} data-ranking="A-B" data-value={String(a - b)} title={String(a - b)}>
         {formatValue(a - b)}
       </td>
       <td class={styles.verdict} data-verdict={d.id}>
-        {side === 0 ? 'tie' : `${names[side === -1 ? 0 : 1]} ${word}`}
+        {mirrored(d.fairer, a, b) ? 'opposite, equally far' : side === 0 ? 'tie' : `${names[side === -1 ? 0 : 1]} ${word}`}
       </td>
     </>
   );
 }
 
-function MetricRow({ d, results, open, onToggle }: { d: MetricDescriptor; results: Results; open: boolean; onToggle: () => void }) {
+function MetricRow({
+  d,
+  results,
+  open,
+  onToggle,
+  current,
+  compact,
+}: {
+  d: MetricDescriptor;
+  results: Results;
+  open: boolean;
+  onToggle: () => void;
+  current: boolean;
+  compact: boolean;
+}) {
   const comparing = results.rankings.length === 2;
   const detailsId = `metric-${d.id}-details`;
   return (
@@ -104,20 +148,22 @@ function MetricRow({ d, results, open, onToggle }: { d: MetricDescriptor; result
             <span class={styles.name}>{d.name}</span>
           </button>
           <span class={styles.direction}>{DIRECTION_TEXT[d.fairer] ?? d.fairer}</span>
-          <span class={styles.summary}>{d.summary}</span>
+          {!compact && <span class={styles.summary}>{d.summary}</span>}
         </th>
         {results.rankings.map((_, r) => (
-          <ValueCell key={r} results={results} r={r} id={d.id} />
+          <ValueCell key={r} results={results} r={r} id={d.id} current={current} />
         ))}
         {comparing && <CompareCells results={results} d={d} />}
       </tr>
       {open && (
         <tr id={detailsId} class={styles.details}>
           <td colSpan={1 + results.rankings.length + (comparing ? 2 : 0)}>
-            <Suspense fallback={<p class={styles.loading}>Loading…</p>}>
-              <Explainer descriptor={d} />
-              <MetricCharts descriptor={d} results={results} />
-            </Suspense>
+            <div class={styles.detailsBody}>
+              <Suspense fallback={<p class={styles.loading}>Loading…</p>}>
+                <Explainer descriptor={d} />
+                <MetricCharts descriptor={d} results={results} />
+              </Suspense>
+            </div>
           </td>
         </tr>
       )}
@@ -125,13 +171,22 @@ function MetricRow({ d, results, open, onToggle }: { d: MetricDescriptor; result
   );
 }
 
-export function MetricsTable() {
+interface TableProps {
+  /** Metric ids a link chose (`&metrics=`), or null. */
+  chosen?: string[] | null;
+  /** Only the four main metrics (an embed of the comparison), unless `chosen` says otherwise. */
+  mainOnly?: boolean;
+  /** An embed: no one-line meanings, no footer, smaller padding. */
+  compact?: boolean;
+}
+
+export function MetricsTable({ chosen = null, mainOnly = false, compact = false }: TableProps) {
   const { results, error, status } = evaluation.value;
   const [open, setOpen] = useState<Set<string>>(new Set());
   const all = descriptors.value;
   if (!results || all.length === 0)
     return (
-      <section class={styles.panel} aria-label="Metrics" data-state={error ? 'stale' : 'pending'}>
+      <section id="metrics" tabIndex={-1} class={styles.panel} aria-label="Metrics" data-state={error ? 'stale' : 'pending'}>
         <h2 class={styles.heading}>Metrics</h2>
         {error ? (
           <p class={styles.error} role="alert">
@@ -149,13 +204,20 @@ export function MetricsTable() {
       return next;
     });
   const comparing = results.rankings.length === 2;
-  const primary = all.filter((d) => PRIMARY.has(d.id));
-  const companions = all.filter((d) => !PRIMARY.has(d.id));
-  const row = (d: MetricDescriptor) => <MetricRow key={d.id} d={d} results={results} open={open.has(d.id)} onToggle={() => toggle(d.id)} />;
+  // Presenting mode shows the four main metrics unless asked for all.
+  const mainOnlyNow = mainOnly || (presenting.value && !presentAll.value);
+  const shown = shownMetrics(all, { chosen, mainOnly: mainOnlyNow });
+  const primary = shown.filter((d) => PRIMARY.has(d.id));
+  const companions = shown.filter((d) => !PRIMARY.has(d.id));
+  const hidden = all.length - shown.length;
+  const row = (d: MetricDescriptor) => (
+    <MetricRow key={d.id} d={d} results={results} open={open.has(d.id)} onToggle={() => toggle(d.id)} current={status === 'current'} compact={compact} />
+  );
   const columns = 1 + results.rankings.length + (comparing ? 2 : 0);
+  const tableClass = [styles.table, status === 'stale' && styles.stale, compact && styles.compact].filter(Boolean).join(' ');
 
   return (
-    <section class={styles.panel} aria-label="Metrics" data-state={status} aria-busy={status === 'pending'}>
+    <section id="metrics" tabIndex={-1} class={styles.panel} aria-label="Metrics" data-state={status} aria-busy={status === 'pending'}>
       <h2 class={styles.heading}>
         Metrics
         {status === 'pending' && <span class={styles.badge}>updating…</span>}
@@ -174,9 +236,9 @@ export function MetricsTable() {
           ))}
         </ul>
       )}
-      {comparing && <Verdicts results={results} />}
+      {comparing && <Verdicts results={results} stale={status === 'stale'} />}
       <div class={styles.scroll}>
-        <table class={status === 'stale' ? `${styles.table} ${styles.stale}` : styles.table}>
+        <table class={tableClass}>
           <thead>
             <tr>
               <th scope="col">metric</th>
@@ -190,25 +252,40 @@ export function MetricsTable() {
                   <th scope="col">
                     {results.rankings[0]!.name} − {results.rankings[1]!.name}
                   </th>
-                  <th scope="col">says</th>
+                  <th scope="col" class={styles.verdict}>
+                    says
+                  </th>
                 </>
               )}
             </tr>
           </thead>
-          <tbody>{primary.map(row)}</tbody>
-          <tbody>
-            <tr class={styles.section}>
-              <th scope="rowgroup" colSpan={columns}>
-                Companions
-              </th>
-            </tr>
-            {companions.map(row)}
-          </tbody>
+          {primary.length > 0 && <tbody>{primary.map(row)}</tbody>}
+          {companions.length > 0 && (
+            <tbody>
+              {primary.length > 0 && (
+                <tr class={styles.section}>
+                  <th scope="rowgroup" colSpan={columns}>
+                    Companions
+                  </th>
+                </tr>
+              )}
+              {companions.map(row)}
+            </tbody>
+          )}
         </table>
       </div>
-      <p class={styles.footer}>
-        k = {results.params.k} · lexicon {results.lexicon} · tokenizer {results.params.tokenizer} · open a row for its formula and charts
-      </p>
+      {presenting.value && !chosen && (
+        <p class={styles.footer}>
+          <button type="button" onClick={() => (presentAll.value = !presentAll.value)} aria-pressed={presentAll.value}>
+            {presentAll.value ? 'Show the four main metrics only' : `Show all metrics (${hidden} more)`}
+          </button>
+        </p>
+      )}
+      {!compact && (
+        <p class={styles.footer}>
+          k = {results.params.k} · lexicon {results.lexicon} · tokenizer {results.params.tokenizer} · open a row for its formula and charts
+        </p>
+      )}
     </section>
   );
 }

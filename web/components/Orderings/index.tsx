@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 
 import type { MetricOrderings, OrderingExtreme, Orderings } from '../../../wasm/types';
-import { showAsRankingB } from '../../state/actions';
+import { putIntoRankingB } from '../../state/ranking-b';
 import { engine } from '../../state/engine';
 import { evaluation } from '../../state/evaluation';
 import { DIRECTION_TEXT, UTILITY, formatValue, metricOf } from '../../state/metrics';
@@ -129,7 +129,7 @@ function Row({ m, found, r, upToDate }: { m: MetricOrderings; found: Found; r: n
     disabled: !upToDate,
     title: upToDate ? `Put ${m.name}'s ${words[which]} ordering into ranking B, to compare it side by side` : 'The documents changed: find again first',
     onClick: () =>
-      showAsRankingB(
+      putIntoRankingB(
         m[which]!.order.map((i) => found.docs[i]!),
         `${m.name} ${utility ? which : words[which]}`,
       ),

@@ -1,8 +1,9 @@
 // The page's commands: undo and redo, comparing two rankings, import, export, share.
-import { setComparing } from '../../state/actions';
-import { download, resultsCsv } from '../../state/download';
+import { download, resultsCsv, resultsJson } from '../../state/download';
 import { evaluation } from '../../state/evaluation';
+import { toggleComparing } from '../../state/ranking-b';
 import { canRedo, canUndo, redo, scenario, undo } from '../../state/scenario';
+import { presenting, setPresenting } from '../../state/view';
 import styles from './style.module.css';
 
 interface Props {
@@ -28,8 +29,12 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
         </button>
       </div>
       <label class={styles.toggle}>
-        <input type="checkbox" checked={comparing} onChange={(e) => setComparing(e.currentTarget.checked)} />
+        <input type="checkbox" checked={comparing} onChange={(e) => toggleComparing(e.currentTarget.checked)} />
         Compare two rankings
+      </label>
+      <label class={styles.toggle}>
+        <input type="checkbox" checked={presenting.value} onChange={(e) => setPresenting(e.currentTarget.checked)} />
+        Presenting
       </label>
       <div class={styles.group}>
         <button type="button" class={styles.primary} onClick={onGallery}>
@@ -51,6 +56,14 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
         </button>
         <button type="button" disabled={!results} onClick={() => results && download('results.csv', resultsCsv(results), 'text/csv')}>
           Export results (CSV)
+        </button>
+        <button
+          type="button"
+          disabled={!results}
+          title="Every value with its parts, what each rank contributes, and the value at every cut-off"
+          onClick={() => results && download('results.json', resultsJson(results), 'application/json')}
+        >
+          Export results (JSON)
         </button>
         <button type="button" onClick={onShare}>
           Share / embed…

@@ -1,0 +1,26 @@
+// The scenario's title and caption. A caption describes the example as it was loaded: once the
+// scenario is edited, it says so, and *Back to the example* restores the example.
+import { backToExample, exampleChanged } from '../../state/example';
+import { scenario } from '../../state/scenario';
+import styles from './style.module.css';
+
+/** `heading`: h1 where the caption is the page's first heading (an embed), else h2. */
+export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) {
+  const { title, description } = scenario.value;
+  if (!title && !description) return Heading === 'h1' ? <h1 class={styles.plain}>Fairness metrics</h1> : null;
+  const changed = exampleChanged.value;
+  return (
+    <section class={changed ? `${styles.caption} ${styles.changed}` : styles.caption} aria-label="About this scenario" data-changed={changed}>
+      {title && <Heading class={styles.title}>{title}</Heading>}
+      {changed && (
+        <p class={styles.notice} role="status">
+          <strong>You changed this example.</strong> The caption describes it as it was, so its numbers may no longer hold.{' '}
+          <button type="button" onClick={backToExample}>
+            Back to the example
+          </button>
+        </p>
+      )}
+      {description && <p class={styles.text}>{description}</p>}
+    </section>
+  );
+}

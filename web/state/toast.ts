@@ -1,0 +1,18 @@
+// One short message at a time at the foot of the page, with at most one action ("Restore ranking
+// B"): for edits that remove something the user may want back in one click.
+import { signal } from '@preact/signals';
+
+export interface Toast {
+  message: string;
+  action?: { label: string; run: () => void };
+}
+
+export const toast = signal<Toast | null>(null);
+
+export function showToast(next: Toast): void {
+  toast.value = next;
+}
+
+export function dismissToast(): void {
+  toast.value = null;
+}
