@@ -40,6 +40,21 @@ interface Props {
   };
 }
 
+/**
+ * After a move, focus the same control of the moved card, or, when that control is now disabled
+ * (↑ at the top), its neighbour (↓), so focus never falls to the page.
+ */
+function refocus(r: number, to: number, field: string | undefined, caret?: [number, number]) {
+  requestAnimationFrame(() => {
+    const card = document.querySelector<HTMLElement>(`[data-card="${r}:${to}"]`);
+    if (!card) return;
+    const pick = (f: string | undefined) => (f ? card.querySelector<HTMLElement>(`[data-field="${f}"]:not(:disabled)`) : null);
+    const element = pick(field) ?? pick(field === 'up' ? 'down' : field === 'down' ? 'up' : undefined) ?? card.querySelector<HTMLElement>('[data-field="text"]');
+    element?.focus();
+    if (caret && element instanceof HTMLTextAreaElement) element.setSelectionRange(caret[0], caret[1]);
+  });
+}
+
 function counts(spans: ReturnType<typeof spansFor>, groups: string[]) {
   const byGroup = new Map<string, number>();
   for (const span of spans ?? []) byGroup.set(span.group, (byGroup.get(span.group) ?? 0) + 1);
@@ -54,17 +69,33 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
   const terms = counts(spans, groups);
   const position = `${rankingName}, rank ${j + 1}`;
 
+  /** Moves the card and keeps focus on the same control of the moved card (caret included). */
+  const move = (to: number, field: string | undefined, caret?: [number, number]) => {
+    if (to < 0 || to >= count) return;
+    moveDoc(r, j, to);
+    refocus(r, to, field, caret);
+  };
+
+  // One handler, on the card: keys typed in its fields bubble here (the text box has none of its
+  // own), so Alt+↑/↓ moves the card exactly once.
   const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLElement>) => {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
-    const to = j + (event.key === 'ArrowUp' ? -1 : 1);
-    if (to < 0 || to >= count) return;
-    moveDoc(r, j, to);
-    // Keep focus on the same control of the moved card.
-    const field = (event.target as HTMLElement).dataset.field;
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`[data-card="${r}:${to}"] [data-field="${field}"]`)?.focus(),
-    );
+    const target = event.target as HTMLElement;
+    const caret = target instanceof HTMLTextAreaElement ? ([target.selectionStart, target.selectionEnd] as [number, number]) : undefined;
+    move(j + (event.key === 'ArrowUp' ? -1 : 1), target.dataset.field, caret);
+  };
+
+  const remove = () => {
+    deleteDoc(r, j);
+    // Focus the next card's delete button (it now has this index), else the previous card's, else "Add".
+    requestAnimationFrame(() => {
+      const next =
+        document.querySelector<HTMLElement>(`[data-card="${r}:${j}"] [data-field="delete"]`) ??
+        document.querySelector<HTMLElement>(`[data-card="${r}:${j - 1}"] [data-field="delete"]`) ??
+        document.querySelector<HTMLElement>(`[data-add="${r}"]`);
+      next?.focus();
+    });
   };
 
   const swap = () => {
@@ -129,10 +160,10 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
           />
         </label>
         <div class={styles.actions} role="group" aria-label={`Actions on ${position}`}>
-          <button type="button" data-field="up" disabled={j === 0} onClick={() => moveDoc(r, j, j - 1)} aria-label={`Move ${position} up`} title="Move up (Alt+↑)">
+          <button type="button" data-field="up" disabled={j === 0} onClick={() => move(j - 1, 'up')} aria-label={`Move ${position} up`} title="Move up (Alt+↑)">
             ↑
           </button>
-          <button type="button" data-field="down" disabled={j === count - 1} onClick={() => moveDoc(r, j, j + 1)} aria-label={`Move ${position} down`} title="Move down (Alt+↓)">
+          <button type="button" data-field="down" disabled={j === count - 1} onClick={() => move(j + 1, 'down')} aria-label={`Move ${position} down`} title="Move down (Alt+↓)">
             ↓
           </button>
           <button type="button" onClick={swap} disabled={!spans || spans.length === 0} aria-label={`Swap group terms of ${position}`} title="Counterfactual swap: he ↔ she, son ↔ daughter, …">
@@ -147,7 +178,7 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
               {other.name}
             </button>
           )}
-          <button type="button" class={styles.delete} onClick={() => deleteDoc(r, j)} aria-label={`Delete ${position}`} title="Delete">
+          <button type="button" data-field="delete" class={styles.delete} onClick={remove} aria-label={`Delete ${position}`} title="Delete">
             ✕
           </button>
         </div>
@@ -159,8 +190,8 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
         label={`Text of ${position}`}
         invalid={!!errorAt(`${path}.text`, true)}
         describedBy={error ? errorId : undefined}
+        field="text"
         onInput={(text) => setDocText(r, j, text)}
-        onKeyDown={onKeyDown as never}
       />
       <div class={styles.terms} aria-live="polite">
         {terms.length === 0 ? (

@@ -21,8 +21,48 @@ function currentValue(key: string, params: Record<string, unknown>): string {
   return String(value);
 }
 
+/**
+ * The equations of a formula, split where the descriptor separates them (\qquad, or a line break
+ * of a `gathered` block) but never inside braces or an environment such as `cases`: each is set
+ * on its own, so a narrow panel stacks them instead of cutting one long line.
+ */
+export function equations(formula: string): string[] {
+  const gathered = formula.trim().match(/^\\begin\{gathered\}([\s\S]*)\\end\{gathered\}$/);
+  const text = gathered ? gathered[1]! : formula;
+  const parts: string[] = [];
+  let braces = 0;
+  let envs = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith('\\begin{', i)) envs++;
+    else if (text.startsWith('\\end{', i)) envs--;
+    const c = text[i];
+    if (c === '\\') {
+      const split = braces === 0 && envs === 0 && (text.startsWith('\\qquad', i) || text[i + 1] === '\\');
+      if (split) {
+        parts.push(text.slice(start, i));
+        i += text[i + 1] === '\\' ? 1 : '\\qquad'.length - 1;
+        start = i + 1;
+        continue;
+      }
+      i++; // an escaped character (\{, \}, \,) is never a brace
+      continue;
+    }
+    if (c === '{') braces++;
+    else if (c === '}') braces--;
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
 export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
-  const html = useMemo(() => katex.renderToString(d.formula, { displayMode: true, throwOnError: false, output: 'htmlAndMathml' }), [d.formula]);
+  const html = useMemo(
+    () =>
+      equations(d.formula)
+        .map((eq) => `<span class="${styles.equation}">${katex.renderToString(eq, { displayMode: true, throwOnError: false, output: 'htmlAndMathml' })}</span>`)
+        .join(''),
+    [d.formula],
+  );
   const params = (evaluation.value.results?.params ?? {}) as unknown as Record<string, unknown>;
   return (
     <div class={styles.explainer}>

@@ -15,7 +15,8 @@ interface Props {
   invalid?: boolean;
   describedBy?: string;
   onInput: (value: string) => void;
-  onKeyDown?: (event: JSX.TargetedKeyboardEvent<HTMLTextAreaElement>) => void;
+  /** `data-field` of the textarea, so its card can find it again (e.g. after moving). */
+  field?: string;
 }
 
 function backdrop(value: string, spans: TermSpan[] | null, groups: string[]) {
@@ -37,7 +38,7 @@ function backdrop(value: string, spans: TermSpan[] | null, groups: string[]) {
   return parts;
 }
 
-export function HighlightedText({ value, spans, groups, label, invalid, describedBy, onInput, onKeyDown }: Props) {
+export function HighlightedText({ value, spans, groups, label, invalid, describedBy, onInput, field }: Props) {
   return (
     <div class={styles.wrap}>
       <div class={styles.backdrop} aria-hidden="true">
@@ -51,8 +52,8 @@ export function HighlightedText({ value, spans, groups, label, invalid, describe
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         spellcheck={false}
+        data-field={field}
         onInput={(e) => onInput(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
         onScroll={(e) => {
           const back = e.currentTarget.previousElementSibling as HTMLElement | null;
           if (back) back.scrollTop = e.currentTarget.scrollTop;

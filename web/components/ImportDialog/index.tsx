@@ -5,7 +5,7 @@ import { useRef, useState } from 'preact/hooks';
 
 import { engine } from '../../state/engine';
 import { refusal } from '../../state/evaluation';
-import { looksLikeJson, parseTable, type TableImport } from '../../state/import';
+import { looksLikeJson, parseTable, type TableImport } from '../../state/table';
 import { acceptScenario, describeRefusal } from '../../state/persistence';
 import { groups, replaceScenario, scenario, type PageScenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
@@ -56,6 +56,12 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
       used.add(id);
       return id;
     });
+    if (table.problems.length > 0) {
+      const shown = table.problems.slice(0, 8);
+      if (table.problems.length > shown.length) shown.push(`… and ${table.problems.length - shown.length} more rows like these`);
+      setReport({ ok: false, lines: [...shown, ...table.notes, 'Nothing was changed.'] });
+      return;
+    }
     if (table.docs.length === 0) {
       setReport({ ok: false, lines: table.notes });
       return;
@@ -88,7 +94,8 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
         <h2 id="import-title">Import</h2>
         <p class={dialogStyles.hint}>
           A table, tab- or comma-separated, one document a row: <code>text, label, relevance</code> (a header row naming
-          the columns is detected; labels may be written F / M / N), or a whole scenario JSON.
+          the columns is detected, e.g. <code>passage</code>, <code>gender</code>, <code>rel</code>; labels may be written F / M / N, and
+          <code>both</code> is read as neutral), or a whole scenario JSON. Run files (TREC format) are for <code>fairness-eval runs</code>.
         </p>
         <textarea
           class={styles.paste}

@@ -65,6 +65,7 @@ export function RankingEditor({ r }: { r: number }) {
           <input
             class={styles.name}
             value={ranking.name}
+            size={Math.max(4, [...ranking.name].length + 1)}
             aria-label={`Name of ranking ${r + 1}`}
             onInput={(e) => renameRanking(r, e.currentTarget.value)}
           />
@@ -125,7 +126,7 @@ export function RankingEditor({ r }: { r: number }) {
           />
         ))}
       </ol>
-      <button type="button" class={styles.add} onClick={() => addDoc(r)}>
+      <button type="button" class={styles.add} data-add={r} onClick={() => addDoc(r)}>
         + Add document
       </button>
     </section>

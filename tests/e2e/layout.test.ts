@@ -1,0 +1,109 @@
+// Layout at a lecture hall's laptop size (1366×900): in every preset, with every explainer open, no
+// element is cut by its own box (scrollWidth beyond clientWidth where overflow hides or scrolls it)
+// and nothing sticks out of its panel. And on a phone, the metrics are one tap away.
+import type { Page } from 'playwright-core';
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { PAGE, newPage, openSite, root, waitCurrent, type Site } from './browser';
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const presets = readdirSync(`${root}examples`)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''));
+
+/**
+ * Every element cut sideways: its content wider than its box where overflow is not visible (so it
+ * is clipped or needs a sideways scroll), and every element whose box sticks out of the panel that
+ * holds it (a section, a card, the parameters, a dialog). Described by tag, class and text.
+ */
+async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const describe = (e: Element) => {
+      const cls = typeof e.className === 'string' ? e.className.split(' ')[0] : '';
+      return `${e.tagName.toLowerCase()}${cls ? `.${cls}` : ''}${e.getAttribute('data-metric') ? `[${e.getAttribute('data-metric')}]` : ''} “${(e.textContent ?? '').trim().slice(0, 40)}”`;
+    };
+    const visible = (e: Element) => {
+      const box = e.getBoundingClientRect();
+      const style = getComputedStyle(e);
+      // Text for screen readers only (KaTeX's MathML) is clipped to nothing on purpose.
+      const screenReaderOnly = style.position === 'absolute' && (style.clip.startsWith('rect') || style.clipPath.startsWith('inset'));
+      // checkVisibility: false inside a closed <details> too (its content is laid out but not shown).
+      return box.width > 0 && box.height > 0 && e.checkVisibility({ visibilityProperty: true }) && !screenReaderOnly;
+    };
+    const out: string[] = [];
+    const all = [...document.querySelectorAll('body *')].filter(visible);
+    for (const e of all) {
+      const style = getComputedStyle(e);
+      if (style.overflowX !== 'visible' && e.tagName !== 'TEXTAREA' && e.scrollWidth > e.clientWidth + 1)
+        out.push(`cut (${e.scrollWidth} > ${e.clientWidth}): ${describe(e)}`);
+    }
+    const panels = [...document.querySelectorAll('main section, main details, [data-card], main aside, header, dialog[open]')].filter(visible);
+    for (const panel of panels) {
+      const box = panel.getBoundingClientRect();
+      for (const child of panel.querySelectorAll('*')) {
+        if (!visible(child)) continue;
+        // Inside a scroll box, the scroll box itself is what is checked above.
+        let scroller = child.parentElement;
+        while (scroller && scroller !== panel && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
+        if (scroller !== panel) continue;
+        const inner = child.getBoundingClientRect();
+        if (inner.right > box.right + 1 || inner.left < box.left - 1)
+          out.push(`sticks out of ${describe(panel).slice(0, 40)} by ${Math.round(Math.max(inner.right - box.right, box.left - inner.left))}px: ${describe(child)}`);
+      }
+    }
+    return [...new Set(out)];
+  });
+}
+
+describe('no element overflows its panel at 1366×900', () => {
+  test.each(presets)('%s, with every explainer open', async (id) => {
+    const { page, problems } = await newPage(site, { width: 1366, height: 900 });
+    await page.goto(`${site.url}${PAGE}?preset=${id}`);
+    await waitCurrent(page);
+    expect(await overflows(page)).toEqual([]);
+    const toggles = page.locator('section[aria-label="Metrics"] button[aria-expanded]');
+    const count = await toggles.count();
+    for (let i = 0; i < count; i++) {
+      await toggles.nth(i).click();
+      await page.locator(`section[aria-label="Metrics"] tr[id] .katex`).first().waitFor();
+      await page.locator('section[aria-label="Metrics"] tr[id] canvas').first().waitFor();
+      // Charts resize to their box a frame after it settles (a scroll bar may just have appeared).
+      await page.waitForTimeout(250);
+      expect(await overflows(page), `${id}, explainer ${i + 1} open`).toEqual([]);
+      await toggles.nth(i).click();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the DIPS formula fits at 1920 px too', async () => {
+    const { page } = await newPage(site, { width: 1920, height: 1000 });
+    await page.goto(`${site.url}${PAGE}?preset=dips-ties`);
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'DIPS', exact: true }).click();
+    await page.locator('.katex').first().waitFor();
+    expect(await overflows(page)).toEqual([]);
+  });
+});
+
+describe('on a phone', () => {
+  test('at 390×844 the metrics are one tap away, and focusable by the skip link', async () => {
+    const { page } = await newPage(site, { width: 390, height: 844 });
+    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(page);
+    const jump = page.getByRole('link', { name: '↓ Metrics' });
+    expect(await jump.isVisible()).toBe(true);
+    await jump.click();
+    await expect.poll(() => page.evaluate(() => document.querySelector('#metrics')!.getBoundingClientRect().top)).toBeLessThan(100);
+    const value = await page.locator('[data-metric="nfairr"][data-ranking="Left"]').boundingBox();
+    expect(value!.y).toBeLessThan(844);
+    expect(await overflows(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+// Reading pasted or uploaded tables (TSV/CSV) into documents. Validation of the scenario stays
+// with the core: this only shapes rows into documents, says how it read them, and refuses what is
+// not a table of documents at all (a TREC run) or a row it cannot read (a relevance that is missing
+// or not a number), naming the row and the value. Only the import dialog imports this module, so
+// Papa Parse loads with that dialog.
+import Papa from 'papaparse';
+
+import type { PageDocument } from './scenario';
+
+/** Header names recognised for each column, lowercased. */
+const COLUMNS: Record<'id' | 'text' | 'label' | 'relevance', string[]> = {
+  id: ['id', 'docid', 'doc_id', 'd_id', 'docno'],
+  text: ['text', 'document', 'passage', 'content', 'body', 'doc'],
+  label: ['label', 'group', 'gender', 'content_gender', 'class'],
+  relevance: ['relevance', 'rel', 'relevant', 'score', 'grade', 'qrel'],
+};
+
+/** Labels that favour neither group, read as neutral (as the Grep-BiasIR dialog reads them). */
+const NEUTRAL_WORDS = new Set(['both', 'botrh', 'none', 'n/a']);
+
+export interface TableImport {
+  docs: PageDocument[];
+  /** How the table was read: header or positional columns, the delimiter, label mappings. */
+  notes: string[];
+  /** Rows that cannot become documents, each naming its row and value; nothing is imported then. */
+  problems: string[];
+  /** The table row (1-based, counting a header) of each document, to point errors at rows. */
+  rows: number[];
+  hasHeader: boolean;
+}
+
+export function looksLikeJson(text: string): boolean {
+  return /^\s*[{[]/.test(text);
+}
+
+/**
+ * A TREC run line: `query Q0 docno rank score tag`, six fields separated by white space, the second
+ * being Q0 and the fourth and fifth numbers.
+ */
+export function looksLikeTrecRun(text: string): boolean {
+  const first = text.split(/\r?\n/).find((line) => line.trim() !== '');
+  if (!first) return false;
+  const fields = first.trim().split(/\s+/);
+  return fields.length === 6 && /^q0$/i.test(fields[1]!) && /^\d+$/.test(fields[3]!) && Number.isFinite(Number(fields[4]));
+}
+
+/**
+ * Maps a label as written to one of the groups or `neutral`: exact, then ignoring case, then
+ * `both` (favours neither group), then a unique initial (F, M, N). Anything else is kept as
+ * written, so the core names it as unknown.
+ */
+export function resolveLabel(raw: string, groups: string[]): string {
+  const label = raw.trim();
+  if (label === '') return 'neutral';
+  const names = [...groups, 'neutral'];
+  if (names.includes(label)) return label;
+  const lower = label.toLowerCase();
+  const byCase = names.find((n) => n.toLowerCase() === lower);
+  if (byCase) return byCase;
+  if (NEUTRAL_WORDS.has(lower)) return 'neutral';
+  if (lower.length === 1) {
+    const byInitial = names.filter((n) => n[0]?.toLowerCase() === lower);
+    if (byInitial.length === 1) return byInitial[0]!;
+  }
+  return label;
+}
+
+/** The relevance of a row, or why there is none. */
+function parseRelevance(raw: string | undefined): { value: number } | { problem: string } {
+  if (raw === undefined || raw.trim() === '') return { problem: 'relevance is missing' };
+  const value = Number(raw.trim());
+  return Number.isFinite(value) ? { value } : { problem: `relevance "${raw.trim()}" is not a number` };
+}
+
+/** Reads a TSV or CSV table (delimiter detected) of text, label, relevance and optionally id. */
+export function parseTable(text: string, groups: string[], nextId: (n: number) => string): TableImport {
+  const empty = { docs: [], rows: [], hasHeader: false };
+  if (looksLikeTrecRun(text))
+    return {
+      ...empty,
+      notes: [],
+      problems: [
+        'This looks like a TREC run (query Q0 docno rank score tag), not a table of documents: a run names documents without their texts or labels. ' +
+          'Evaluate run files with the command line, `fairness-eval runs`; here, import a table of text, label and relevance, or a scenario JSON.',
+      ],
+    };
+  const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' });
+  const rows = parsed.data;
+  const notes: string[] = [];
+  if (rows.length === 0) return { ...empty, notes: ['the table is empty'], problems: [] };
+
+  const header = rows[0]!.map((cell) => cell.trim().toLowerCase());
+  const find = (names: string[]) => header.findIndex((cell) => names.includes(cell));
+  const named = { id: find(COLUMNS.id), text: find(COLUMNS.text), label: find(COLUMNS.label), relevance: find(COLUMNS.relevance) };
+  const hasHeader = named.text >= 0;
+  const columns = hasHeader ? named : { id: -1, text: 0, label: 1, relevance: 2 };
+  const delimiter = parsed.meta.delimiter === '\t' ? 'tab' : JSON.stringify(parsed.meta.delimiter);
+  notes.push(
+    hasHeader
+      ? `header found (${delimiter}-separated): ${Object.entries(columns)
+          .filter(([, i]) => i >= 0)
+          .map(([name, i]) => `${name} = "${rows[0]![i]}"`)
+          .join(', ')}`
+      : `no header (${delimiter}-separated): columns read as text, label, relevance`,
+  );
+  if (hasHeader && named.relevance < 0) notes.push('no relevance column: every relevance is missing');
+
+  const mapped = new Map<string, string>();
+  const docs: PageDocument[] = [];
+  const lines: number[] = [];
+  const problems: string[] = [];
+  rows.slice(hasHeader ? 1 : 0).forEach((row, i) => {
+    const line = i + 1 + (hasHeader ? 1 : 0);
+    const cell = (index: number) => (index >= 0 ? row[index] : undefined);
+    const rawLabel = cell(columns.label) ?? '';
+    const label = resolveLabel(rawLabel, groups);
+    if (rawLabel.trim() !== label && rawLabel.trim() !== '') mapped.set(rawLabel.trim(), label);
+    const relevance = parseRelevance(cell(columns.relevance));
+    if ('problem' in relevance) problems.push(`row ${line}: ${relevance.problem}`);
+    const id = cell(columns.id)?.trim();
+    docs.push({ id: id || nextId(i), text: cell(columns.text) ?? '', label, relevance: 'value' in relevance ? relevance.value : null });
+    lines.push(line);
+  });
+  if (mapped.size > 0) notes.push(`labels read as: ${[...mapped].map(([from, to]) => `${from} → ${to}`).join(', ')}`);
+  return { docs, notes, problems, rows: lines, hasHeader };
+}
