@@ -14,6 +14,27 @@ const files = import.meta.glob<Scenario & { title?: string; description?: string
   import: 'default',
 });
 
+/**
+ * Teaching order (the README's gallery table): the starting example, then labels against terms,
+ * position, term counts, ties, normalisation, the discount, and a real dataset. A file not listed
+ * here comes after these, by name.
+ */
+export const TEACHING_ORDER = [
+  'texfair-figure-1',
+  'cwex-figure-1',
+  'nfairr-figure-1',
+  'texfair-section-6',
+  'dips-ties',
+  'dips-igi-normalization',
+  'texfair-rbdf',
+  'grep-biasir-labels-vs-terms',
+];
+
+const place = (id: string) => {
+  const i = TEACHING_ORDER.indexOf(id);
+  return i < 0 ? TEACHING_ORDER.length : i;
+};
+
 export const presets: Preset[] = Object.entries(files)
   .map(([path, scenario]) => ({
     id: path.replace(/^.*\//, '').replace(/\.json$/, ''),
@@ -21,7 +42,13 @@ export const presets: Preset[] = Object.entries(files)
     caption: scenario.description ?? '',
     scenario,
   }))
-  .sort((a, b) => a.id.localeCompare(b.id));
+  .sort((a, b) => place(a.id) - place(b.id) || a.id.localeCompare(b.id));
+
+/** A caption's first sentence: the one line the gallery shows before *More*. */
+export function firstSentence(caption: string): string {
+  const match = caption.match(/^[\s\S]*?[.!?](?=\s+[A-Z(“"]|$)/);
+  return (match ? match[0] : caption).trim();
+}
 
 export function findPreset(id: string): Preset | undefined {
   return presets.find((p) => p.id === id);

@@ -2,6 +2,7 @@
 // scenario is edited, it says so, and *Back to the example* restores the example.
 import { backToExample, exampleChanged } from '../../state/example';
 import { scenario } from '../../state/scenario';
+import { numbersHidden } from '../../state/view';
 import styles from './style.module.css';
 
 /** `heading`: h1 where the caption is the page's first heading (an embed), else h2. */
@@ -20,7 +21,12 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
           </button>
         </p>
       )}
-      {description && <p class={styles.text}>{description}</p>}
+      {description &&
+        (numbersHidden.value ? (
+          <p class={styles.text}>The caption tells what the numbers show, so it appears once you have made your prediction.</p>
+        ) : (
+          <p class={styles.text}>{description}</p>
+        ))}
     </section>
   );
 }

@@ -51,7 +51,8 @@ export function Lesson({ id }: { id: string }) {
       case 0:
         return (
           <p>
-            Read the rankings below and the caption above them. The metric values are hidden until you have made your prediction.
+            Read the rankings below: each document's words (group terms are highlighted), its label and its relevance. The metric values and
+            the caption stay hidden until you have made your prediction.
           </p>
         );
       case 1:

@@ -25,11 +25,12 @@ function headline(sides: Record<Side, string[]>, disagree: boolean): string {
   return sides.tie.length + sides.mirror.length > 0 ? 'Not every metric calls one ranking fairer.' : 'The metrics agree.';
 }
 
-export function Verdicts({ results, stale = false }: { results: Results; stale?: boolean }) {
+/** `shown`: the metrics on screen (an embed may show a few); the verdict speaks of those only. */
+export function Verdicts({ results, stale = false, shown }: { results: Results; stale?: boolean; shown?: Set<string> }) {
   const [a, b] = results.rankings as [Results['rankings'][number], Results['rankings'][number]];
   const sides: Record<Side, string[]> = { a: [], b: [], tie: [], mirror: [], undefined: [] };
   for (const d of descriptors.value) {
-    if (UTILITY.has(d.id)) continue;
+    if (UTILITY.has(d.id) || (shown && !shown.has(d.id))) continue;
     const va = metricOf(a, d.id).value;
     const vb = metricOf(b, d.id).value;
     if (va === null || vb === null) sides.undefined.push(d.name);

@@ -236,7 +236,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
           ))}
         </ul>
       )}
-      {comparing && <Verdicts results={results} stale={status === 'stale'} />}
+      {comparing && <Verdicts results={results} stale={status === 'stale'} shown={new Set(shown.map((d) => d.id))} />}
       <div class={styles.scroll}>
         <table class={tableClass}>
           <thead>

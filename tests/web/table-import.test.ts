@@ -1,0 +1,60 @@
+// Reading pasted tables: header synonyms, `both` as neutral, rows that cannot become documents
+// named with their row and value, and a TREC run recognised and refused with what to use instead.
+import { describe, expect, test } from 'vitest';
+
+import { looksLikeTrecRun, parseTable, resolveLabel } from '../../web/state/table';
+
+const groups = ['female', 'male'];
+const ids = (n: number) => `t${n + 1}`;
+
+describe('parseTable', () => {
+  test('header synonyms: passage, gender, rel', () => {
+    const table = parseTable('passage\tgender\trel\nShe won.\tF\t1\nHe lost.\tm\t0', groups, ids);
+    expect(table.hasHeader).toBe(true);
+    expect(table.problems).toEqual([]);
+    expect(table.docs).toEqual([
+      { id: 't1', text: 'She won.', label: 'female', relevance: 1 },
+      { id: 't2', text: 'He lost.', label: 'male', relevance: 0 },
+    ]);
+    expect(table.notes[0]).toBe('header found (tab-separated): text = "passage", label = "gender", relevance = "rel"');
+  });
+
+  test('header synonyms: text, label, relevance, in any order, comma-separated', () => {
+    const table = parseTable('relevance,label,text\n2,female,"Her book, at last."', groups, ids);
+    expect(table.docs).toEqual([{ id: 't1', text: 'Her book, at last.', label: 'female', relevance: 2 }]);
+  });
+
+  test('both (and its typo botrh) are read as neutral, and the notes say so', () => {
+    expect(resolveLabel('both', groups)).toBe('neutral');
+    expect(resolveLabel('Both', groups)).toBe('neutral');
+    expect(resolveLabel('botrh', groups)).toBe('neutral');
+    const table = parseTable('text\tlabel\trelevance\nThey met.\tboth\t1', groups, ids);
+    expect(table.docs[0]!.label).toBe('neutral');
+    expect(table.notes).toContain('labels read as: both → neutral');
+  });
+
+  test('a missing relevance is reported with its row, not read as 0', () => {
+    const table = parseTable('text\tlabel\trelevance\nShe won.\tfemale\t1\nHe lost.\tmale\t', groups, ids);
+    expect(table.problems).toEqual(['row 3: relevance is missing']);
+    const noColumn = parseTable('text\tlabel\nShe won.\tfemale', groups, ids);
+    expect(noColumn.problems).toEqual(['row 2: relevance is missing']);
+  });
+
+  test('a non-numeric relevance names the value', () => {
+    const table = parseTable('She won.\tfemale\thigh', groups, ids);
+    expect(table.problems).toEqual(['row 1: relevance "high" is not a number']);
+  });
+
+  test('a TREC run is recognised and refused, pointing to fairness-eval runs', () => {
+    const run = '101 Q0 doc12 1 12.5 tag\n101 Q0 doc7 2 11.0 tag\n';
+    expect(looksLikeTrecRun(run)).toBe(true);
+    const table = parseTable(run, groups, ids);
+    expect(table.docs).toEqual([]);
+    expect(table.problems).toHaveLength(1);
+    expect(table.problems[0]).toMatch(/TREC run/);
+    expect(table.problems[0]).toMatch(/fairness-eval runs/);
+    // Six words of a document are not a run.
+    expect(looksLikeTrecRun('She Q0 won the final match')).toBe(false);
+    expect(looksLikeTrecRun('text\tlabel\trelevance\n101 Q0 doc12 1 12.5 tag')).toBe(false);
+  });
+});
