@@ -2,7 +2,8 @@
 // scenario is edited, it says so, and *Back to the example* restores the example.
 import { backToExample, exampleChanged } from '../../state/example';
 import { scenario } from '../../state/scenario';
-import { numbersHidden } from '../../state/view';
+import { firstSentence } from '../../state/presets';
+import { numbersHidden, presenting } from '../../state/view';
 import styles from './style.module.css';
 
 /** `heading`: h1 where the caption is the page's first heading (an embed), else h2. */
@@ -24,6 +25,15 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
       {description &&
         (numbersHidden.value ? (
           <p class={styles.text}>The caption tells what the numbers show, so it appears once you have made your prediction.</p>
+        ) : presenting.value && firstSentence(description) !== description.trim() ? (
+          // Presenting: one line on the screen, the rest for whoever asks.
+          <>
+            <p class={styles.text}>{firstSentence(description)}</p>
+            <details class={styles.more}>
+              <summary>More</summary>
+              <p class={styles.text}>{description.trim().slice(firstSentence(description).length).trim()}</p>
+            </details>
+          </>
         ) : (
           <p class={styles.text}>{description}</p>
         ))}

@@ -22,9 +22,17 @@ import styles from './style.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
+/** A colour of the page's theme (light, dark, presenting), for what the chart draws. */
+function themeColor(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
 function CanvasChart({ config, label }: { config: ChartConfiguration; label: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
+    // Axis text and grid lines in the theme's colours, so dark mode and presenting can read them.
+    Chart.defaults.color = themeColor('--muted', '#5b6270');
+    Chart.defaults.borderColor = themeColor('--border', '#d4d8de');
     const chart = new Chart(canvas.current!, config);
     return () => chart.destroy();
   }, [config]);
@@ -70,8 +78,8 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
               {
                 label: `${d.name} at cut-off c`,
                 data: curve,
-                borderColor: '#374151',
-                backgroundColor: '#374151',
+                borderColor: themeColor('--text', '#1b1f24'),
+                backgroundColor: themeColor('--text', '#1b1f24'),
                 pointRadius: curve.map((_, i) => (d.usesCutoff && i + 1 === Math.min(k, curve.length) ? 5 : 2)),
                 spanGaps: false,
               },
