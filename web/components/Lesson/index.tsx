@@ -81,7 +81,7 @@ export function Lesson({ id }: { id: string }) {
         return (
           <>
             <p>
-              Change one thing and watch {def.change.metrics.map(metricName).join(' and ')}.
+              Change one thing and watch {new Intl.ListFormat('en', { type: 'conjunction' }).format(def.change.metrics.map(metricName))}.
             </p>
             <button
               type="button"
