@@ -5,6 +5,8 @@ import type { Scenario } from '../../wasm/types';
 export interface Preset {
   id: string;
   title: string;
+  /** What to notice, in one line (the gallery shows it; the caption follows behind *More*). */
+  line: string;
   caption: string;
   scenario: Scenario;
 }
@@ -15,20 +17,22 @@ const files = import.meta.glob<Scenario & { title?: string; description?: string
 });
 
 /**
- * Teaching order (the README's gallery table): the starting example, then labels against terms,
- * position, term counts, ties, normalisation, the discount, and a real dataset. A file not listed
- * here comes after these, by name.
+ * Teaching order (the README's gallery table), each with what to notice in one line: the starting
+ * example, then labels against terms, position, term counts, ties, normalisation, the discount,
+ * and a real dataset. A file not listed here comes after these, by name, with its first sentence.
  */
-export const TEACHING_ORDER = [
-  'texfair-figure-1',
-  'cwex-figure-1',
-  'nfairr-figure-1',
-  'texfair-section-6',
-  'dips-ties',
-  'dips-igi-normalization',
-  'texfair-rbdf',
-  'grep-biasir-labels-vs-terms',
+const LINES: [id: string, line: string][] = [
+  ['texfair-figure-1', 'NFaiRR cannot tell a mixed list from an all-male one (0 for both, under either τ convention); TExFAIR calls the mixed one more balanced.'],
+  ['cwex-figure-1', 'A passage that mentions both a man and a woman is neutral to NFaiRR (1) but male to CWEx, which reads labels.'],
+  ['nfairr-figure-1', 'Moving the one male-worded passage from rank 2 to rank 8 makes NFaiRR call the ranking fairer.'],
+  ['texfair-section-6', 'To AWRF one female name balances a passage of six male terms; TExFAIR, counting terms, disagrees.'],
+  ['dips-ties', 'Ties always broken for one group: DIPS sees it with c_t = 1, not with c_t = 0; exposure measures see it either way.'],
+  ['dips-igi-normalization', 'IGI says group B is favoured where REE and DIPS see both groups equally off.'],
+  ['texfair-rbdf', 'One gendered passage among four neutral ones: TExFAIR with its discount (RBDF) and without.'],
+  ['grep-biasir-labels-vs-terms', 'A document’s label and its words point to opposite groups; DIPS’s sign comes only from ties.'],
 ];
+export const TEACHING_ORDER = LINES.map(([id]) => id);
+const LINE = new Map(LINES);
 
 const place = (id: string) => {
   const i = TEACHING_ORDER.indexOf(id);
@@ -36,12 +40,11 @@ const place = (id: string) => {
 };
 
 export const presets: Preset[] = Object.entries(files)
-  .map(([path, scenario]) => ({
-    id: path.replace(/^.*\//, '').replace(/\.json$/, ''),
-    title: scenario.title ?? path,
-    caption: scenario.description ?? '',
-    scenario,
-  }))
+  .map(([path, scenario]) => {
+    const id = path.replace(/^.*\//, '').replace(/\.json$/, '');
+    const caption = scenario.description ?? '';
+    return { id, title: scenario.title ?? path, line: LINE.get(id) ?? firstSentence(caption), caption, scenario };
+  })
   .sort((a, b) => place(a.id) - place(b.id) || a.id.localeCompare(b.id));
 
 /** A caption's first sentence: the one line the gallery shows before *More*. */

@@ -1,7 +1,7 @@
 // The gallery: each preset is a scenario from examples/ with a caption saying what to notice and
 // where it comes from, in teaching order; one line each, the rest behind *More*, and a link to the
 // preset's lesson. Opening one is an undoable step; ?preset=<id> opens it from a link.
-import { TEACHING_ORDER, firstSentence, presets } from '../../state/presets';
+import { TEACHING_ORDER, presets } from '../../state/presets';
 import { replaceScenario, toPageScenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import own from './style.module.css';
@@ -16,17 +16,15 @@ export function Gallery({ dialog, onOpen }: { dialog: DialogHandle; onOpen: (id:
       </p>
       <ul class={own.list}>
         {presets.map((p) => {
-          const line = firstSentence(p.caption);
-          const rest = p.caption.trim().slice(line.length).trim();
           return (
             <li key={p.id} class={own.item}>
               <div>
                 <h3>{p.title}</h3>
-                <p>{line}</p>
-                {rest && (
+                <p>{p.line}</p>
+                {p.caption && (
                   <details class={own.more}>
                     <summary>More</summary>
-                    <p>{rest}</p>
+                    <p>{p.caption}</p>
                   </details>
                 )}
                 <code class={own.id}>?preset={p.id}</code>
