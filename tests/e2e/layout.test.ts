@@ -80,6 +80,12 @@ describe('no element overflows its panel at 1366×900', () => {
       expect(await overflows(page), `${id}, explainer ${i + 1} open`).toEqual([]);
       await toggles.nth(i).click();
     }
+    // The parameters open, and the best and worst orderings found.
+    await page.getByRole('heading', { name: 'Parameters' }).click();
+    await page.getByText('Best and worst orderings').click();
+    await page.getByRole('button', { name: 'Find', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Show as ranking B' }).first().waitFor();
+    expect(await overflows(page), `${id}, parameters and orderings open`).toEqual([]);
     expect(problems).toEqual([]);
   });
 

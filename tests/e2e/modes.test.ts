@@ -82,6 +82,7 @@ describe('embeds', () => {
     expect(await compare.page.locator('[data-embed="compare"] [data-doc-id]').count()).toBe(8);
     const main = await compare.page.$$eval('[data-metric][data-ranking="Left"]', (els) => els.map((e) => (e as HTMLElement).dataset.metric));
     expect(main).toEqual(['nfairr', 'texfair', 'dips', 'cwex']);
+    expect((await inViewport(compare.page, '[data-metric][data-ranking]')).every(Boolean)).toBe(true);
     expect(await axeViolations(compare.page)).toEqual([]);
     expect(compare.problems).toEqual([]);
   });
