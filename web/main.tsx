@@ -2,12 +2,13 @@
 // (or the autosave, or the starting example), then live evaluation and autosave.
 import { render } from 'preact';
 
-import { startEngineWorker } from '../wasm/client';
+import { startEngineWorker, startLongJobWorkers } from '../wasm/client';
 import { App } from './components/App';
 import { setEngine, engine } from './state/engine';
 import { startEvaluation } from './state/evaluation';
 import { descriptors } from './state/metrics';
-import { loadInitial, startAutosave } from './state/persistence';
+import { startAutosave } from './state/autosave';
+import { acceptScenario, loadInitial } from './state/persistence';
 import { STARTING_PRESET, findPreset } from './state/presets';
 import { replaceScenario, toPageScenario } from './state/scenario';
 import { readUrl } from './state/share';
@@ -16,26 +17,29 @@ import './global.css';
 async function start() {
   const request = readUrl(location);
   const client = startEngineWorker();
+  // Orderings and experiments run in workers of their own: an edit is evaluated at once even
+  // while they compute, and a newer Find (or run) stops the older one by restarting its worker.
+  const longJobs = startLongJobWorkers();
   setEngine({
     evaluate: (json) => client.evaluate(json),
     // Checks of imports and links run in their own lane, so they never supersede the live evaluation.
     validate: (json) => client.evaluate(json, { lane: 'validate' }),
     describe: () => client.describe(),
-    // A lane per ranking: finding A's orderings does not cancel B's, a newer request for the same
-    // ranking supersedes a waiting one, and none touches the live evaluation.
-    orderings: (json, ranking) => client.orderings(json, ranking, { lane: `orderings:${ranking}` }),
-    // Each figure in its own lane ("experiment-a", "experiment-b"), never touching the evaluations.
-    experiment: (spec, onProgress) => client.experiment(spec, { onProgress }),
+    // A lane (and a worker) per ranking: finding A's orderings does not cancel B's; a newer
+    // request for the same ranking stops the older one.
+    orderings: (json, ranking) => longJobs.orderings(json, ranking),
+    // Each figure in its own lane and worker ("experiment-a", "experiment-b").
+    experiment: (spec, onProgress) => longJobs.experiment(spec, { onProgress }),
   });
   descriptors.value = await engine().describe();
 
-  const fallback = toPageScenario(findPreset(STARTING_PRESET)!.scenario);
-  const loaded = await loadInitial(request, fallback, location.href);
+  const starting = () => toPageScenario(findPreset(STARTING_PRESET)!.scenario);
+  const loaded = await loadInitial(request, starting(), location.href);
   replaceScenario(loaded.scenario, { undoable: false });
   startEvaluation((json) => engine().evaluate(json));
-  startAutosave({ embed: request.embed });
+  startAutosave({ embed: request.embed, baseRev: loaded.baseRev, tab: loaded.tab, session: loaded.session, fromTab: loaded.fromTab, hash: loaded.hash, accept: acceptScenario, starting });
   document.documentElement.dataset.embed = String(request.embed);
-  render(<App embed={request.embed} source={loaded.source} problem={loaded.problem} />, document.getElementById('app')!);
+  render(<App embed={request.embed} source={loaded.source} problem={loaded.problem} origin={loaded.origin} />, document.getElementById('app')!);
 }
 
 start().catch((error: unknown) => {

@@ -33,6 +33,9 @@ const future = signal<PageScenario[]>([]);
 let lastKey: string | null = null;
 let lastTime = 0;
 
+/** Counts whole replacements (import, preset, reset, restore): autosave keeps what they replaced. */
+export const replacements = signal(0);
+
 export const canUndo = computed(() => past.value.length > 0);
 export const canRedo = computed(() => future.value.length > 0);
 
@@ -58,6 +61,7 @@ export function replaceScenario(next: PageScenario, { undoable = true } = {}): v
   if (undoable) {
     past.value = [...past.value.slice(-(HISTORY_LIMIT - 1)), scenario.value];
     future.value = [];
+    replacements.value++;
   } else {
     past.value = [];
     future.value = [];
@@ -80,6 +84,19 @@ export function redo(): void {
   if (!next) return;
   future.value = future.value.slice(1);
   past.value = [...past.value, scenario.value];
+  lastKey = null;
+  scenario.value = next;
+}
+
+/** The undo and redo steps, oldest first (for the autosave). */
+export function undoHistory(): { past: PageScenario[]; future: PageScenario[] } {
+  return { past: past.value, future: future.value };
+}
+
+/** Puts back a saved session: the scenario with its undo and redo steps (after a reload). */
+export function restoreSession(next: PageScenario, history: { past: PageScenario[]; future: PageScenario[] }): void {
+  past.value = history.past.slice(-HISTORY_LIMIT);
+  future.value = history.future.slice(0, HISTORY_LIMIT);
   lastKey = null;
   scenario.value = next;
 }

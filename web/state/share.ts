@@ -1,5 +1,8 @@
 // The scenario in a link: SPEC's JSON, deflated (the platform's CompressionStream) and
 // base64url-encoded into the URL's hash, so a link holds the whole state and no server sees it.
+// A link is inflated as a stream that stops at the scenario size limit (./limits.ts): a short
+// link that would inflate to hundreds of megabytes is refused as too large, at once.
+import { SCENARIO_BYTES, readLimited } from './limits';
 
 const HASH_KEY = 's';
 
@@ -24,9 +27,29 @@ export async function encodeScenario(json: string): Promise<string> {
   return toBase64Url(await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
 }
 
-/** The inverse of encodeScenario; throws when the text is not a compressed scenario. */
-export async function decodeScenario(encoded: string): Promise<string> {
-  return new TextDecoder().decode(await pipe(fromBase64Url(encoded), new DecompressionStream('deflate-raw')));
+/** A link whose scenario part was cut or altered: it is not base64url or not deflated data. */
+export class DamagedLinkError extends Error {
+  override name = 'DamagedLinkError';
+}
+
+/**
+ * The inverse of encodeScenario. Throws DamagedLinkError when the text is not a compressed
+ * scenario, and TooLargeError when it inflates past `limit` bytes (reading stops there).
+ */
+export async function decodeScenario(encoded: string, limit = SCENARIO_BYTES): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = fromBase64Url(encoded);
+  } catch {
+    throw new DamagedLinkError('the link is damaged: its scenario part is not base64url text (was it cut or altered when copied?)');
+  }
+  const inflated = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  try {
+    return await readLimited(inflated, limit, 'The shared link');
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TooLargeError') throw error;
+    throw new DamagedLinkError('the link is damaged: its scenario part does not decompress (was it cut or altered when copied?)');
+  }
 }
 
 /** The encoded scenario in a location hash (`#s=…`), if any. */

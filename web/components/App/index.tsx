@@ -4,12 +4,13 @@ import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { findPreset } from '../../state/presets';
-import { redo, scenario, undo } from '../../state/scenario';
+import { redo, replacements, scenario, undo } from '../../state/scenario';
 import { Gallery } from '../Gallery';
 import { MetricsTable } from '../MetricsTable';
 import { OrderingsPanel } from '../Orderings';
 import { ParamsPanel } from '../ParamsPanel';
 import { RankingEditor } from '../RankingEditor';
+import { SavedWork } from '../SavedWork';
 import { ShareDialog } from '../ShareDialog';
 import { Toolbar } from '../Toolbar';
 import styles from './style.module.css';
@@ -47,6 +48,8 @@ interface Props {
   /** Where the scenario came from, and why a requested source was not used. */
   source: string;
   problem: string | null;
+  /** The origin of a ?scenario= file, shown above its caption until the scenario is replaced. */
+  origin?: string | null;
 }
 
 function editableTarget(target: EventTarget | null): boolean {
@@ -54,7 +57,7 @@ function editableTarget(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-export function App({ embed, source: initialSource, problem }: Props) {
+export function App({ embed, source: initialSource, problem, origin = null }: Props) {
   const [source, setSource] = useState(initialSource);
   const [experimentsOpen, setExperimentsOpen] = useState(false);
   const galleryDialog = useRef<HTMLDialogElement | null>(null);
@@ -104,6 +107,7 @@ export function App({ embed, source: initialSource, problem }: Props) {
           />
         </header>
       )}
+      {!embed && <SavedWork />}
       {problem && (
         <p class={styles.problem} role="alert">
           {problem}
@@ -111,6 +115,11 @@ export function App({ embed, source: initialSource, problem }: Props) {
       )}
       <main class={styles.layout}>
         <div class={styles.left}>
+          {origin && replacements.value === 0 && (
+            <p class={styles.origin}>
+              From <strong>{origin}</strong>
+            </p>
+          )}
           {(scenario.value.title || scenario.value.description) && (
             <section class={styles.caption} aria-label="About this scenario">
               {scenario.value.title && <h2>{scenario.value.title}</h2>}

@@ -18,6 +18,7 @@ import { errorAt, spansFor } from '../../state/evaluation';
 import { swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
 import styles from './style.module.css';
+import { RefusalText } from '../Refusal';
 
 interface Props {
   r: number;
@@ -176,7 +177,7 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
       </div>
       {error && (
         <p id={errorId} class={styles.error} role="alert">
-          {error.field}: {error.message}
+          <RefusalText refusal={error} />
         </p>
       )}
     </li>

@@ -10,6 +10,8 @@ import { acceptScenario, describeRefusal } from '../../state/persistence';
 import { groups, replaceScenario, scenario, type PageScenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import styles from './style.module.css';
+import { refusalLine } from '../../state/messages';
+import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
 
 type Target = { ranking: number; mode: 'replace' | 'append' };
 
@@ -21,7 +23,7 @@ function pointAtRow(field: string, message: string, table: TableImport, target: 
     const row = table.rows[index];
     if (row !== undefined) return `row ${row}${match[3] ? ` (${match[3]})` : ''}: ${message}`;
   }
-  return `${field}: ${message}`;
+  return refusalLine({ field, message }, scenario.peek());
 }
 
 export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
@@ -34,6 +36,10 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
   const run = async () => {
     if (!text.trim()) {
       setReport({ ok: false, lines: ['Nothing to import: paste a table or a scenario JSON, or open a file.'] });
+      return;
+    }
+    if (text.length > SCENARIO_BYTES / 3 && new TextEncoder().encode(text).length > SCENARIO_BYTES) {
+      setReport({ ok: false, lines: [new TooLargeError(SCENARIO_BYTES, 'The pasted text').message, 'Nothing was changed.'] });
       return;
     }
     if (looksLikeJson(text)) {
@@ -107,7 +113,8 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
               accept=".json,.csv,.tsv,.txt,application/json,text/csv,text/tab-separated-values"
               onChange={async (e) => {
                 const f = e.currentTarget.files?.[0];
-                if (f) setText(await f.text());
+                if (f && f.size > SCENARIO_BYTES) setReport({ ok: false, lines: [new TooLargeError(SCENARIO_BYTES, `${f.name} (${formatBytes(f.size)})`).message, 'Nothing was changed.'] });
+                else if (f) setText(await f.text());
               }}
             />
           </label>

@@ -8,6 +8,7 @@ import { setLexicon } from '../../state/actions';
 import { errorAt } from '../../state/evaluation';
 import { groups, scenario } from '../../state/scenario';
 import styles from './style.module.css';
+import { RefusalText } from '../Refusal';
 
 /** The built-in list by group, read from the same file the core is generated from. */
 export const BUILT_IN: Record<string, string[]> = (() => {
@@ -79,7 +80,7 @@ export function LexiconEditor() {
       )}
       {error && (
         <p class={styles.error} role="alert">
-          {error.field}: {error.message}
+          <RefusalText refusal={error} />
         </p>
       )}
     </fieldset>

@@ -8,6 +8,7 @@ import { evaluation } from '../../state/evaluation';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
 import { Verdicts } from './Verdicts';
 import styles from './style.module.css';
+import { RefusalText } from '../Refusal';
 
 // KaTeX and the chart library cost the first paint nothing: loaded when a row is opened.
 const Explainer = lazy(() => import('../Explainer').then((m) => ({ default: m.Explainer })));
@@ -135,7 +136,7 @@ export function MetricsTable() {
         <h2 class={styles.heading}>Metrics</h2>
         {error ? (
           <p class={styles.error} role="alert">
-            {error.field}: {error.message}
+            <RefusalText refusal={error} />
           </p>
         ) : (
           <p class={styles.loading}>Computing…</p>
@@ -163,8 +164,7 @@ export function MetricsTable() {
       </h2>
       {status === 'stale' && error && (
         <p class={styles.error} role="alert">
-          These values are for the last valid input. {error.field ? `${error.field}: ` : ''}
-          {error.message}
+          These values are for the last valid input. <RefusalText refusal={error} />
         </p>
       )}
       {results.warnings.length > 0 && (

@@ -9,6 +9,7 @@ import { groups, scenario } from '../../state/scenario';
 import { LexiconEditor } from '../LexiconEditor';
 import { NumberField } from '../NumberField';
 import styles from './style.module.css';
+import { refusalLine } from '../../state/messages';
 
 function Select({ label, value, options, onChange, error }: { label: string; value: string | undefined; options: string[]; onChange: (v: string) => void; error?: string | null }) {
   return (
@@ -41,7 +42,7 @@ function Check({ label, checked, onChange, hint }: { label: string; checked: boo
 
 const message = (path: string, exact = false) => {
   const e = errorAt(path, exact);
-  return e ? `${e.field}: ${e.message}` : null;
+  return e ? refusalLine(e, scenario.value) : null;
 };
 
 function GroupsEditor() {

@@ -7,6 +7,7 @@ import { groups, scenario } from '../../state/scenario';
 import { swapTerms } from '../../state/terms';
 import { DocCard } from '../DocCard';
 import styles from './style.module.css';
+import { RefusalText } from '../Refusal';
 
 const DRAG_TYPE = 'application/x-fairness-doc';
 
@@ -83,7 +84,7 @@ export function RankingEditor({ r }: { r: number }) {
       )}
       {ownError && (
         <p class={styles.error} role="alert">
-          {ownError.field}: {ownError.message}
+          <RefusalText refusal={ownError} />
         </p>
       )}
       <ol
