@@ -19,7 +19,8 @@ export function scenarioOrigins(setting = process.env.SCENARIO_ORIGINS ?? ''): s
       } catch {
         // reported below
       }
-      if (origin !== entry.replace(/\/$/, '') || !/^https?:/.test(origin))
+      // Only scheme, host and port: nothing that could end the CSP directive it is written into.
+      if (origin !== entry.replace(/\/$/, '') || !/^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(origin))
         throw new Error(`SCENARIO_ORIGINS: "${entry}" is not an origin such as https://courses.example.org`);
       return origin;
     });
@@ -28,11 +29,13 @@ export function scenarioOrigins(setting = process.env.SCENARIO_ORIGINS ?? ''): s
 const origins = scenarioOrigins();
 
 /** Writes the allowed origins into the page's Content-Security-Policy (connect-src). */
+export function withConnectSrc(html: string, allowed: string[]): string {
+  if (!html.includes("connect-src 'self'")) throw new Error("web/index.html: the Content-Security-Policy has no connect-src 'self' to extend");
+  return html.replace("connect-src 'self'", ["connect-src 'self'", ...allowed].join(' '));
+}
+
 function connectSrc(): Plugin {
-  return {
-    name: 'scenario-origins-csp',
-    transformIndexHtml: (html) => html.replace("connect-src 'self'", ["connect-src 'self'", ...origins].join(' ')),
-  };
+  return { name: 'scenario-origins-csp', transformIndexHtml: (html) => withConnectSrc(html, origins) };
 }
 
 // The page lives in web/ and imports the engine from wasm/, presets from examples/ and the word
