@@ -1,10 +1,13 @@
-// Messages in words (web/state/messages.ts) and the results CSV's formula neutralising
-// (web/state/import.ts), as a person and a spreadsheet meet them.
+// Messages in words (web/state/messages.ts), the results CSV's formula neutralising
+// (web/state/import.ts), and ids kept as the core reads them (web/state/scenario.ts).
 import Papa from 'papaparse';
 import { describe, expect, test } from 'vitest';
 
+import { ScenarioError } from '../../wasm/errors';
+import type { Scenario } from '../../wasm/types';
 import { neutraliseCell, toCsv } from '../../web/state/import';
 import { pathSteps, refusalInWords, refusalLine } from '../../web/state/messages';
+import { toPageScenario } from '../../web/state/scenario';
 
 const scenario = { rankings: [{ name: 'Left', docs: [] }, { name: 'Right', docs: [] }] };
 
@@ -67,5 +70,25 @@ describe('CSV cells a spreadsheet would run', () => {
     ]);
     expect(csv).toBe(`ranking,value,note\r\n"'=cmd|""/c calc""!A1",-0.25,"a, ""quoted"" note"\r\n`);
     expect(Papa.parse<string[]>(csv.trim()).data[1]).toEqual([`'=cmd|"/c calc"!A1`, '-0.25', 'a, "quoted" note']);
+  });
+});
+
+describe('ids keep the text the core reads', () => {
+  test('a whole number becomes its decimal text, exactly as the core writes it; a string stays as it is', () => {
+    const page = toPageScenario({ rankings: [{ docs: [{ id: 9007199254740991 }, { id: -12 }, { id: '0012' }, { id: '1e3' }] }], background: [{ id: 7, text: '' }] });
+    expect(page.rankings[0]!.docs.map((d) => d.id)).toEqual(['9007199254740991', '-12', '0012', '1e3']);
+    expect(page.background![0]!.id).toBe(7);
+  });
+
+  test('a number JavaScript has already rounded (beyond 2^53 − 1) is refused by its path, never changed', () => {
+    // 12345678901234567890 parses to 12345678901234567000 in JavaScript: another id than the core's.
+    const parsed = JSON.parse('{"rankings":[{"docs":[{"id":"a"},{"id":12345678901234567890}]}]}') as Scenario;
+    expect(() => toPageScenario(parsed)).toThrow(ScenarioError);
+    try {
+      toPageScenario(parsed);
+    } catch (error) {
+      expect((error as ScenarioError).field).toBe('rankings[0].docs[1].id');
+    }
+    expect(() => toPageScenario({ rankings: [{ docs: [] }], background: [{ id: 2 ** 53, text: '' }] })).toThrow(/background\[0\]\.id|2\^53/);
   });
 });

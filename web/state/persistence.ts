@@ -55,11 +55,11 @@ function rankingsOf(text: string): Pick<PageScenario, 'rankings'> | null {
 export async function acceptScenario(text: string): Promise<PageScenario> {
   try {
     await engine().validate(text);
+    return toPageScenario(JSON.parse(text) as Scenario);
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error;
     throw new Error(refusalLine(refusal(error), rankingsOf(text)));
   }
-  return toPageScenario(JSON.parse(text) as Scenario);
 }
 
 /** The autosave revision of `accepted` when it is exactly the stored autosave (then saving over it is safe). */

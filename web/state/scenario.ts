@@ -3,6 +3,7 @@
 // derived from this signal elsewhere (state/evaluation.ts), never stored beside it.
 import { computed, signal } from '@preact/signals';
 
+import { ScenarioError } from '../../wasm/errors';
 import type { ScenarioDocument, Scenario } from '../../wasm/types';
 
 /** A document as the page edits it: every field present. */
@@ -114,15 +115,29 @@ export function freshId(s: PageScenario, stem = 'd'): string {
 }
 
 /**
+ * An id as the core reads it: a string as it is, a whole number as its decimal text. JavaScript
+ * holds whole numbers exactly only up to 2^53 − 1; a larger one was already rounded when the JSON
+ * was parsed, so its text would differ from the core's. The core refuses those (core/limits.json);
+ * this refuses them too, should one reach the page another way, rather than change the id.
+ */
+function idText(id: ScenarioDocument['id'], path: string): string {
+  if (id === undefined) return '';
+  if (typeof id === 'number' && !Number.isSafeInteger(id))
+    throw new ScenarioError(path, `must be a string or a whole number of magnitude at most 2^53 − 1, got ${id}`);
+  return String(id);
+}
+
+/**
  * Turns any valid scenario (from a file, a link or a preset) into the page's form: every document
  * with an id, a label and a relevance, so cards and keys are stable.
  */
 export function toPageScenario(input: Scenario): PageScenario {
   const out: PageScenario = { ...structuredClone(input), rankings: [] };
   const used = new Set<string>();
+  input.background?.forEach((doc, i) => void idText(doc.id, `background[${i}].id`));
   input.rankings.forEach((ranking, r) => {
-    const docs = ranking.docs.map((doc: ScenarioDocument) => {
-      const id = doc.id !== undefined ? String(doc.id) : '';
+    const docs = ranking.docs.map((doc: ScenarioDocument, j) => {
+      const id = idText(doc.id, `rankings[${r}].docs[${j}].id`);
       return { id, text: doc.text ?? '', label: doc.label ?? 'neutral', relevance: doc.relevance ?? 0 };
     });
     for (const doc of docs) if (doc.id) used.add(doc.id);
