@@ -2,7 +2,7 @@
 // a refused edit and a reload keep the work; embeds, presets, files and a second tab never write
 // over the user's autosave; reset and restore; oversized, damaged and foreign sources are refused
 // in words while the page stays usable; an edit during a long Find is evaluated at once.
-import { deflateRawSync } from 'node:zlib';
+import { createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { PAGE, cliValues, mismatches, newPage, openSite, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
@@ -17,6 +17,19 @@ afterAll(async () => {
 
 const FIXTURE = '?scenario=../../fixtures/basic.json';
 const base64url = (bytes: Buffer) => bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** A scenario whose description is `bytes` spaces, deflated as a link holds it (streamed: never all in memory). */
+async function deflated(bytes: number): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  deflate.write('{"rankings":[{"docs":[]}],"description":"');
+  const chunk = Buffer.alloc(1 << 20, 0x20);
+  for (let sent = 0; sent < bytes; sent += chunk.length) if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  deflate.end('"}');
+  await done;
+  return Buffer.concat(out);
+}
 const stale = (page: import('playwright-core').Page) => page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
 
 describe('work is never lost', () => {
@@ -182,10 +195,10 @@ describe('the engine is never blocked', () => {
 });
 
 describe('the outer surface', () => {
-  test('a short link that inflates past the limit is refused within 2 s; the page stays usable', async () => {
-    const json = `{"rankings":[{"docs":[]}],"description":"${' '.repeat(17 << 20)}"}`;
-    const encoded = base64url(deflateRawSync(json, { level: 9 }));
-    expect(encoded.length).toBeLessThan(25_000); // 17 MiB of JSON in a link of some 20 KB
+  test.each([17, 300])('a link that inflates to %i MiB is refused within 2 s; the page stays usable', async (mib) => {
+    const encoded = base64url(await deflated(mib << 20));
+    // 17 MiB of JSON in a link of some 23 KB; 300 MiB in one of some 400 KB (the issue's crash).
+    expect(encoded.length).toBeLessThan(mib * 1400);
     const { page, problems } = await newPage(site);
     const started = Date.now();
     await page.goto(`${site.url}${PAGE}#s=${encoded}`);

@@ -390,11 +390,12 @@ export class Autosave {
     this.hashed = accepted;
     void encodeScenario(acceptedText).then((encoded) => {
       if (this.hashed !== accepted) return;
-      history.replaceState(null, '', `${location.pathname}${this.options.embed ? '?embed=1' : ''}${hashFor(encoded)}`);
       try {
+        history.replaceState(null, '', `${location.pathname}${this.options.embed ? '?embed=1' : ''}${hashFor(encoded)}`);
         storage('session')?.setItem(KEYS.tabHash, encoded);
       } catch {
-        // the tab's copy is then matched by content on reload
+        // An address longer than the browser takes (megabytes of scenario): the tab's copy and
+        // the autosave still hold the work; the address keeps the last state that fitted.
       }
     });
   }

@@ -17,7 +17,7 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text: string): Uint8Array {
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
@@ -25,6 +25,25 @@ function fromBase64Url(text: string): Uint8Array {
 /** Compresses scenario JSON text into a URL-safe string. */
 export async function encodeScenario(json: string): Promise<string> {
   return toBase64Url(await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
+}
+
+/**
+ * The bytes as a stream of small slices, each handed over only when the reader asks: a
+ * decompressor inflates all of a chunk it is given at once, so feeding it 4 KiB at a time (at
+ * most ~4 MiB of output each, deflate's ratio being at most ~1032:1) lets reading stop at the limit
+ * before the rest is inflated.
+ */
+function slices(bytes: Uint8Array<ArrayBuffer>, size = 4096): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let at = 0;
+  return new ReadableStream<Uint8Array<ArrayBuffer>>(
+    {
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.subarray(at, (at += size)));
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** A link whose scenario part was cut or altered: it is not base64url or not deflated data. */
@@ -37,13 +56,13 @@ export class DamagedLinkError extends Error {
  * scenario, and TooLargeError when it inflates past `limit` bytes (reading stops there).
  */
 export async function decodeScenario(encoded: string, limit = SCENARIO_BYTES): Promise<string> {
-  let bytes: Uint8Array;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = fromBase64Url(encoded);
   } catch {
     throw new DamagedLinkError('the link is damaged: its scenario part is not base64url text (was it cut or altered when copied?)');
   }
-  const inflated = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  const inflated = slices(bytes).pipeThrough(new DecompressionStream('deflate-raw'));
   try {
     return await readLimited(inflated, limit, 'The shared link');
   } catch (error) {
