@@ -129,6 +129,21 @@ describe('nothing overwritten silently', () => {
     expect(offer.value).toBeNull();
   });
 
+  test('a tab closed while another tab’s save stands keeps its work as the previous autosave', async () => {
+    const autosave = await open(start());
+    setDocText(0, 0, 'Mine.');
+    await settled('current');
+    autosave.flush();
+    localStorage.setItem(KEYS.scenario, JSON.stringify(start('Theirs.')));
+    localStorage.setItem(KEYS.meta, JSON.stringify({ rev: 99, tab: 'other', savedAt: Date.now() }));
+    dispatchEvent(new StorageEvent('storage', { key: KEYS.meta, newValue: localStorage.getItem(KEYS.meta), storageArea: localStorage }));
+    setDocText(0, 0, 'Mine, not saved.');
+    await settled('current');
+    dispatchEvent(new Event('pagehide'));
+    expect(storedText()).toBe('Theirs.');
+    expect(JSON.parse(readPrevious()!.scenario).rankings[0].docs[0].text).toBe('Mine, not saved.');
+  });
+
   test('loading the offered save replaces the scenario as one undoable step', async () => {
     await open(start(), { baseRev: 0 });
     localStorage.setItem(KEYS.scenario, JSON.stringify(start('Theirs.')));

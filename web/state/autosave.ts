@@ -249,7 +249,10 @@ export class Autosave {
         else if (this.dirty && status !== 'pending') this.schedule();
       }),
     );
-    const flush = () => this.flush();
+    const flush = () => {
+      this.flush();
+      this.keepUnsavedAsPrevious();
+    };
     const onVisibility = () => document.visibilityState === 'hidden' && this.flush();
     const onStorage = (event: StorageEvent) => this.onStorage(event);
     addEventListener('pagehide', flush);
@@ -271,6 +274,23 @@ export class Autosave {
   /** Saves now what a pending save would have saved (the page is being hidden or closed). */
   flush(): void {
     if (this.dirty || this.timer !== undefined) this.save();
+  }
+
+  /**
+   * When the tab closes while another tab's newer save keeps it from writing the autosave, its
+   * accepted work becomes the previous autosave (Restore brings it back) rather than being lost.
+   */
+  private keepUnsavedAsPrevious(): void {
+    const { evaluated } = evaluation.peek();
+    const stored = readStored();
+    if (this.options.embed || offer.peek()?.kind !== 'other-tab' || !evaluated || !stored || this.baseRev === null) return;
+    const text = json(evaluated);
+    if (text === stored.scenario || text === readPrevious()?.scenario) return;
+    try {
+      storage('local')?.setItem(KEYS.previous, JSON.stringify({ scenario: text, savedAt: Date.now() }));
+    } catch {
+      // full: the tab's own copy still holds it
+    }
   }
 
   /** Loads the autosave another tab (or an earlier session) wrote, as one undoable step. */
