@@ -2,6 +2,7 @@
 // iframe code that embeds it in a course page without the playground's chrome.
 import { useState } from 'preact/hooks';
 
+import { evaluation } from '../../state/evaluation';
 import { currentEncoded } from '../../state/persistence';
 import { iframeCode, shareLink } from '../../state/share';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
@@ -45,6 +46,11 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
     <DialogFrame dialog={dialog} labelledBy="share-title" onOpen={() => void refresh()}>
       <h2 id="share-title">Share and embed</h2>
       <p class={dialogStyles.hint}>The link holds the whole scenario; nothing is stored on a server. Add ?embed=1 to hide the page's chrome.</p>
+      {evaluation.value.status === 'stale' && (
+        <p class={dialogStyles.hint} role="note">
+          The scenario on screen was refused, so the link holds the last one the playground accepted (the values shown).
+        </p>
+      )}
       {links ? (
         <>
           <CopyField label="Link" value={links.link} />
