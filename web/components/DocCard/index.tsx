@@ -17,8 +17,8 @@ import {
 import { errorAt, spansFor } from '../../state/evaluation';
 import { swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
-import styles from './style.module.css';
 import { RefusalText } from '../Refusal';
+import styles from './style.module.css';
 
 interface Props {
   r: number;

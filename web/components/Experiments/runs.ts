@@ -5,8 +5,8 @@ import { signal } from '@preact/signals';
 
 import type { ExperimentPoint } from '../../../wasm/types';
 import { engine } from '../../state/engine';
-import type { Figure } from './model';
 import { refusalLine } from '../../state/messages';
+import type { Figure } from './model';
 
 export interface RunState {
   status: 'idle' | 'running' | 'done' | 'error';

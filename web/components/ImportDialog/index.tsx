@@ -6,12 +6,12 @@ import { useRef, useState } from 'preact/hooks';
 import { engine } from '../../state/engine';
 import { refusal } from '../../state/evaluation';
 import { looksLikeJson, parseTable, type TableImport } from '../../state/import';
+import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
+import { refusalLine } from '../../state/messages';
 import { acceptScenario, describeRefusal } from '../../state/persistence';
 import { groups, replaceScenario, scenario, type PageScenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import styles from './style.module.css';
-import { refusalLine } from '../../state/messages';
-import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
 
 type Target = { ranking: number; mode: 'replace' | 'append' };
 

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { setLexicon } from '../../state/actions';
 import { errorAt } from '../../state/evaluation';
 import { groups, scenario } from '../../state/scenario';
-import styles from './style.module.css';
 import { RefusalText } from '../Refusal';
+import styles from './style.module.css';
 
 /** The built-in list by group, read from the same file the core is generated from. */
 export const BUILT_IN: Record<string, string[]> = (() => {

@@ -6,9 +6,9 @@ import { useState } from 'preact/hooks';
 import type { MetricDescriptor, Results } from '../../../wasm/types';
 import { evaluation } from '../../state/evaluation';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
+import { RefusalText } from '../Refusal';
 import { Verdicts } from './Verdicts';
 import styles from './style.module.css';
-import { RefusalText } from '../Refusal';
 
 // KaTeX and the chart library cost the first paint nothing: loaded when a row is opened.
 const Explainer = lazy(() => import('../Explainer').then((m) => ({ default: m.Explainer })));

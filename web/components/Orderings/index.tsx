@@ -8,10 +8,10 @@ import type { MetricOrderings, OrderingExtreme, Orderings } from '../../../wasm/
 import { showAsRankingB } from '../../state/actions';
 import { engine } from '../../state/engine';
 import { evaluation } from '../../state/evaluation';
+import { refusalLine } from '../../state/messages';
 import { DIRECTION_TEXT, UTILITY, formatValue, metricOf } from '../../state/metrics';
 import { scenario, type PageDocument, type PageScenario } from '../../state/scenario';
 import styles from './style.module.css';
-import { refusalLine } from '../../state/messages';
 
 /** Exhaustive up to this many documents (the core's default), a local search beyond. */
 export const EXHAUSTIVE_LIMIT = 8;

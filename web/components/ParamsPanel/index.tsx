@@ -5,11 +5,11 @@ import { useState } from 'preact/hooks';
 
 import { addGroup, removeGroup, renameGroup, setBrowsing, setParam, setTarget } from '../../state/actions';
 import { errorAt, evaluation } from '../../state/evaluation';
+import { refusalLine } from '../../state/messages';
 import { groups, scenario } from '../../state/scenario';
 import { LexiconEditor } from '../LexiconEditor';
 import { NumberField } from '../NumberField';
 import styles from './style.module.css';
-import { refusalLine } from '../../state/messages';
 
 function Select({ label, value, options, onChange, error }: { label: string; value: string | undefined; options: string[]; onChange: (v: string) => void; error?: string | null }) {
   return (

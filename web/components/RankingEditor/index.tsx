@@ -6,8 +6,8 @@ import { errorAt, spansFor } from '../../state/evaluation';
 import { groups, scenario } from '../../state/scenario';
 import { swapTerms } from '../../state/terms';
 import { DocCard } from '../DocCard';
-import styles from './style.module.css';
 import { RefusalText } from '../Refusal';
+import styles from './style.module.css';
 
 const DRAG_TYPE = 'application/x-fairness-doc';
 
