@@ -296,9 +296,9 @@ export class Autosave {
   /** Loads the autosave another tab (or an earlier session) wrote, as one undoable step. */
   async loadOffered(): Promise<void> {
     const stored = readStored();
+    if (!stored) return void (offer.value = null);
+    const next = await this.options.accept(stored.scenario); // a refusal keeps the offer and the page as they are
     offer.value = null;
-    if (!stored) return;
-    const next = await this.options.accept(stored.scenario);
     this.baseRev = stored.rev;
     replaceScenario(next);
   }
