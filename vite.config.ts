@@ -1,7 +1,42 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The origins besides its own that the page may fetch ?scenario= files from: the host's choice,
+ * made at build time, e.g. `SCENARIO_ORIGINS=https://a.example,https://b.example npm run build`.
+ * Each must be a bare origin (scheme, host, optional port); anything else stops the build.
+ */
+export function scenarioOrigins(setting = process.env.SCENARIO_ORIGINS ?? ''): string[] {
+  return setting
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => {
+      let origin = '';
+      try {
+        origin = new URL(entry).origin;
+      } catch {
+        // reported below
+      }
+      // Only scheme, host and port: nothing that could end the CSP directive it is written into.
+      if (origin !== entry.replace(/\/$/, '') || !/^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(origin))
+        throw new Error(`SCENARIO_ORIGINS: "${entry}" is not an origin such as https://courses.example.org`);
+      return origin;
+    });
+}
+
+const origins = scenarioOrigins();
+
+/** Writes the allowed origins into the page's Content-Security-Policy (connect-src). */
+export function withConnectSrc(html: string, allowed: string[]): string {
+  if (!html.includes("connect-src 'self'")) throw new Error("web/index.html: the Content-Security-Policy has no connect-src 'self' to extend");
+  return html.replace("connect-src 'self'", ["connect-src 'self'", ...allowed].join(' '));
+}
+
+function connectSrc(): Plugin {
+  return { name: 'scenario-origins-csp', transformIndexHtml: (html) => withConnectSrc(html, origins) };
+}
 
 // The page lives in web/ and imports the engine from wasm/, presets from examples/ and the word
 // list from data/. `base: './'` makes every asset path relative, so dist/ works from any folder
@@ -10,6 +45,8 @@ export default defineConfig({
   root: `${root}web`,
   base: './',
   publicDir: false,
+  plugins: [connectSrc()],
+  define: { __SCENARIO_ORIGINS__: JSON.stringify(origins) },
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'preact' },
   },

@@ -114,12 +114,21 @@ export class EngineClient {
     return this.pending.size;
   }
 
+  /**
+   * Stops the engine mid-request: terminates the Worker and rejects every outstanding promise
+   * with SupersededError (they were overtaken by a newer request that goes to a fresh worker).
+   */
+  cancel(): void {
+    this.dispose((id) => new SupersededError(id));
+  }
+
   /** Stops listening (and terminates a Worker); every outstanding promise rejects. */
-  dispose(): void {
+  dispose(reason = (id: number): Error => new Error(`request ${id}: the engine client was disposed`)): void {
     this.port.removeEventListener?.('message', this.listener);
     this.port.terminate?.();
-    for (const [id, p] of this.pending) p.reject(new Error(`request ${id}: the engine client was disposed`));
+    const pending = [...this.pending];
     this.pending.clear();
+    for (const [id, p] of pending) p.reject(reason(id));
   }
 
   private call<K extends Kind>(
@@ -155,6 +164,56 @@ export class EngineClient {
     else if (response.ok) p.resolve(response.result as never);
     else p.reject(fromWire(response.error));
   }
+}
+
+/** A port the long-job clients can stop: a Worker, or a test's double. */
+export type StoppablePort = PortLike & { start?: () => void; terminate: () => void };
+
+/**
+ * Long requests (best and worst orderings, the DIPS experiments), each lane in an engine worker
+ * of its own, so the live evaluation never waits behind them. A newer request of a lane whose
+ * worker is still busy terminates that worker (the older request stops at once and rejects with
+ * SupersededError) and goes to a fresh one; an idle worker is kept for the lane's next request.
+ */
+export class LongJobs {
+  private readonly clients = new Map<string, EngineClient>();
+
+  /** @param start starts an engine worker (or a test's port) for a lane. */
+  constructor(private readonly start: (lane: string) => StoppablePort) {}
+
+  orderings(scenario: Scenario | string, ranking: number, lane = `orderings:${ranking}`): Promise<Orderings> {
+    return this.client(lane).orderings(scenario, ranking, { lane });
+  }
+
+  experiment(spec: ExperimentSpec, options: ExperimentOptions = {}): Promise<ExperimentResult> {
+    const lane = options.lane ?? `experiment-${spec.figure}`;
+    return this.client(lane).experiment(spec, { ...options, lane });
+  }
+
+  /** Lanes with a worker started. */
+  get lanes(): string[] {
+    return [...this.clients.keys()];
+  }
+
+  /** Terminates every worker; outstanding requests reject. */
+  dispose(): void {
+    for (const client of this.clients.values()) client.dispose();
+    this.clients.clear();
+  }
+
+  private client(lane: string): EngineClient {
+    const busy = this.clients.get(lane);
+    if (busy && busy.outstanding === 0) return busy;
+    busy?.cancel();
+    const fresh = new EngineClient(this.start(lane));
+    this.clients.set(lane, fresh);
+    return fresh;
+  }
+}
+
+/** Long jobs in module workers of their own (see LongJobs). */
+export function startLongJobWorkers(): LongJobs {
+  return new LongJobs((lane) => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: `fairness-engine ${lane}` }));
 }
 
 /**

@@ -2,12 +2,13 @@
 // (or the autosave, or the starting example), then live evaluation and autosave.
 import { render } from 'preact';
 
-import { startEngineWorker } from '../wasm/client';
+import { startEngineWorker, startLongJobWorkers } from '../wasm/client';
 import { App } from './components/App';
 import { setEngine, engine } from './state/engine';
 import { startEvaluation } from './state/evaluation';
 import { descriptors } from './state/metrics';
-import { loadInitial, startAutosave } from './state/persistence';
+import { startAutosave } from './state/autosave';
+import { acceptScenario, loadInitial } from './state/persistence';
 import { STARTING_PRESET, findPreset } from './state/presets';
 import { replaceScenario, toPageScenario } from './state/scenario';
 import { readUrl } from './state/share';
@@ -17,36 +18,42 @@ import './global.css';
 
 async function start() {
   const view = readView(location);
-  // `?lesson=<preset>` opens that preset (unless the link names another scenario).
-  const request = { ...readUrl(location), ...(view.lesson && !location.search.includes('preset=') ? { preset: view.lesson } : {}) };
+  // `?lesson=<preset>` opens that preset, unless the link names another scenario or holds the
+  // lesson's edited state (`#s=`, kept by the autosave so a reload continues the lesson).
+  const url = readUrl(location);
+  const request = { ...url, ...(view.lesson && !url.preset && !url.encoded && !url.scenarioUrl ? { preset: view.lesson } : {}) };
   const embed = view.embed ?? (request.embed ? 'page' : null);
   document.documentElement.dataset.embed = String(embed !== null);
   if (view.present) setPresenting(true);
   const client = startEngineWorker();
+  // Orderings and experiments run in workers of their own: an edit is evaluated at once even
+  // while they compute, and a newer Find (or run) stops the older one by restarting its worker.
+  const longJobs = startLongJobWorkers();
   setEngine({
     evaluate: (json) => client.evaluate(json),
     // Checks of imports and links run in their own lane, so they never supersede the live evaluation.
     validate: (json) => client.evaluate(json, { lane: 'validate' }),
     describe: () => client.describe(),
-    // A lane per ranking: finding A's orderings does not cancel B's, a newer request for the same
-    // ranking supersedes a waiting one, and none touches the live evaluation.
-    orderings: (json, ranking) => client.orderings(json, ranking, { lane: `orderings:${ranking}` }),
-    // Each figure in its own lane ("experiment-a", "experiment-b"), never touching the evaluations.
-    experiment: (spec, onProgress) => client.experiment(spec, { onProgress }),
+    // A lane (and a worker) per ranking: finding A's orderings does not cancel B's; a newer
+    // request for the same ranking stops the older one.
+    orderings: (json, ranking) => longJobs.orderings(json, ranking),
+    // Each figure in its own lane and worker ("experiment-a", "experiment-b").
+    experiment: (spec, onProgress) => longJobs.experiment(spec, { onProgress }),
   });
   descriptors.value = await engine().describe();
 
-  const fallback = toPageScenario(findPreset(STARTING_PRESET)!.scenario);
+  const starting = () => toPageScenario(findPreset(STARTING_PRESET)!.scenario);
+  const fallback = starting();
   const loaded = await loadInitial(request, fallback, location.href);
   replaceScenario(loaded.scenario, { undoable: false });
   // The caption belongs to the example as loaded (a preset, or the starting example).
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
   if (exampleId) setExample(exampleId, loaded.scenario);
   startEvaluation((json) => engine().evaluate(json));
-  startAutosave({ embed: embed !== null });
+  startAutosave({ embed: embed !== null, baseRev: loaded.baseRev, tab: loaded.tab, session: loaded.session, fromTab: loaded.fromTab, hash: loaded.hash, accept: acceptScenario, starting });
   const app = document.getElementById('app')!;
   app.textContent = ''; // the static loading shell of index.html
-  render(<App embed={embed} chosen={view.metrics} lesson={view.lesson} source={loaded.source} problem={loaded.problem} />, app);
+  render(<App embed={embed} chosen={view.metrics} lesson={view.lesson} source={loaded.source} problem={loaded.problem} origin={loaded.origin} />, app);
 }
 
 start().catch((error: unknown) => {

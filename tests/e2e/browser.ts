@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { serve } from './server.mjs';
+import { TEST_ROUTES, serve } from './server.mjs';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const PAGE = '/course/playground/';
@@ -35,7 +35,7 @@ export async function openSite(): Promise<Site> {
     [PAGE]: `${root}dist/`,
     '/fixtures/': `${root}tests/node/fixtures/`,
     '/examples/': `${root}examples/`,
-  })) as { url: string; close: () => Promise<void> };
+  }, TEST_ROUTES)) as { url: string; close: () => Promise<void> };
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return {
     url: server.url,

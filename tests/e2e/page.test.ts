@@ -98,7 +98,7 @@ describe('editing', () => {
     await page.getByText('Parameters', { exact: true }).click();
     await page.getByLabel('cut-off k').fill('0');
     await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
-    await expect.poll(() => page.locator('#param-k-error').textContent()).toBe('params.k: must be a whole number from 1 to 1000000, got 0');
+    await expect.poll(() => page.locator('#param-k-error').textContent()).toBe('Parameters: cut-off k must be a whole number from 1 to 1000000, got 0 (params.k)');
     expect(await page.getByLabel('cut-off k').getAttribute('aria-invalid')).toBe('true');
     expect(await shownValues(page)).toEqual(before);
     await page.getByText('These values are for the last valid input.').waitFor();
@@ -108,7 +108,7 @@ describe('editing', () => {
     await waitCurrent(page);
     await page.getByLabel('Relevance of B, rank 2').fill('');
     await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
-    await expect.poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent()).toContain('rankings[1].docs[1].relevance: must be a finite number, got null');
+    await expect.poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent()).toContain('B, document 2: relevance must be a finite number, got null (rankings[1].docs[1].relevance)');
     await page.getByLabel('Relevance of B, rank 2').fill('1');
     await waitCurrent(page);
   });

@@ -5,7 +5,8 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
-export const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
+// The header a strict host sends, with the page's own policy (web/index.html) beside it: both apply.
+export const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; connect-src 'self'";
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -22,10 +23,42 @@ const TYPES = {
   '.csv': 'text/csv',
 };
 
-/** Serves `mounts` ({ '/prefix/': '/abs/dir' }) on 127.0.0.1; resolves to { url, close }. */
-export function serve(mounts) {
+/**
+ * Routes for the ?scenario= tests: a request that is never answered (the page's timeout), and
+ * a scenario larger than the page's limit, sent in chunks without a Content-Length (so only
+ * reading it as a stream can stop it in time).
+ */
+export const TEST_ROUTES = {
+  '/never/': () => {
+    // no answer at all: the page must give up by itself
+  },
+  '/huge/': (_request, response, csp) => {
+    response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' });
+    const chunk = Buffer.alloc(1 << 20, 0x20);
+    let sent = 0;
+    response.write('{"rankings":[{"docs":[]}],"description":"');
+    const more = () => {
+      while (sent < 64 && !response.destroyed) {
+        sent++;
+        if (!response.write(chunk)) return void response.once('drain', more);
+      }
+      response.end('"}');
+    };
+    response.on('close', () => (sent = Infinity));
+    more();
+  },
+};
+
+/** Serves `mounts` ({ '/prefix/': '/abs/dir' }) and `routes` ({ '/prefix/': handler }) on 127.0.0.1; resolves to { url, close }. */
+export function serve(mounts, routes = {}) {
+  const open = new Set();
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const route = Object.keys(routes).find((p) => path.startsWith(p));
+    if (route) {
+      routes[route](request, response, STRICT_CSP);
+      return;
+    }
     const prefix = Object.keys(mounts).find((p) => path.startsWith(p));
     if (!prefix) {
       response.writeHead(404).end('not found');
@@ -48,10 +81,20 @@ export function serve(mounts) {
     });
     createReadStream(file).pipe(response);
   });
+  // Unanswered requests keep their sockets open: close them with the server.
+  server.on('connection', (socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+  });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(done)) });
+      const close = () =>
+        new Promise((done) => {
+          server.close(done);
+          for (const socket of open) socket.destroy();
+        });
+      resolve({ url: `http://127.0.0.1:${port}`, close });
     });
   });
 }

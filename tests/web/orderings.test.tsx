@@ -136,7 +136,7 @@ describe('OrderingsPanel', () => {
     replaceScenario(s, { undoable: false });
     render(<OrderingsPanel />);
     fireEvent.click(tableOf('A').getByRole('button', { name: 'Find' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^params\.k: /);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Parameters: cut-off k .* \(params\.k\)$/);
   });
 });
 

@@ -1,17 +1,17 @@
-// Where the scenario comes from at start-up, and where it is kept: a shared link (#s=…), a JSON
-// file named by ?scenario=URL, a preset (?preset=id), the browser's own autosave, or the default.
-// Everything loaded is checked by the core first; a refused source is reported, never half-used.
-import { effect } from '@preact/signals';
-
+// Where the scenario comes from at start-up: a JSON file named by ?scenario=URL, a preset
+// (?preset=id), a shared link (#s=…), this tab's own copy (after a reload), the browser's
+// autosave, or the default. Everything loaded is checked by the core first; a refused source is
+// reported, never half-used, and the page then falls back to the user's own saved work.
+import { ScenarioError } from '../../wasm/errors';
 import type { Scenario } from '../../wasm/types';
+import { readStored, readTabCopy, type SavedSession, type StoredWork, type TabCopy } from './autosave';
 import { engine } from './engine';
-import { refusal } from './evaluation';
+import { evaluation, refusal } from './evaluation';
+import { refusalLine } from './messages';
 import { findPreset } from './presets';
+import { fetchScenario, scenarioSource } from './remote';
 import { scenario, toPageScenario, type PageScenario } from './scenario';
-import { decodeScenario, encodeScenario, hashFor, type UrlRequest } from './share';
-
-const STORAGE_KEY = 'fairness-playground:scenario';
-const SAVE_DELAY_MS = 400;
+import { decodeScenario, encodeScenario, type UrlRequest } from './share';
 
 export interface Loaded {
   scenario: PageScenario;
@@ -20,93 +20,122 @@ export interface Loaded {
   /** Why a requested source could not be used (the page then falls back). */
   problem: string | null;
   presetId: string | null;
+  /** The origin of a ?scenario= file, shown above its caption. */
+  origin: string | null;
+  /** The autosave revision this state continues (null: it does not come from the autosave). */
+  baseRev: number | null;
+  /** This tab's id, when the state is this tab's own copy. */
+  tab: string | undefined;
+  /** The draft and undo steps saved with it. */
+  session: SavedSession | null;
+  /** Whether this is the tab's own copy (after a reload). */
+  fromTab: boolean;
+  /** The address's `#s=` value when the state is that link's (or the tab's copy of it). */
+  hash: string | null;
 }
 
 function describeRefusal(error: unknown): string {
-  const { field, message } = refusal(error);
-  return field ? `${field}: ${message}` : message;
+  return refusalLine(refusal(error), scenario.peek());
 }
 
-/** Checks scenario JSON text with the core and turns it into the page's form. */
-export async function acceptScenario(text: string): Promise<PageScenario> {
-  await engine().validate(text);
-  return toPageScenario(JSON.parse(text) as Scenario);
-}
-
-function readSaved(): string | null {
+/** The rankings of scenario text, to name them in a refusal (null when it is not even JSON). */
+function rankingsOf(text: string): Pick<PageScenario, 'rankings'> | null {
   try {
-    return localStorage.getItem(STORAGE_KEY);
+    const parsed = JSON.parse(text) as { rankings?: unknown };
+    return Array.isArray(parsed.rankings) ? (parsed as PageScenario) : null;
   } catch {
-    return null; // storage disabled (private mode, sandboxed iframe)
+    return null;
   }
+}
+
+/**
+ * Checks scenario JSON text with the core and turns it into the page's form. A refusal is
+ * thrown as a message in words, naming the rankings of `text` (not those on screen).
+ */
+export async function acceptScenario(text: string): Promise<PageScenario> {
+  try {
+    await engine().validate(text);
+    return toPageScenario(JSON.parse(text) as Scenario);
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error;
+    throw new Error(refusalLine(refusal(error), rankingsOf(text)));
+  }
+}
+
+/** The autosave revision of `accepted` when it is exactly the stored autosave (then saving over it is safe). */
+function revisionOf(accepted: PageScenario, stored: StoredWork | null): number | null {
+  return stored && stored.scenario === JSON.stringify(accepted) ? stored.rev : null;
 }
 
 export async function loadInitial(request: UrlRequest, fallback: PageScenario, baseUrl: string): Promise<Loaded> {
   const problems: string[] = [];
+  const stored = readStored();
+  const tabCopy = readTabCopy();
+  const loaded = (scenario: PageScenario, source: string, more: Partial<Loaded> = {}): Loaded => ({
+    scenario,
+    source,
+    problem: problems[0] ?? null,
+    presetId: null,
+    origin: null,
+    baseRev: revisionOf(scenario, stored),
+    tab: undefined,
+    session: null,
+    fromTab: false,
+    hash: null,
+    ...more,
+  });
+  const fromTab = async (copy: TabCopy) =>
+    loaded(await acceptScenario(JSON.stringify(copy.scenario)), 'your work in this tab', {
+      baseRev: copy.baseRev,
+      tab: copy.tab,
+      session: copy.session,
+      fromTab: true,
+      hash: copy.hash,
+    });
+
   if (request.scenarioUrl) {
     try {
-      const response = await fetch(new URL(request.scenarioUrl, baseUrl));
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return { scenario: await acceptScenario(await response.text()), source: `loaded from ${request.scenarioUrl}`, problem: null, presetId: null };
+      const url = scenarioSource(request.scenarioUrl, baseUrl);
+      const accepted = await acceptScenario(await fetchScenario(url));
+      return loaded(accepted, `loaded from ${request.scenarioUrl}`, { origin: url.origin });
     } catch (error) {
       problems.push(`Could not load ?scenario=${request.scenarioUrl}: ${describeRefusal(error)}`);
     }
   }
   if (request.preset) {
     const preset = findPreset(request.preset);
-    if (preset) return { scenario: toPageScenario(preset.scenario), source: `preset “${preset.title}”`, problem: problems[0] ?? null, presetId: preset.id };
+    if (preset) return loaded(toPageScenario(preset.scenario), `preset “${preset.title}”`, { presetId: preset.id });
     problems.push(`There is no preset “${request.preset}”.`);
   }
   if (request.encoded) {
     try {
-      return { scenario: await acceptScenario(await decodeScenario(request.encoded)), source: 'shared link', problem: problems[0] ?? null, presetId: null };
+      // The address this tab wrote itself: its own copy holds the same state and more (draft, undo).
+      if (tabCopy && tabCopy.hash === request.encoded) return await fromTab(tabCopy);
+      return loaded(await acceptScenario(await decodeScenario(request.encoded)), 'shared link', { hash: request.encoded });
     } catch (error) {
-      problems.push(`The shared link could not be read: ${describeRefusal(error)}`);
+      problems.push(`The shared link could not be used: ${describeRefusal(error)}`);
     }
   }
-  const saved = readSaved();
-  if (saved) {
+  if (tabCopy) {
     try {
-      return { scenario: await acceptScenario(saved), source: 'your last session (autosaved)', problem: problems[0] ?? null, presetId: null };
+      return await fromTab(tabCopy);
+    } catch (error) {
+      problems.push(`This tab's saved work could not be read: ${describeRefusal(error)}`);
+    }
+  }
+  if (stored) {
+    try {
+      return loaded(await acceptScenario(stored.scenario), 'your last session (autosaved)', { baseRev: stored.rev, session: stored.session });
     } catch (error) {
       problems.push(`The autosaved scenario could not be read: ${describeRefusal(error)}`);
     }
   }
-  return { scenario: fallback, source: 'the starting example', problem: problems[0] ?? null, presetId: null };
+  return loaded(fallback, 'the starting example');
 }
 
-/**
- * Keeps the scenario in localStorage and in the URL hash (so the address bar is always a share
- * link), a moment after each change. `embed` is kept in the query; other query keys are dropped
- * once the user has edited, since the hash now holds the state.
- */
-export function startAutosave({ embed }: { embed: boolean }): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let first = true;
-  return effect(() => {
-    const current = scenario.value;
-    if (first) {
-      first = false;
-      return;
-    }
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      const json = JSON.stringify(current);
-      try {
-        localStorage.setItem(STORAGE_KEY, json);
-      } catch {
-        // storage full or disabled: the URL still holds the state
-      }
-      const encoded = await encodeScenario(json);
-      if (scenario.peek() !== current) return;
-      history.replaceState(null, '', `${location.pathname}${embed ? '?embed=1' : ''}${hashFor(encoded)}`);
-    }, SAVE_DELAY_MS);
-  });
-}
-
-/** The current scenario as a share link's hash (for the share dialog). */
+/** The current scenario as a share link's hash (for the share dialog): the last accepted one. */
 export async function currentEncoded(): Promise<string> {
-  return encodeScenario(JSON.stringify(scenario.value));
+  return encodeScenario(JSON.stringify(evaluation.peek().evaluated ?? scenario.value));
 }
 
 export { describeRefusal };

@@ -3,6 +3,7 @@
 // derived from this signal elsewhere (state/evaluation.ts), never stored beside it.
 import { computed, signal } from '@preact/signals';
 
+import { ScenarioError } from '../../wasm/errors';
 import type { ScenarioDocument, Scenario } from '../../wasm/types';
 
 /** A document as the page edits it: every field present. */
@@ -33,6 +34,9 @@ const future = signal<PageScenario[]>([]);
 let lastKey: string | null = null;
 let lastTime = 0;
 
+/** Counts whole replacements (import, preset, reset, restore): autosave keeps what they replaced. */
+export const replacements = signal(0);
+
 export const canUndo = computed(() => past.value.length > 0);
 export const canRedo = computed(() => future.value.length > 0);
 
@@ -58,6 +62,7 @@ export function replaceScenario(next: PageScenario, { undoable = true } = {}): v
   if (undoable) {
     past.value = [...past.value.slice(-(HISTORY_LIMIT - 1)), scenario.value];
     future.value = [];
+    replacements.value++;
   } else {
     past.value = [];
     future.value = [];
@@ -84,6 +89,19 @@ export function redo(): void {
   scenario.value = next;
 }
 
+/** The undo and redo steps, oldest first (for the autosave). */
+export function undoHistory(): { past: PageScenario[]; future: PageScenario[] } {
+  return { past: past.value, future: future.value };
+}
+
+/** Puts back a saved session: the scenario with its undo and redo steps (after a reload). */
+export function restoreSession(next: PageScenario, history: { past: PageScenario[]; future: PageScenario[] }): void {
+  past.value = history.past.slice(-HISTORY_LIMIT);
+  future.value = history.future.slice(0, HISTORY_LIMIT);
+  lastKey = null;
+  scenario.value = next;
+}
+
 /** The groups in force (SPEC's default when the scenario names none). */
 export const groups = computed(() => scenario.value.groups ?? ['female', 'male']);
 
@@ -97,15 +115,29 @@ export function freshId(s: PageScenario, stem = 'd'): string {
 }
 
 /**
+ * An id as the core reads it: a string as it is, a whole number as its decimal text. JavaScript
+ * holds whole numbers exactly only up to 2^53 − 1; a larger one was already rounded when the JSON
+ * was parsed, so its text would differ from the core's. The core refuses those (core/limits.json);
+ * this refuses them too, should one reach the page another way, rather than change the id.
+ */
+function idText(id: ScenarioDocument['id'], path: string): string {
+  if (id === undefined) return '';
+  if (typeof id === 'number' && !Number.isSafeInteger(id))
+    throw new ScenarioError(path, `must be a string or a whole number of magnitude at most 2^53 − 1, got ${id}`);
+  return String(id);
+}
+
+/**
  * Turns any valid scenario (from a file, a link or a preset) into the page's form: every document
  * with an id, a label and a relevance, so cards and keys are stable.
  */
 export function toPageScenario(input: Scenario): PageScenario {
   const out: PageScenario = { ...structuredClone(input), rankings: [] };
   const used = new Set<string>();
+  input.background?.forEach((doc, i) => void idText(doc.id, `background[${i}].id`));
   input.rankings.forEach((ranking, r) => {
-    const docs = ranking.docs.map((doc: ScenarioDocument) => {
-      const id = doc.id !== undefined ? String(doc.id) : '';
+    const docs = ranking.docs.map((doc: ScenarioDocument, j) => {
+      const id = idText(doc.id, `rankings[${r}].docs[${j}].id`);
       return { id, text: doc.text ?? '', label: doc.label ?? 'neutral', relevance: doc.relevance ?? 0 };
     });
     for (const doc of docs) if (doc.id) used.add(doc.id);

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { setExample } from '../../state/example';
 import { findPreset } from '../../state/presets';
-import { redo, scenario, undo } from '../../state/scenario';
+import { redo, replacements, scenario, undo } from '../../state/scenario';
 import { numbersHidden, presenting, withoutEmbed, type EmbedMode } from '../../state/view';
 import { Caption } from '../Caption';
 import { EmbedView } from '../EmbedView';
@@ -14,6 +14,7 @@ import { MetricsTable } from '../MetricsTable';
 import { OrderingsPanel } from '../Orderings';
 import { ParamsPanel } from '../ParamsPanel';
 import { RankingEditor } from '../RankingEditor';
+import { SavedWork } from '../SavedWork';
 import { ShareDialog } from '../ShareDialog';
 import { Toast } from '../Toast';
 import { Toolbar } from '../Toolbar';
@@ -59,6 +60,8 @@ interface Props {
   /** Where the scenario came from, and why a requested source was not used. */
   source: string;
   problem: string | null;
+  /** The origin of a ?scenario= file, shown above its caption until the scenario is replaced. */
+  origin?: string | null;
 }
 
 function editableTarget(target: EventTarget | null): boolean {
@@ -66,7 +69,7 @@ function editableTarget(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-export function App({ embed: mode, chosen = null, lesson = null, source: initialSource, problem }: Props) {
+export function App({ embed: mode, chosen = null, lesson = null, source: initialSource, problem, origin = null }: Props) {
   const embed = mode !== null;
   const [source, setSource] = useState(initialSource);
   const [experimentsOpen, setExperimentsOpen] = useState(false);
@@ -123,6 +126,7 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
           />
         </header>
       )}
+      {!embed && <SavedWork />}
       {problem && (
         <p class={styles.problem} role="alert">
           {problem}
@@ -135,6 +139,11 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
       )}
       <main class={styles.layout}>
         <div class={styles.left}>
+          {origin && replacements.value === 0 && (
+            <p class={styles.origin}>
+              From <strong>{origin}</strong>
+            </p>
+          )}
           <Caption heading={embed ? 'h1' : 'h2'} />
           {!embed && <ParamsPanel />}
           <div class={rankings.length > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>

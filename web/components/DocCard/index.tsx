@@ -17,6 +17,7 @@ import {
 import { errorAt, spansFor } from '../../state/evaluation';
 import { swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
+import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
 interface Props {
@@ -207,7 +208,7 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
       </div>
       {error && (
         <p id={errorId} class={styles.error} role="alert">
-          {error.field}: {error.message}
+          <RefusalText refusal={error} />
         </p>
       )}
     </li>

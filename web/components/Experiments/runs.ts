@@ -5,6 +5,7 @@ import { signal } from '@preact/signals';
 
 import type { ExperimentPoint } from '../../../wasm/types';
 import { engine } from '../../state/engine';
+import { refusalLine } from '../../state/messages';
 import type { Figure } from './model';
 
 export interface RunState {
@@ -62,7 +63,7 @@ export async function runFigure(figure: Figure, repetitions: number, seed: numbe
   } catch (error) {
     if (current[figure] !== mine || (error as { superseded?: boolean }).superseded) return;
     const e = error as { field?: string; message?: string };
-    state.value = { ...state.value, status: 'error', error: e.field ? `${e.field}: ${e.message}` : String(e.message ?? error) };
+    state.value = { ...state.value, status: 'error', error: e.field ? refusalLine({ field: e.field, message: String(e.message) }, null) : String(e.message ?? error) };
   }
 }
 

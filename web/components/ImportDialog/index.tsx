@@ -6,6 +6,8 @@ import { useRef, useState } from 'preact/hooks';
 import { engine } from '../../state/engine';
 import { refusal } from '../../state/evaluation';
 import { looksLikeJson, parseTable, type TableImport } from '../../state/table';
+import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
+import { refusalLine } from '../../state/messages';
 import { acceptScenario, describeRefusal } from '../../state/persistence';
 import { groups, replaceScenario, scenario, type PageScenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
@@ -21,7 +23,7 @@ function pointAtRow(field: string, message: string, table: TableImport, target: 
     const row = table.rows[index];
     if (row !== undefined) return `row ${row}${match[3] ? ` (${match[3]})` : ''}: ${message}`;
   }
-  return `${field}: ${message}`;
+  return refusalLine({ field, message }, scenario.peek());
 }
 
 export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
@@ -34,6 +36,10 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
   const run = async () => {
     if (!text.trim()) {
       setReport({ ok: false, lines: ['Nothing to import: paste a table or a scenario JSON, or open a file.'] });
+      return;
+    }
+    if (text.length > SCENARIO_BYTES / 3 && new TextEncoder().encode(text).length > SCENARIO_BYTES) {
+      setReport({ ok: false, lines: [new TooLargeError(SCENARIO_BYTES, 'The pasted text').message, 'Nothing was changed.'] });
       return;
     }
     if (looksLikeJson(text)) {
@@ -114,7 +120,8 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
               accept=".json,.csv,.tsv,.txt,application/json,text/csv,text/tab-separated-values"
               onChange={async (e) => {
                 const f = e.currentTarget.files?.[0];
-                if (f) setText(await f.text());
+                if (f && f.size > SCENARIO_BYTES) setReport({ ok: false, lines: [new TooLargeError(SCENARIO_BYTES, `${f.name} (${formatBytes(f.size)})`).message, 'Nothing was changed.'] });
+                else if (f) setText(await f.text());
               }}
             />
           </label>

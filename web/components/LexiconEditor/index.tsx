@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { setLexicon } from '../../state/actions';
 import { errorAt } from '../../state/evaluation';
 import { groups, scenario } from '../../state/scenario';
+import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
 /** The built-in list by group, read from the same file the core is generated from. */
@@ -79,7 +80,7 @@ export function LexiconEditor() {
       )}
       {error && (
         <p class={styles.error} role="alert">
-          {error.field}: {error.message}
+          <RefusalText refusal={error} />
         </p>
       )}
     </fieldset>

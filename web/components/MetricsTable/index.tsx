@@ -7,6 +7,7 @@ import type { MetricDescriptor, Results } from '../../../wasm/types';
 import { evaluation } from '../../state/evaluation';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
 import { presentAll, presenting, shownMetrics } from '../../state/view';
+import { RefusalText } from '../Refusal';
 import { Verdicts, mirrored } from './Verdicts';
 import styles from './style.module.css';
 
@@ -190,7 +191,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
         <h2 class={styles.heading}>Metrics</h2>
         {error ? (
           <p class={styles.error} role="alert">
-            {error.field}: {error.message}
+            <RefusalText refusal={error} />
           </p>
         ) : (
           <p class={styles.loading}>Computing…</p>
@@ -225,8 +226,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
       </h2>
       {status === 'stale' && error && (
         <p class={styles.error} role="alert">
-          These values are for the last valid input. {error.field ? `${error.field}: ` : ''}
-          {error.message}
+          These values are for the last valid input. <RefusalText refusal={error} />
         </p>
       )}
       {results.warnings.length > 0 && (

@@ -8,6 +8,7 @@ import type { MetricOrderings, OrderingExtreme, Orderings } from '../../../wasm/
 import { putIntoRankingB } from '../../state/ranking-b';
 import { engine } from '../../state/engine';
 import { evaluation } from '../../state/evaluation';
+import { refusalLine } from '../../state/messages';
 import { DIRECTION_TEXT, UTILITY, formatValue, metricOf } from '../../state/metrics';
 import { scenario, type PageDocument, type PageScenario } from '../../state/scenario';
 import styles from './style.module.css';
@@ -28,6 +29,8 @@ interface Found {
 
 interface Slot {
   computing: boolean;
+  /** The input being searched, while computing (a Find for a changed input stops that search). */
+  computingKey?: string;
   found: Found | null;
   error: string | null;
 }
@@ -80,7 +83,7 @@ function isSuperseded(error: unknown): boolean {
 
 function message(error: unknown): string {
   const { field, message } = (typeof error === 'object' && error !== null ? error : {}) as { field?: unknown; message?: unknown };
-  if (typeof field === 'string' && field) return `${field}: ${String(message)}`;
+  if (typeof field === 'string' && field) return refusalLine({ field, message: String(message) }, scenario.peek());
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -170,8 +173,14 @@ function RankingOrderings({ r, slot, onFind }: { r: number; slot: Slot; onFind: 
         <h3 id={headingId} class={styles.rankingName}>
           Ranking {ranking.name}
         </h3>
-        <button type="button" class={styles.find} onClick={onFind} disabled={slot.computing || n === 0 || n > SEARCH_LIMIT}>
-          {found ? 'Find again' : 'Find'}
+        <button
+          type="button"
+          class={styles.find}
+          onClick={onFind}
+          disabled={(slot.computing && slot.computingKey === inputKey(s, r)) || n === 0 || n > SEARCH_LIMIT}
+          title={slot.computing ? 'The input changed since this search started: stop it and search the input as it is now' : undefined}
+        >
+          {found || slot.computing ? 'Find again' : 'Find'}
         </button>
         <span class={styles.plan}>{plan(n)}</span>
       </div>
@@ -234,7 +243,7 @@ export function OrderingsPanel() {
     const s = scenario.value;
     const key = inputKey(s, r);
     const docs = structuredClone(s.rankings[r]!.docs);
-    update(r, (slot) => ({ ...slot, computing: true, error: null }));
+    update(r, (slot) => ({ ...slot, computing: true, computingKey: key, error: null }));
     const start = performance.now();
     engine()
       .orderings(JSON.stringify(s), r)

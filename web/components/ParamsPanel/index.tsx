@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 
 import { addGroup, removeGroup, renameGroup, setBrowsing, setParam, setTarget } from '../../state/actions';
 import { errorAt, evaluation } from '../../state/evaluation';
+import { refusalLine } from '../../state/messages';
 import { groups, scenario } from '../../state/scenario';
 import { LexiconEditor } from '../LexiconEditor';
 import { NumberField } from '../NumberField';
@@ -41,7 +42,7 @@ function Check({ label, checked, onChange, hint }: { label: string; checked: boo
 
 const message = (path: string, exact = false) => {
   const e = errorAt(path, exact);
-  return e ? `${e.field}: ${e.message}` : null;
+  return e ? refusalLine(e, scenario.value) : null;
 };
 
 function GroupsEditor() {

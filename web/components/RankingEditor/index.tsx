@@ -6,6 +6,7 @@ import { errorAt, spansFor } from '../../state/evaluation';
 import { groups, scenario } from '../../state/scenario';
 import { swapTerms } from '../../state/terms';
 import { DocCard } from '../DocCard';
+import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
 const DRAG_TYPE = 'application/x-fairness-doc';
@@ -84,7 +85,7 @@ export function RankingEditor({ r }: { r: number }) {
       )}
       {ownError && (
         <p class={styles.error} role="alert">
-          {ownError.field}: {ownError.message}
+          <RefusalText refusal={ownError} />
         </p>
       )}
       <ol

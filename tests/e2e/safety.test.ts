@@ -1,0 +1,256 @@
+// Nothing lost, nothing frozen (issue 8), in Chromium against the built site under the strict CSP:
+// a refused edit and a reload keep the work; embeds, presets, files and a second tab never write
+// over the user's autosave; reset and restore; oversized, damaged and foreign sources are refused
+// in words while the page stays usable; an edit during a long Find is evaluated at once.
+import { createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { PAGE, cliValues, mismatches, newPage, openSite, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const FIXTURE = '?scenario=../../fixtures/basic.json';
+const base64url = (bytes: Buffer) => bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** A scenario whose description is `bytes` spaces, deflated as a link holds it (streamed: never all in memory). */
+async function deflated(bytes: number): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  deflate.write('{"rankings":[{"docs":[]}],"description":"');
+  const chunk = Buffer.alloc(1 << 20, 0x20);
+  for (let sent = 0; sent < bytes; sent += chunk.length) if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  deflate.end('"}');
+  await done;
+  return Buffer.concat(out);
+}
+const stale = (page: import('playwright-core').Page) => page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
+
+describe('work is never lost', () => {
+  test('a refused edit followed by a reload keeps the work, the refused value with its message, and the undo steps', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}${FIXTURE}`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of A, rank 3').fill('Her brother was there.');
+    await waitCurrent(page);
+    const accepted = await savedScenario(page);
+    const values = await shownValues(page);
+    expect(mismatches(values, cliValues(accepted))).toEqual([]);
+
+    await page.getByText('Parameters', { exact: true }).click();
+    await page.getByLabel('cut-off k').fill('0');
+    await stale(page);
+    // Reloaded at once: the save on pagehide, not the 400 ms debounce, has to keep it.
+    await page.reload();
+    await stale(page);
+    expect(await page.getByLabel('Text of A, rank 3').inputValue()).toBe('Her brother was there.');
+    await page.getByText('Parameters', { exact: true }).click();
+    expect(await page.getByLabel('cut-off k').inputValue()).toBe('0');
+    await expect.poll(() => page.locator('#param-k-error').textContent()).toBe('Parameters: cut-off k must be a whole number from 1 to 1000000, got 0 (params.k)');
+    expect(await shownValues(page)).toEqual(values);
+    // The autosave holds the accepted scenario, never the refused one.
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('fairness-playground:scenario')))!)).toEqual(JSON.parse(accepted));
+    // Undo goes back through the steps made before the reload.
+    await page.getByRole('button', { name: /Undo/ }).click();
+    await waitCurrent(page);
+    expect(await shownValues(page)).toEqual(values);
+    await page.getByRole('button', { name: /Undo/ }).click();
+    await expect.poll(() => page.getByLabel('Text of A, rank 3').inputValue()).toBe('The stadium holds sixty thousand people.');
+    expect(problems).toEqual([]);
+  });
+
+  test('an edit typed just before the tab is reloaded survives (saved on pagehide)', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    const text = page.getByLabel('Text of Left, rank 1');
+    await text.fill('Typed and reloaded at once.');
+    await page.reload();
+    await waitCurrent(page);
+    expect(await page.getByLabel('Text of Left, rank 1').inputValue()).toBe('Typed and reloaded at once.');
+  });
+
+  test('?embed=1, ?preset= and ?scenario= pages do not write over the user’s autosave', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of Left, rank 1').fill('My own work.');
+    await waitCurrent(page);
+    const mine = await savedScenario(page);
+    const context = page.context();
+    for (const query of ['?embed=1', '?preset=dips-ties', FIXTURE, '?embed=1&preset=cwex-figure-1']) {
+      const other = await context.newPage();
+      await other.goto(`${site.url}${PAGE}${query}`);
+      await waitCurrent(other);
+      const first = other.locator('textarea[aria-label^="Text of"]').first();
+      await first.fill('Edited elsewhere.');
+      await waitCurrent(other);
+      await other.waitForTimeout(600); // past the autosave's delay
+      await other.close(); // and its pagehide
+      expect(await page.evaluate(() => localStorage.getItem('fairness-playground:scenario'))).toBe(mine);
+    }
+    // A preset page says why its changes are not saved, and can be told to save them instead.
+    const preset = await context.newPage();
+    await preset.goto(`${site.url}${PAGE}?preset=dips-ties`);
+    await waitCurrent(preset);
+    await preset.locator('textarea[aria-label^="Text of"]').first().fill('Edited on the preset page.');
+    await preset.getByText('Your own autosaved work').waitFor();
+    await shot(preset, 'autosave-kept');
+    await preset.getByRole('button', { name: 'Keep this page’s work (save it instead)' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('fairness-playground:scenario'))).toContain('Edited on the preset page.');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairness-playground:previous')!).scenario)).toBe(mine);
+  });
+
+  test('two tabs: a newer save from the other is offered, not imposed', async () => {
+    const { page: one } = await newPage(site);
+    await one.goto(`${site.url}${PAGE}`);
+    await waitCurrent(one);
+    await one.getByLabel('Text of Left, rank 1').fill('Tab one.');
+    await waitCurrent(one);
+    await savedScenario(one);
+    const two = await one.context().newPage();
+    await two.goto(`${site.url}${PAGE}`);
+    await waitCurrent(two);
+    expect(await two.getByLabel('Text of Left, rank 1').inputValue()).toBe('Tab one.');
+
+    await two.getByLabel('Text of Left, rank 1').fill('Tab two.');
+    await waitCurrent(two);
+    await expect.poll(() => two.evaluate(() => localStorage.getItem('fairness-playground:scenario'))).toContain('Tab two.');
+    // Tab one is told, and its next edit does not overwrite tab two's save.
+    await one.getByText('Another tab saved its work').waitFor();
+    await one.getByLabel('Text of Left, rank 2').fill('Tab one again.');
+    await waitCurrent(one);
+    await one.waitForTimeout(600);
+    expect(await one.evaluate(() => localStorage.getItem('fairness-playground:scenario'))).toContain('Tab two.');
+    await shot(one, 'autosave-other-tab');
+    // Loading the other tab's work is one undoable step.
+    await one.getByRole('button', { name: 'Load the other tab’s work' }).click();
+    await expect.poll(() => one.getByLabel('Text of Left, rank 1').inputValue()).toBe('Tab two.');
+    await waitCurrent(one);
+    await one.getByRole('button', { name: /Undo/ }).click();
+    await expect.poll(() => one.getByLabel('Text of Left, rank 2').inputValue()).toBe('Tab one again.');
+  });
+
+  test('Reset to the starting example, then Restore the previous autosave', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}${FIXTURE}`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of A, rank 1').fill('Worth keeping.');
+    await waitCurrent(page);
+    await savedScenario(page);
+    await page.getByRole('button', { name: 'Reset to the starting example' }).click();
+    await waitCurrent(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('fairness-playground:previous'))).toContain('Worth keeping.');
+    await page.reload();
+    await waitCurrent(page);
+    expect(await page.getByLabel('Text of A, rank 1').count()).toBe(0);
+    await page.getByRole('button', { name: 'Restore the previous autosave' }).click();
+    await expect.poll(() => page.getByLabel('Text of A, rank 1').inputValue()).toBe('Worth keeping.');
+  });
+});
+
+describe('the engine is never blocked', () => {
+  test('an edit made during a long Find is evaluated at once, with the CLI’s values', async () => {
+    // 60 documents of 80 words: the local search takes seconds, an evaluation milliseconds.
+    const words = ['she', 'he', 'her', 'his', 'the', 'team', 'won', 'match', 'son', 'daughter', 'played', 'city', 'man', 'woman'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const docs = Array.from({ length: 60 }, (_, i) => ({
+      id: `d${i + 1}`,
+      text: Array.from({ length: 80 }, () => words[Math.floor(random() * words.length)]).join(' '),
+      label: ['female', 'male', 'neutral'][i % 3],
+      relevance: Math.floor(random() * 4),
+    }));
+    const json = JSON.stringify({ params: { k: 60 }, rankings: [{ name: 'A', docs }] });
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}#s=${base64url(deflateRawSync(json))}`);
+    await waitCurrent(page);
+    const before = await shownValues(page);
+    await page.getByText('Best and worst orderings').click();
+    const search = page.locator('section[data-ranking="A"][aria-busy]');
+    await search.getByRole('button', { name: 'Find' }).click();
+    await page.locator('section[data-ranking="A"][aria-busy="true"]').waitFor();
+    await page.getByLabel('Relevance of A, rank 1', { exact: true }).fill('9');
+    await waitCurrent(page);
+    // The new values arrived while the search was still running.
+    expect(await search.getAttribute('aria-busy')).toBe('true');
+    const saved = await savedScenario(page);
+    expect(JSON.parse(saved).rankings[0].docs[0].relevance).toBe(9);
+    const shown = await shownValues(page);
+    expect(shown['A/ndcg']).not.toBe(before['A/ndcg']);
+    expect(mismatches(shown, cliValues(saved))).toEqual([]);
+    // Find again searches the input as it is now and stops the older search (its worker restarts).
+    await search.getByRole('button', { name: 'Find again' }).click();
+    await page.locator('section[data-ranking="A"][aria-busy="false"]').waitFor({ timeout: 60_000 });
+    await search.getByText('local search:').waitFor();
+    expect(await search.getByText('Out of date').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the outer surface', () => {
+  test.each([17, 300])('a link that inflates to %i MiB is refused within 2 s; the page stays usable', async (mib) => {
+    const encoded = base64url(await deflated(mib << 20));
+    // 17 MiB of JSON in a link of some 23 KB; 300 MiB in one of some 400 KB (the issue's crash).
+    expect(encoded.length).toBeLessThan(mib * 1400);
+    const { page, problems } = await newPage(site);
+    const started = Date.now();
+    await page.goto(`${site.url}${PAGE}#s=${encoded}`);
+    await page.getByText('The shared link could not be used: The shared link is too large').waitFor({ timeout: 2_000 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await waitCurrent(page);
+    // Usable: an edit is evaluated and shows the CLI's values.
+    await page.getByLabel('Relevance of Left, rank 1').fill('0');
+    await waitCurrent(page);
+    expect(mismatches(await shownValues(page), cliValues(await savedScenario(page)))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('a damaged link says it is damaged and keeps the user’s work', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of Left, rank 1').fill('Kept.');
+    await waitCurrent(page);
+    await savedScenario(page);
+    const other = await page.context().newPage();
+    await other.goto(`${site.url}${PAGE}#s=q1YqSsxLL1ayUlAqLU4tUkjOyS`);
+    await other.getByText('The shared link could not be used: the link is damaged').waitFor();
+    await waitCurrent(other);
+    expect(await other.getByLabel('Text of Left, rank 1').inputValue()).toBe('Kept.');
+  });
+
+  test('?scenario=: another origin is refused; an endless answer times out; an oversized one is too large', async () => {
+    const { page, problems } = await newPage(site);
+    const foreign = site.url.replace('127.0.0.1', 'localhost');
+    await page.goto(`${site.url}${PAGE}?scenario=${foreign}/fixtures/basic.json`);
+    await page.getByText(`this site loads scenario files only from ${site.url}, not from ${foreign}`).waitFor();
+    await waitCurrent(page);
+
+    const huge = await page.context().newPage();
+    await huge.goto(`${site.url}${PAGE}?scenario=../../huge/scenario.json`);
+    await huge.getByText('Could not load ?scenario=../../huge/scenario.json: The file is too large').waitFor({ timeout: 10_000 });
+    await waitCurrent(huge);
+
+    const slow = await page.context().newPage();
+    const started = Date.now();
+    await slow.goto(`${site.url}${PAGE}?scenario=../../never/scenario.json`);
+    await slow.getByText('no complete answer within 10 s').waitFor({ timeout: 20_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+    await waitCurrent(slow);
+    expect(problems).toEqual([]);
+  });
+
+  test('a same-origin ?scenario= shows its origin above the caption', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../examples/dips-ties.json`);
+    await waitCurrent(page);
+    await page.getByText(`From ${site.url}`).waitFor();
+  });
+});

@@ -1,0 +1,218 @@
+// The autosave (web/state/autosave.ts) and the start-up sources (web/state/persistence.ts) against
+// the real engine: a refused edit never replaces the saved work, a reload brings back the draft
+// and the undo steps, other tabs' and the user's own saves are offered rather than overwritten.
+import { waitFor } from '@testing-library/preact';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+
+import { setDocText, setParam } from '../../web/state/actions';
+import { KEYS, offer, readPrevious, readStored, readTabCopy, sessionJson, startAutosave, type Autosave } from '../../web/state/autosave';
+import { evaluation } from '../../web/state/evaluation';
+import { SCENARIO_BYTES, TooLargeError } from '../../web/state/limits';
+import { acceptScenario, loadInitial } from '../../web/state/persistence';
+import { scenarioSource } from '../../web/state/remote';
+import { replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
+import { DamagedLinkError, decodeScenario, encodeScenario, type UrlRequest } from '../../web/state/share';
+import { useNodeEngine } from './engine';
+
+const start = (text = 'He said his son won.'): PageScenario => ({
+  rankings: [
+    {
+      name: 'Left',
+      docs: [
+        { id: 'd1', text, label: 'male', relevance: 2 },
+        { id: 'd2', text: 'She agreed.', label: 'female', relevance: 1 },
+      ],
+    },
+  ],
+});
+const starting = () => start('The starting example.');
+const noRequest: UrlRequest = { scenarioUrl: null, preset: null, embed: false, encoded: null };
+const settled = (status: 'current' | 'stale') => waitFor(() => expect(evaluation.value.status).toBe(status));
+const storedText = () => JSON.parse(readStored()!.scenario).rankings[0].docs[0].text as string;
+
+let running: Autosave | null = null;
+async function open(next: PageScenario, options: { embed?: boolean; baseRev?: number | null } = {}) {
+  replaceScenario(next, { undoable: false });
+  running = startAutosave({ embed: options.embed ?? false, baseRev: options.baseRev ?? null, accept: acceptScenario, starting });
+  await settled('current');
+  return running;
+}
+
+beforeAll(async () => {
+  await useNodeEngine();
+});
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  offer.value = null;
+});
+afterEach(() => running?.stop());
+
+describe('what is saved', () => {
+  test('the last accepted scenario; a refused edit (k = 0) is the draft beside it, saved on pagehide, with the undo steps', async () => {
+    const autosave = await open(start());
+    setDocText(0, 0, 'She won.');
+    await settled('current');
+    autosave.flush();
+    expect(storedText()).toBe('She won.');
+
+    setParam('k', 0);
+    await settled('stale');
+    dispatchEvent(new Event('pagehide'));
+    const stored = readStored()!;
+    expect(JSON.parse(stored.scenario).params?.k).toBeUndefined();
+    expect(stored.session!.draft!.params!.k).toBe(0);
+    expect(stored.session!.past.map((s) => s.rankings[0]!.docs[0]!.text)).toEqual(['He said his son won.', 'She won.']);
+
+    // A reload: this tab's copy, with the draft put back on top once the accepted one is evaluated.
+    autosave.stop();
+    const loaded = await loadInitial(noRequest, starting(), location.href);
+    expect(loaded.source).toBe('your work in this tab');
+    expect(loaded.scenario.params?.k).toBeUndefined();
+    replaceScenario(loaded.scenario, { undoable: false });
+    running = startAutosave({ embed: false, baseRev: loaded.baseRev, tab: loaded.tab, session: loaded.session, fromTab: loaded.fromTab, accept: acceptScenario, starting });
+    await waitFor(() => expect(scenario.value.params?.k).toBe(0));
+    await settled('stale');
+    expect(evaluation.value.error?.field).toBe('params.k');
+    expect(evaluation.value.evaluated?.rankings[0]!.docs[0]!.text).toBe('She won.');
+    undo();
+    expect(scenario.value.params?.k).toBeUndefined();
+    undo();
+    expect(scenario.value.rankings[0]!.docs[0]!.text).toBe('He said his son won.');
+  });
+
+  test('a new tab without a copy of its own opens the autosave, draft and undo steps included', async () => {
+    const autosave = await open(start());
+    setDocText(0, 0, 'She won.');
+    await settled('current');
+    setDocText(0, 1, 'He agreed.');
+    autosave.flush(); // before the edit was even evaluated: it is the draft
+    sessionStorage.clear();
+    const loaded = await loadInitial(noRequest, starting(), location.href);
+    expect(loaded.source).toBe('your last session (autosaved)');
+    expect(loaded.baseRev).toBe(readStored()!.rev);
+    expect(loaded.session!.draft!.rankings[0]!.docs[1]!.text).toBe('He agreed.');
+  });
+
+  test('undo steps are kept newest first within the budget; the draft always', () => {
+    const steps = [start('one'), start('two'), start('three')];
+    // Room for the newest undo step and the nearest redo step, not for the next undo step.
+    const budget = JSON.stringify(start('three')).length + JSON.stringify(start('next')).length + 1;
+    const kept = JSON.parse(sessionJson({ draft: start('draft'), past: steps, future: [start('next')] }, budget));
+    expect(kept.draft.rankings[0].docs[0].text).toBe('draft');
+    expect(kept.past.map((s: PageScenario) => s.rankings[0]!.docs[0]!.text)).toEqual(['three']);
+    expect(kept.future.map((s: PageScenario) => s.rankings[0]!.docs[0]!.text)).toEqual(['next']);
+  });
+});
+
+describe('nothing overwritten silently', () => {
+  test('a newer save from another tab is offered; this tab then keeps its work apart until told', async () => {
+    const autosave = await open(start());
+    setDocText(0, 0, 'Mine.');
+    await settled('current');
+    autosave.flush();
+    const theirs = JSON.stringify(start('Theirs.'));
+    localStorage.setItem(KEYS.scenario, theirs);
+    localStorage.setItem(KEYS.meta, JSON.stringify({ rev: 99, tab: 'other', savedAt: Date.now() }));
+    dispatchEvent(new StorageEvent('storage', { key: KEYS.meta, newValue: localStorage.getItem(KEYS.meta), storageArea: localStorage }));
+    expect(offer.value?.kind).toBe('other-tab');
+
+    setDocText(0, 0, 'Mine, edited.');
+    await settled('current');
+    autosave.flush();
+    expect(storedText()).toBe('Theirs.');
+    expect(readTabCopy()!.scenario.rankings[0]!.docs[0]!.text).toBe('Mine, edited.');
+
+    autosave.keepMine();
+    expect(storedText()).toBe('Mine, edited.');
+    expect(readPrevious()!.scenario).toBe(theirs);
+    expect(offer.value).toBeNull();
+  });
+
+  test('a tab closed while another tab’s save stands keeps its work as the previous autosave', async () => {
+    const autosave = await open(start());
+    setDocText(0, 0, 'Mine.');
+    await settled('current');
+    autosave.flush();
+    localStorage.setItem(KEYS.scenario, JSON.stringify(start('Theirs.')));
+    localStorage.setItem(KEYS.meta, JSON.stringify({ rev: 99, tab: 'other', savedAt: Date.now() }));
+    dispatchEvent(new StorageEvent('storage', { key: KEYS.meta, newValue: localStorage.getItem(KEYS.meta), storageArea: localStorage }));
+    setDocText(0, 0, 'Mine, not saved.');
+    await settled('current');
+    dispatchEvent(new Event('pagehide'));
+    expect(storedText()).toBe('Theirs.');
+    expect(JSON.parse(readPrevious()!.scenario).rankings[0].docs[0].text).toBe('Mine, not saved.');
+  });
+
+  test('loading the offered save replaces the scenario as one undoable step', async () => {
+    await open(start(), { baseRev: 0 });
+    localStorage.setItem(KEYS.scenario, JSON.stringify(start('Theirs.')));
+    localStorage.setItem(KEYS.meta, JSON.stringify({ rev: 7, tab: 'other', savedAt: Date.now() }));
+    await running!.loadOffered();
+    expect(scenario.value.rankings[0]!.docs[0]!.text).toBe('Theirs.');
+    undo();
+    expect(scenario.value.rankings[0]!.docs[0]!.text).toBe('He said his son won.');
+  });
+
+  test('a page opened from a preset, a file or a link does not write over the user’s autosave', async () => {
+    localStorage.setItem(KEYS.scenario, JSON.stringify(start('My own work.')));
+    const autosave = await open(start('A preset.'), { baseRev: null });
+    setDocText(0, 0, 'A preset, edited.');
+    await settled('current');
+    autosave.flush();
+    expect(storedText()).toBe('My own work.');
+    expect(offer.value?.kind).toBe('kept');
+  });
+
+  test('an embed never writes the autosave, only its tab’s copy', async () => {
+    const autosave = await open(start(), { embed: true });
+    setDocText(0, 0, 'Embedded edit.');
+    await settled('current');
+    autosave.flush();
+    expect(readStored()).toBeNull();
+    expect(readTabCopy()!.scenario.rankings[0]!.docs[0]!.text).toBe('Embedded edit.');
+  });
+
+  test('reset keeps the work as the previous autosave, and restore brings it back', async () => {
+    const autosave = await open(start());
+    setDocText(0, 0, 'Worth keeping.');
+    await settled('current');
+    autosave.flush();
+    autosave.reset();
+    await settled('current');
+    autosave.flush();
+    expect(storedText()).toBe('The starting example.');
+    expect(JSON.parse(readPrevious()!.scenario).rankings[0].docs[0].text).toBe('Worth keeping.');
+    await autosave.restorePrevious();
+    await settled('current');
+    autosave.flush();
+    expect(scenario.value.rankings[0]!.docs[0]!.text).toBe('Worth keeping.');
+    expect(storedText()).toBe('Worth keeping.');
+    expect(JSON.parse(readPrevious()!.scenario).rankings[0].docs[0].text).toBe('The starting example.');
+  });
+});
+
+describe('the outer surface', () => {
+  test('a link that inflates past the limit is refused as too large; a damaged one as damaged', async () => {
+    const encoded = await encodeScenario(JSON.stringify(start('x'.repeat(5000))));
+    await expect(decodeScenario(encoded, 1000)).rejects.toBeInstanceOf(TooLargeError);
+    await expect(decodeScenario(encoded, 1000)).rejects.toThrow(/too large/);
+    expect(JSON.parse(await decodeScenario(encoded)).rankings[0].docs[0].text).toHaveLength(5000);
+    await expect(decodeScenario(encoded.slice(0, 20))).rejects.toBeInstanceOf(DamagedLinkError);
+    await expect(decodeScenario('not*base64')).rejects.toThrow(/damaged/);
+    expect(SCENARIO_BYTES).toBe(16 * 1024 * 1024);
+  });
+
+  test('?scenario= loads from the page’s own origin, or an allowed one, and nothing else', async () => {
+    expect(scenarioSource('../x.json', 'https://site.example/course/page/').href).toBe('https://site.example/course/x.json');
+    expect(() => scenarioSource('https://evil.example/x.json', 'https://site.example/')).toThrow(/only from https:\/\/site.example, not from https:\/\/evil.example/);
+    expect(scenarioSource('https://b.example/x.json', 'https://site.example/', ['https://b.example']).origin).toBe('https://b.example');
+    expect(() => scenarioSource('javascript:alert(1)', 'https://site.example/')).toThrow(/only http/);
+
+    localStorage.setItem(KEYS.scenario, JSON.stringify(start('My own work.')));
+    const loaded = await loadInitial({ ...noRequest, scenarioUrl: 'https://evil.example/x.json' }, starting(), 'https://site.example/');
+    expect(loaded.problem).toMatch(/^Could not load \?scenario=https:\/\/evil.example\/x.json: this site loads scenario files only from https:\/\/site.example/);
+    // The page falls back to the user's own work, never to the starting example while it exists.
+    expect(loaded.scenario.rankings[0]!.docs[0]!.text).toBe('My own work.');
+  });
+});

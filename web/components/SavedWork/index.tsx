@@ -1,0 +1,76 @@
+// The autosave made visible (state/autosave.ts): when the work was last saved, a banner when
+// another save exists that this tab did not write over (load it, or keep mine), and the two ways
+// back: to the starting example, and to the autosave from before the last reset or import.
+import { signal } from '@preact/signals';
+
+import { autosave, lastSave, offer, previousSave } from '../../state/autosave';
+import styles from './style.module.css';
+
+const time = (at: number | null) => (at === null ? 'earlier' : new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+
+/** Why a saved scenario could not be loaded (the core refused it): the page keeps what it shows. */
+const problem = signal<string | null>(null);
+
+function attempt(load: () => Promise<void>) {
+  problem.value = null;
+  load().catch((error: unknown) => {
+    problem.value = `That saved scenario could not be loaded, and nothing was changed: ${error instanceof Error ? error.message : String(error)}`;
+  });
+}
+
+function OfferBanner() {
+  const current = offer.value;
+  if (!current) return null;
+  const text =
+    current.kind === 'other-tab'
+      ? `Another tab saved its work (at ${time(current.savedAt)}). This tab's changes are kept here and not saved over it.`
+      : `Your own autosaved work (saved at ${time(current.savedAt)}) is kept: the changes on this page are not saved over it.`;
+  return (
+    <div class={styles.banner} role="alert" aria-label="Saved work">
+      <span>{text}</span>
+      <button type="button" onClick={() => attempt(() => autosave().loadOffered())}>
+        {current.kind === 'other-tab' ? 'Load the other tab’s work' : 'Open my saved work'}
+      </button>
+      <button type="button" onClick={() => autosave().keepMine()}>
+        Keep this page’s work (save it instead)
+      </button>
+    </div>
+  );
+}
+
+export function SavedWork() {
+  const saved = lastSave.value;
+  const previous = previousSave.value;
+  return (
+    <>
+      <OfferBanner />
+      <div class={styles.row} aria-label="Autosave">
+        <span class={styles.status} role="status">
+          {saved === null
+            ? 'Edits are saved in this browser as you work.'
+            : saved.where === 'browser'
+              ? `Saved in this browser at ${time(saved.at)}.`
+              : saved.where === 'full'
+                ? `The browser's storage is full: your work is kept in this tab and its address only (${time(saved.at)}).`
+                : `Saved in this tab at ${time(saved.at)}.`}
+        </span>
+        <button type="button" onClick={() => autosave().reset()} title="Replace the scenario by the starting example (Undo, or Restore, brings it back)">
+          Reset to the starting example
+        </button>
+        <button
+          type="button"
+          disabled={previous === null}
+          onClick={() => attempt(() => autosave().restorePrevious())}
+          title={previous === null ? 'No earlier autosave: it is kept when a reset or an import replaces your work' : `The autosave from ${time(previous)}, before the last reset or import`}
+        >
+          Restore the previous autosave
+        </button>
+      </div>
+      {problem.value && (
+        <p class={styles.problem} role="alert">
+          {problem.value}
+        </p>
+      )}
+    </>
+  );
+}

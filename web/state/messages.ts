@@ -1,0 +1,94 @@
+// The core's refusals as a person reads them: "Left, document 2: relevance must be a finite
+// number, got null", with the JSON path (rankings[0].docs[1].relevance) kept as the detail. The
+// core's message is the source of truth; this only puts the path into words, from the scenario
+// the message is about (for the rankings' names).
+import type { Refusal } from './evaluation';
+import type { PageScenario } from './scenario';
+
+export interface Words {
+  /** The message in words. */
+  text: string;
+  /** The JSON path the core named, when there is one. */
+  detail: string;
+}
+
+/** Parameter names as the parameters panel labels them. */
+const PARAMS: Record<string, string> = {
+  k: 'cut-off k',
+  tau: 'τ',
+  tauInclusive: 'τ inclusive',
+  targets: 'target shares',
+  rbdf: 'RBDF',
+  alpha: 'α',
+  ct: 'c_t',
+  dipsGroups: 'DIPS groups',
+  'browsing.model': 'browsing model',
+  'browsing.gamma': 'γ of the browsing model',
+  browsing: 'browsing model',
+  tokenizer: 'tokenizer',
+  awrfAlignment: 'AWRF alignment',
+  awrfDistance: 'AWRF distance',
+  ndcgGain: 'nDCG gain',
+};
+
+const DOC_FIELDS: Record<string, string> = { relevance: 'relevance', text: 'text', label: 'label', id: 'id' };
+
+/** A path split into its steps: `rankings[1].docs[0].text` → ['rankings', 1, 'docs', 0, 'text']. */
+export function pathSteps(path: string): (string | number)[] {
+  const steps: (string | number)[] = [];
+  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g)) {
+    if (match[2] !== undefined) steps.push(Number(match[2]));
+    else steps.push(match[1] ?? match[3] ?? '');
+  }
+  return steps;
+}
+
+/** Where a path points, in words: a place ("Left, document 2") and a field ("relevance"). */
+export function placeOf(path: string, scenario: Pick<PageScenario, 'rankings'> | null): { place: string; field: string } | null {
+  const steps = pathSteps(path);
+  const [head, a, b, c, d] = steps;
+  if (head === 'rankings' && typeof a === 'number') {
+    const ranking = scenario?.rankings[a]?.name || `Ranking ${a + 1}`;
+    if (b === undefined) return { place: ranking, field: '' };
+    if (b === 'name') return { place: ranking, field: 'name' };
+    if (b === 'docs' && c === undefined) return { place: ranking, field: 'documents' };
+    if (b === 'docs' && typeof c === 'number' && steps.length <= 5) {
+      const field = d === undefined ? '' : (DOC_FIELDS[String(d)] ?? String(d));
+      return { place: `${ranking}, document ${c + 1}`, field };
+    }
+    return null;
+  }
+  if (head === 'params' && a !== undefined) {
+    if (a === 'targets' && typeof b === 'string') return { place: 'Parameters', field: `target share of ${b}` };
+    const key = b === undefined ? String(a) : `${a}.${b}`;
+    const field = PARAMS[key] ?? (typeof b === 'number' ? `${PARAMS[String(a)] ?? a}, entry ${b + 1}` : undefined);
+    return field ? { place: 'Parameters', field } : null;
+  }
+  if (head === 'lexicon') {
+    if (a === undefined) return { place: 'Lexicon', field: '' };
+    return { place: `Lexicon, group ${a}`, field: typeof b === 'number' ? `term ${b + 1}` : '' };
+  }
+  if (head === 'groups') return { place: 'Groups', field: typeof a === 'number' ? `group ${a + 1}` : '' };
+  if (head === 'background' && typeof a === 'number') return { place: `Background, document ${a + 1}`, field: typeof b === 'string' ? (DOC_FIELDS[b] ?? b) : '' };
+  return null;
+}
+
+/** Messages that read on from the field's name ("relevance must be …"); others follow a colon. */
+const CONTINUES = /^(must|is|are|has|have|cannot|can't|should|needs?|does|do|may)\b/;
+
+/** The refusal in words, with its path as the detail. */
+export function refusalInWords(refusal: Refusal, scenario: Pick<PageScenario, 'rankings'> | null): Words {
+  const { field: path, message } = refusal;
+  if (!path) return { text: message, detail: '' };
+  const where = placeOf(path, scenario);
+  if (!where) return { text: `${path}: ${message}`, detail: '' };
+  const { place, field } = where;
+  if (!field) return { text: `${place}: ${message}`, detail: path };
+  return { text: CONTINUES.test(message) ? `${place}: ${field} ${message}` : `${place}, ${field}: ${message}`, detail: path };
+}
+
+/** The refusal as one line of text: the words, then the path in parentheses. */
+export function refusalLine(refusal: Refusal, scenario: Pick<PageScenario, 'rankings'> | null): string {
+  const { text, detail } = refusalInWords(refusal, scenario);
+  return detail ? `${text} (${detail})` : text;
+}
