@@ -420,14 +420,14 @@ TEST_CASE("refusals name the field: no such ranking, too many documents to searc
     }
     Json big = s;
     big["rankings"][0]["docs"] = Json::array();
-    for (std::size_t i = 0; i <= fairness::max_ordering_documents; ++i) big["rankings"][0]["docs"].push_back({{"id", std::to_string(i)}});
+    for (std::size_t i = 0; i <= fairness::default_limits().ordering_documents; ++i) big["rankings"][0]["docs"].push_back({{"id", std::to_string(i)}});
     const auto parsed_big = fairness::parse_scenario(big.dump());
     try {
         fairness::find_orderings(parsed_big, 0);
         FAIL("accepted a ranking beyond the limit");
     } catch (const fairness::ScenarioError& e) {
         CHECK(e.field() == "rankings[0].docs");
-        CHECK(e.message().find("up to 60 documents; this ranking has 61") != std::string::npos);
+        CHECK(e.message() == "best and worst orderings are searched for up to 60 documents: 61 documents is over the limit of 60 (orderingDocuments)");
     }
     // Bad scenario JSON is refused as evaluate refuses it.
     CHECK_THROWS_AS(fairness::orderings_json(R"({"params": {"k": 0}, "rankings": [{"docs": [{}]}]})", 0), fairness::ScenarioError);
