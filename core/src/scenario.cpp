@@ -166,35 +166,48 @@ std::string line_and_column(std::string_view text, std::size_t offset) {
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-// What the DOM parser cannot say by itself: nlohmann keeps the last of two equal keys and takes no
-// nesting limit, so a parser callback sees every key and container as it is read, and refuses a
-// repeated key (naming it) or nesting deeper than the table allows.
-class StrictParse {
-public:
-    explicit StrictParse(const Limits& limits) : limits_(limits) {}
+// What nlohmann's DOM parser cannot say by itself: it keeps the last of two equal keys and takes
+// no nesting limit. This SAX handler builds the same tree (nlohmann's own DOM builder) and sees
+// every key and container as it is read: a repeated key is refused, naming it, and so is nesting
+// deeper than the table allows. (Not nlohmann's parser callback: in 3.11 it rescans the parent of
+// every object that ends, which made an array of 100,000 objects take minutes in WASM.)
+class StrictSax : public nlohmann::detail::json_sax_dom_parser<json> {
+    using Dom = nlohmann::detail::json_sax_dom_parser<json>;
 
-    bool operator()(int, json::parse_event_t event, json& parsed) {
-        switch (event) {
-            case json::parse_event_t::object_start:
-            case json::parse_event_t::array_start:
-                element_started();
-                if (frames_.size() >= limits_.json_depth)
-                    throw ScenarioError(path(), "nested too deep: " + over_limit(frames_.size() + 1, "levels of arrays and objects", limits_.json_depth, limit_key::json_depth));
-                frames_.push_back({event == json::parse_event_t::object_start, 0, {}, {}});
-                break;
-            case json::parse_event_t::key: {
-                auto& frame = frames_.back();
-                frame.key = parsed.get_ref<const std::string&>();
-                if (!frame.keys.insert(frame.key).second)
-                    throw ScenarioError(path(), "the key " + json(frame.key).dump(-1, ' ', false, json::error_handler_t::replace) +
-                                                    " appears twice in this object; give each key once");
-                break;
-            }
-            case json::parse_event_t::value: element_started(); break;
-            case json::parse_event_t::object_end:
-            case json::parse_event_t::array_end: frames_.pop_back(); break;
-        }
-        return true;
+public:
+    StrictSax(json& root, const Limits& limits) : Dom(root, true), limits_(limits) {}
+
+    bool null() { return element_started(), Dom::null(); }
+    bool boolean(bool v) { return element_started(), Dom::boolean(v); }
+    bool number_integer(json::number_integer_t v) { return element_started(), Dom::number_integer(v); }
+    bool number_unsigned(json::number_unsigned_t v) { return element_started(), Dom::number_unsigned(v); }
+    bool number_float(json::number_float_t v, const json::string_t& text) { return element_started(), Dom::number_float(v, text); }
+    bool string(json::string_t& v) { return element_started(), Dom::string(v); }
+
+    bool start_object(std::size_t size) {
+        open(true);
+        return Dom::start_object(size);
+    }
+    bool start_array(std::size_t size) {
+        open(false);
+        return Dom::start_array(size);
+    }
+    bool end_object() {
+        frames_.pop_back();
+        return Dom::end_object();
+    }
+    bool end_array() {
+        frames_.pop_back();
+        return Dom::end_array();
+    }
+
+    bool key(json::string_t& k) {
+        auto& frame = frames_.back();
+        frame.key = k;
+        if (!frame.keys.insert(k).second)
+            throw ScenarioError(path(), "the key " + json(k).dump(-1, ' ', false, json::error_handler_t::replace) +
+                                            " appears twice in this object; give each key once");
+        return Dom::key(k);
     }
 
 private:
@@ -207,6 +220,14 @@ private:
 
     void element_started() {
         if (!frames_.empty() && !frames_.back().object) ++frames_.back().items;
+    }
+
+    void open(bool object) {
+        element_started();
+        if (frames_.size() >= limits_.json_depth)
+            throw ScenarioError(path(), "nested too deep: " + over_limit(frames_.size() + 1, "levels of arrays and objects",
+                                                                         limits_.json_depth, limit_key::json_depth));
+        frames_.push_back({object, 0, {}, {}});
     }
 
     // The path of the value being read, built only for a message.
@@ -227,7 +248,10 @@ json parse_strict(std::string_view text, const Limits& limits) {
     if (const auto nul = text.find('\0'); nul != std::string_view::npos)
         throw ScenarioError("scenario", "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
     try {
-        return json::parse(text.begin(), text.end(), StrictParse(limits));
+        json root;
+        StrictSax sax(root, limits);
+        json::sax_parse(text.begin(), text.end(), &sax);
+        return root;
     } catch (const json::parse_error& error) {
         throw ScenarioError("scenario", parse_message(error));
     } catch (const json::out_of_range& error) {

@@ -170,3 +170,14 @@ TEST_CASE("experimentRepetitions and experimentPoints: the default tier refuses 
     CHECK_THROWS_WITH(ex::parse_spec(R"({"figure": "b", "xs": )" + xs + "}"),
                       "xs: 1001 points is over the limit of 1000 (experimentPoints)");
 }
+
+TEST_CASE("regression: an array of 100,000 objects (the background at its limit) is read in linear time") {
+    // nlohmann's parser callback rescanned the parent array after every object: 100,000 background
+    // documents took 8 s natively and minutes in WASM. The time is measured in `npm run bench`;
+    // here, the whole list at the limit is read and one more is refused by its count.
+    const std::size_t n = fairness::default_limits().background_documents;
+    const auto s = fairness::parse_scenario(R"({"rankings": [{"docs": [{}]}], "background": )" + docs(n) + "}");
+    CHECK(s.background.size() == n);
+    CHECK(refusal(R"({"rankings": [{"docs": [{}]}], "background": )" + docs(n + 1) + "}", fairness::default_limits()) ==
+          "background: 100001 documents is over the limit of 100000 (backgroundDocuments)");
+}

@@ -468,13 +468,11 @@ TEST_CASE("orderings_json: one entry per metric of all_metrics(), orders as indi
     }
 }
 
-TEST_CASE("timing: every metric over the 40,320 orderings of 8 documents") {
+// Its time is measured by `npm run bench`, not asserted here (a sanitizer build is 10x slower).
+TEST_CASE("every metric over the 40,320 orderings of 8 documents") {
     th::Gen gen(42);
     Json s = random_scenario(gen, 8);
-    const auto start = std::chrono::steady_clock::now();
     const auto o = orderings_of(s);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("n = 8, %zu metrics, exhaustive: %.3f s\n", o.metrics.size(), seconds);
     CHECK(o.evaluated == 40320);
-    CHECK(seconds < 2.0);  // about 0.2 s on the 2-core build machine (Release); generous for Debug
+    CHECK(o.exhaustive);
 }
