@@ -45,6 +45,7 @@ export const malformedScenarios = [
 ];
 
 // The reproducers of issue 8, each refused by every entry point with the same message.
+/** @type {{ why: string; field: string; text: string }[]} */
 export const issueReproducers = [
   { why: 'a key named ""', field: 'scenario[""]', text: '{"": 1, "rankings": [{"docs": [{}]}]}' },
   { why: 'a key given twice', field: 'rankings', text: '{"rankings": [{"docs": [{}]}], "rankings": [{"docs": [{}]}]}' },
@@ -315,6 +316,9 @@ function limitsExceeded() {
   ];
 }
 
+/** @typedef {{ why: string; field: string; text: string | Uint8Array }} Malformed */
+
+/** @type {Malformed[]} */
 export const generatedMalformedScenarios = [
   ...wrongTypes(),
   ...outOfRangeValues(),

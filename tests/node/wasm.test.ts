@@ -44,11 +44,6 @@ function wasmRefusal(text: string | Uint8Array): ScenarioError {
   throw new Error('the WASM module accepted a malformed scenario');
 }
 
-const everyMalformed: { why: string; field: string; text: string | Uint8Array }[] = [
-  ...malformedScenarios,
-  ...issueReproducers,
-  ...generatedMalformedScenarios,
-];
 
 /** Paths where two results differ: different shapes, or numbers more than `tolerance` apart. */
 function differences(actual: unknown, expected: unknown, tolerance: number, path = '', out: string[] = []): string[] {
