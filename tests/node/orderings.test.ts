@@ -151,7 +151,7 @@ describe.skipIf(!haveCli)('the WASM module and `fairness-eval --orderings`', () 
       if (!wasm!.exhaustive) searched++;
     }
     expect(searched).toBeGreaterThan(0);
-  });
+  }, 300_000); // 24 searches twice: about 20 s alone, more on a machine shared with other builds
 
   test('refuse a missing ranking with the same message', () => {
     const native = runCli(['--orderings', '3', 'examples/texfair-figure-1.json']);
