@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <exception>
 #include <string>
 
@@ -14,28 +15,48 @@
 
 namespace {
 
-// What every call returns: `json` on success, else the core's `field` and `message`. An empty
-// `field` with `ok == false` is a failure of the core itself (a bug), not of the scenario.
+// What every call returns: `json` on success, else the core's `field` and `message`. `internal`
+// marks a failure of the core itself (a bug, or memory exhausted), not of the input; a refusal
+// may blame any field, even one named "" (`scenario[""]`).
 struct Reply {
     bool ok = false;
     std::string json;
     std::string field;
     std::string message;
+    bool internal = false;
 };
 
 template <typename F>
 Reply reply(F&& compute) {
     try {
-        return {true, compute(), {}, {}};
+        return {true, compute(), {}, {}, false};
     } catch (const fairness::ScenarioError& error) {
-        return {false, {}, error.field(), error.message()};
+        return {false, {}, error.field(), error.message(), false};
     } catch (const std::exception& error) {
-        return {false, {}, {}, error.what()};
+        return {false, {}, {}, error.what(), true};
     }
 }
 
-Reply evaluate(const std::string& scenario_json) {
-    return reply([&] { return fairness::evaluate_json(scenario_json); });
+// The choices of an evaluation from JS: `large` takes the large tier of core/limits.json (Node
+// tooling, benchmarks), except its outputBytes: the results must still fit in one V8 string.
+struct EvaluateRequest {
+    bool large = false;
+};
+
+const fairness::Limits& wasm_large_limits() {
+    static const fairness::Limits limits = [] {
+        fairness::Limits l = fairness::large_limits();
+        l.output_bytes = std::min(l.output_bytes, fairness::default_limits().output_bytes);
+        return l;
+    }();
+    return limits;
+}
+
+Reply evaluate(const std::string& scenario_json, const EvaluateRequest& request) {
+    return reply([&] {
+        const fairness::EvaluateOptions options{.limits = request.large ? &wasm_large_limits() : &fairness::default_limits()};
+        return fairness::evaluate_json(scenario_json, options);
+    });
 }
 
 Reply find_terms(const std::string& scenario_json, const std::string& text) {
@@ -73,7 +94,9 @@ EMSCRIPTEN_BINDINGS(fairness_core) {
         .field("ok", &Reply::ok)
         .field("json", &Reply::json)
         .field("field", &Reply::field)
-        .field("message", &Reply::message);
+        .field("message", &Reply::message)
+        .field("internal", &Reply::internal);
+    value_object<EvaluateRequest>("EvaluateRequest").field("large", &EvaluateRequest::large);
     function("evaluate", &evaluate);
     function("findTerms", &find_terms);
     function("orderings", &orderings);

@@ -18,6 +18,16 @@ import type {
 export { ScenarioError };
 export type * from './types';
 
+/** The choices of one evaluation. */
+export interface EvaluateOptions {
+  /**
+   * Which tier of core/limits.json bounds the scenario: 'default' (the page's, and the default),
+   * or 'large' (what `fairness-eval --large` takes; for Node tooling and benchmarks), whose
+   * outputBytes stays at the default's so that the results fit in one JS string.
+   */
+  limits?: 'default' | 'large';
+}
+
 /** The metric core, loaded and ready. Every call is synchronous and self-contained. */
 export interface Engine {
   /**
@@ -26,14 +36,14 @@ export interface Engine {
    * core's JSON as it is, parsed: the same object the CLI prints.
    * @throws ScenarioError when the core refuses the scenario.
    */
-  evaluate(scenario: Scenario | string): Results;
+  evaluate(scenario: Scenario | string, options?: EvaluateOptions): Results;
   /**
    * The results as the core writes them: the JSON text `build/fairness-eval` prints (before its
    * final newline; a libm result may differ in its last digit). Given bytes, the core reads them
    * as the CLI reads a file.
    * @throws ScenarioError when the core refuses the scenario.
    */
-  evaluateText(scenario: string | Uint8Array): string;
+  evaluateText(scenario: string | Uint8Array, options?: EvaluateOptions): string;
   /** Every metric's descriptor, in the order the page shows them. */
   describe(): MetricDescriptor[];
   /**
@@ -89,20 +99,24 @@ function scenarioBytes(scenario: Scenario | string | Uint8Array): Uint8Array {
   return encoder.encode(typeof scenario === 'string' ? scenario : JSON.stringify(scenario));
 }
 
-function unwrap(reply: { ok: boolean; json: string; field: string; message: string }): string {
+function unwrap(reply: { ok: boolean; json: string; field: string; message: string; internal: boolean }): string {
   if (reply.ok) return reply.json;
-  if (reply.field) throw new ScenarioError(reply.field, reply.message);
-  throw new Error(`fairness core: ${reply.message}`);
+  if (reply.internal) throw new Error(`fairness core: ${reply.message}`);
+  throw new ScenarioError(reply.field, reply.message);
+}
+
+function request(options: EvaluateOptions = {}) {
+  return { large: options.limits === 'large' };
 }
 
 function wrap(core: FairnessCoreModule): Engine {
   let descriptors: MetricDescriptor[] | undefined;
   return {
-    evaluate(scenario) {
-      return JSON.parse(unwrap(core.evaluate(scenarioBytes(scenario)))) as Results;
+    evaluate(scenario, options) {
+      return JSON.parse(unwrap(core.evaluate(scenarioBytes(scenario), request(options)))) as Results;
     },
-    evaluateText(scenario) {
-      return unwrap(core.evaluate(scenarioBytes(scenario)));
+    evaluateText(scenario, options) {
+      return unwrap(core.evaluate(scenarioBytes(scenario), request(options)));
     },
     describe() {
       descriptors ??= JSON.parse(core.describe()) as MetricDescriptor[];

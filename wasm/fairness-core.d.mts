@@ -10,16 +10,24 @@ export interface RawReply {
   ok: boolean;
   /** The result as JSON text (empty when `ok` is false). */
   json: string;
-  /** The JSON path the core blames (`params.k`, `rankings[0].docs[2].label`); empty for an internal failure. */
+  /** The JSON path the core blames (`params.k`, `rankings[0].docs[2].label`, `scenario[""]`). */
   field: string;
   /** The core's message, without the field. */
   message: string;
+  /** True for a failure of the core itself (a bug, memory exhausted), not a refusal of the input. */
+  internal: boolean;
+}
+
+/** The choices of one evaluation. */
+export interface RawEvaluateRequest {
+  /** The large tier of core/limits.json (its outputBytes capped at the default: one V8 string). */
+  large: boolean;
 }
 
 /** The instantiated module: the bound functions of wasm/bindings.cpp. */
 export interface FairnessCoreModule {
   /** Scenario JSON in, results JSON out (`fairness::evaluate_json`). */
-  evaluate(scenarioJson: RawText): RawReply;
+  evaluate(scenarioJson: RawText, request: RawEvaluateRequest): RawReply;
   /** Group terms of `text` under the scenario's lexicon and tokenizer; offsets in UTF-8 bytes. */
   findTerms(scenarioJson: RawText, text: RawText): RawReply;
   /**

@@ -51,7 +51,7 @@ struct RankingInputs {
     std::vector<Analyzed> docs;                      // in the ranking's order
     std::vector<std::vector<double>> doc_alignment;  // AWRF alignment of each document
     std::vector<dips::Item> doc_item;                // DIPS side and relevance of each document
-    std::vector<double> set_omega;                   // ω of NFaiRR's background set S (any order)
+    nfairr::Ideal nfairr_ideal;                      // of NFaiRR's background set S (any order)
     std::vector<double> browsing;                    // F(k0), k0 = 0..n-1
 
     // The documents in rank order, after arrange(order):
@@ -90,7 +90,7 @@ RankingInputs prepare(const Scenario& s, const Ranking& ranking, const TermIndex
                                                                 : dips::Side::neither;
         in.doc_item.push_back({side, a.doc->relevance});
     }
-    in.set_omega = background_set_omega(in.docs, background);
+    in.nfairr_ideal = nfairr::ideal(background_set_omega(in.docs, background), ranking.docs.size(), p.k);
     in.browsing = browsing_weights(p.browsing, p.gamma, ranking.docs.size());
     return in;
 }
@@ -103,7 +103,7 @@ template <typename Visit>
 void visit_metrics(const Scenario& s, const RankingInputs& in, Visit&& visit) {
     const Params& p = s.params;
     const std::span<const std::string> groups(s.groups);
-    visit(nfairr::descriptor, [&] { return nfairr::compute(in.omega, in.set_omega, p.k); },
+    visit(nfairr::descriptor, [&] { return nfairr::compute(in.omega, in.nfairr_ideal, p.k); },
           [](JsonWriter& w, const nfairr::Result& r) { nfairr::write(w, r); });
     visit(texfair::descriptor, [&] { return texfair::compute(in.terms, p.targets, p.rbdf, p.k); },
           [&](JsonWriter& w, const texfair::Result& r) { texfair::write(w, r, groups); });
@@ -178,18 +178,17 @@ void write_params(JsonWriter& w, const Scenario& s) {
     w.end_object();
 }
 
-}  // namespace
-
-std::string evaluate_text(const Scenario& s) {
+std::string write_results(const Scenario& s, std::uint64_t max_bytes) {
     const TermIndex index(s.lexicon, s.params.tokenizer);
     std::vector<Analyzed> background;
     for (const auto& doc : s.background) background.push_back(analyze(doc, index, s.params));
 
     JsonWriter w;
+    w.limit(max_bytes);
     // About 1.6 kB of results per document (every metric's per-rank detail and cut-off values).
-    std::size_t documents = 0;
+    std::uint64_t documents = 0;
     for (const auto& ranking : s.rankings) documents += ranking.docs.size();
-    w.reserve(4096 + 1600 * documents);
+    w.reserve(static_cast<std::size_t>(std::min<std::uint64_t>({4096 + 1600 * documents, max_bytes, std::string().max_size() / 2})));
     w.begin_object().key("rankings").begin_array();
     for (const auto& ranking : s.rankings) write_ranking(w, s, ranking, index, background);
     w.end_array();
@@ -201,7 +200,19 @@ std::string evaluate_text(const Scenario& s) {
     return w.take();
 }
 
-Json evaluate(const Scenario& s) { return Json::parse(evaluate_text(s)); }
+}  // namespace
+
+std::string evaluate_text(const Scenario& s, const EvaluateOptions& options) {
+    const std::uint64_t max_bytes = options.limits->output_bytes;
+    try {
+        return write_results(s, max_bytes);
+    } catch (const JsonWriter::TooLarge&) {
+        throw ScenarioError("results", "the results JSON is over the limit of " + std::to_string(max_bytes) + " bytes (" +
+                                           std::string(limit_key::output_bytes) + "); evaluate fewer or shorter rankings");
+    }
+}
+
+Json evaluate(const Scenario& s, const EvaluateOptions& options) { return Json::parse(evaluate_text(s, options)); }
 
 Json describe_metrics() {
     Json out = Json::array();
@@ -230,7 +241,9 @@ Json find_terms(const Scenario& s, std::string_view text) {
     return out;
 }
 
-std::string evaluate_json(std::string_view scenario_json) { return evaluate_text(parse_scenario(scenario_json)); }
+std::string evaluate_json(std::string_view scenario_json, const EvaluateOptions& options) {
+    return evaluate_text(parse_scenario(scenario_json, *options.limits), options);
+}
 
 const std::vector<const MetricDescriptor*>& all_metrics() {
     static const std::vector<const MetricDescriptor*> metrics{

@@ -202,8 +202,6 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::size_t max_repetitions = 10000;
-constexpr std::size_t max_points = 1000;
 constexpr double max_seed = 9007199254740991.0;  // 2^53 - 1: every integer below is exact in JSON
 
 std::string field_of(const std::string& parent, std::size_t index) { return parent + "[" + std::to_string(index) + "]"; }
@@ -223,9 +221,14 @@ double whole(const json& j, const std::string& field, double lo, double hi) {
     return v;
 }
 
+// A count past its limit (core/limits.json), refused before anything runs.
+void at_most(std::uint64_t count, const std::string& field, std::string_view unit, std::uint64_t limit, std::string_view key) {
+    if (count > limit) throw ScenarioError(field, over_limit(count, unit, limit, key));
+}
+
 std::vector<double> numbers(const json& j, const std::string& field, std::size_t max_size) {
-    if (!j.is_array() || j.empty() || j.size() > max_size)
-        throw ScenarioError(field, "must be an array of 1 to " + std::to_string(max_size) + " numbers");
+    if (!j.is_array() || j.empty()) throw ScenarioError(field, "must be an array of 1 to " + std::to_string(max_size) + " numbers");
+    if (j.size() > max_size) throw ScenarioError(field, "must be an array of at most " + std::to_string(max_size) + " numbers, got " + std::to_string(j.size()));
     std::vector<double> out;
     for (std::size_t i = 0; i < j.size(); ++i) out.push_back(number(j[i], field_of(field, i)));
     return out;
@@ -233,7 +236,7 @@ std::vector<double> numbers(const json& j, const std::string& field, std::size_t
 
 }  // namespace
 
-Spec parse_spec(std::string_view text) {
+Spec parse_spec(std::string_view text, const Limits& limits) {
     json root;
     try {
         root = json::parse(text.begin(), text.end());
@@ -249,7 +252,9 @@ Spec parse_spec(std::string_view text) {
         throw ScenarioError("figure", "must be \"a\" (systematic group advantage) or \"b\" (relevance ties)");
     spec.figure = root["figure"] == "a" ? Figure::a : Figure::b;
     if (root.contains("xs")) {
-        spec.xs = numbers(root["xs"], "xs", max_points);
+        if (root["xs"].is_array())
+            at_most(root["xs"].size(), "xs", "points", limits.experiment_points, limit_key::experiment_points);
+        spec.xs = numbers(root["xs"], "xs", static_cast<std::size_t>(limits.experiment_points));
         for (std::size_t i = 0; i < spec.xs.size(); ++i) {
             if (spec.figure == Figure::a)
                 whole(root["xs"][i], field_of("xs", i), 0, static_cast<double>(2 * items_per_group - promoted));
@@ -261,8 +266,13 @@ Spec parse_spec(std::string_view text) {
     } else {
         for (int i = 0; i <= 10; ++i) spec.xs.push_back(i / 10.0);          // p_A = 0, 0.1, ..., 1
     }
-    if (root.contains("repetitions"))
-        spec.repetitions = static_cast<std::size_t>(whole(root["repetitions"], "repetitions", 1, max_repetitions));
+    if (root.contains("repetitions")) {
+        const double repetitions = number(root["repetitions"], "repetitions");
+        if (repetitions < 1 || repetitions != std::floor(repetitions))
+            throw ScenarioError("repetitions", "must be a whole number of at least 1, got " + root["repetitions"].dump());
+        at_most(static_cast<std::uint64_t>(repetitions), "repetitions", "repetitions", limits.experiment_repetitions, limit_key::experiment_repetitions);
+        spec.repetitions = static_cast<std::size_t>(repetitions);
+    }
     if (root.contains("seed")) spec.seed = static_cast<std::uint64_t>(whole(root["seed"], "seed", 0, max_seed));
     if (root.contains("cts")) {
         spec.cts = numbers(root["cts"], "cts", 8);
@@ -307,8 +317,8 @@ std::string spec_json(const Spec& spec) {
     return w.take();
 }
 
-std::string run_json(std::string_view text) {
-    const Spec spec = parse_spec(text);
+std::string run_json(std::string_view text, const Limits& limits) {
+    const Spec spec = parse_spec(text, limits);
     JsonWriter w;
     w.begin_object();
     write_spec(w, spec);

@@ -10,6 +10,8 @@
 namespace fairness {
 
 void JsonWriter::separate() {
+    // Every value and key passes here, so the text overshoots the limit by one value at most.
+    if (out_.size() > max_bytes_) throw TooLarge();
     if (after_key_) {
         after_key_ = false;
         return;

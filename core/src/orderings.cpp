@@ -301,10 +301,11 @@ Orderings find_orderings(const Scenario& scenario, std::size_t ranking, const Or
     using Method = OrderingOptions::Method;
     const bool exhaustive_wanted =
         options.method == Method::exhaustive || (options.method == Method::automatic && n <= options.exhaustive_limit);
-    if (!exhaustive_wanted && n > max_ordering_documents)
+    const std::uint64_t max_documents = options.limits->ordering_documents;
+    if (!exhaustive_wanted && n > max_documents)
         throw ScenarioError("rankings[" + std::to_string(ranking) + "].docs",
-                            "best and worst orderings are searched for up to " + std::to_string(max_ordering_documents) +
-                                " documents; this ranking has " + std::to_string(n));
+                            "best and worst orderings are searched for up to " + std::to_string(max_documents) + " documents: " +
+                                over_limit(n, "documents", max_documents, limit_key::ordering_documents));
 
     if (exhaustive_wanted && n > 12)
         throw ScenarioError("rankings[" + std::to_string(ranking) + "].docs",
@@ -339,9 +340,11 @@ std::string orderings_text(const Scenario& scenario, const Orderings& o) {
     return w.take();
 }
 
-std::string orderings_json(std::string_view scenario_json, std::size_t ranking) {
-    const Scenario scenario = parse_scenario(scenario_json);
-    return orderings_text(scenario, find_orderings(scenario, ranking));
+std::string orderings_json(std::string_view scenario_json, std::size_t ranking, const Limits& limits) {
+    const Scenario scenario = parse_scenario(scenario_json, limits);
+    OrderingOptions options;
+    options.limits = &limits;
+    return orderings_text(scenario, find_orderings(scenario, ranking, options));
 }
 
 }  // namespace fairness

@@ -5,9 +5,10 @@
 #include <cmath>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <cstdio>
+#include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace fairness {
 
@@ -17,7 +18,8 @@ namespace {
 
 // Sums of targets may carry rounding from decimal input (0.1 + 0.2 + 0.7).
 constexpr double target_sum_tolerance = 1e-9;
-constexpr double max_k = 1e6;
+// The largest integer a JavaScript number (the page's JSON.parse) holds exactly: 2^53 - 1.
+constexpr double max_safe_integer = 9007199254740991.0;
 
 // A number for a message, to 10 significant digits. snprintf rather than a stream: iostreams
 // would add about 35 kB of locale code to the WebAssembly module.
@@ -44,7 +46,13 @@ std::string describe(const json& j) {
     return "an object";
 }
 
+// A key in a path: `params.k`, or `scenario[""]`, `lexicon["a.b"]` for a key that is empty or
+// holds a character of the path syntax, so that every path names one place.
 std::string child(const std::string& path, std::string_view key) {
+    const bool plain = !key.empty() && std::none_of(key.begin(), key.end(), [](char c) {
+        return c == '.' || c == '[' || c == ']' || c == '"' || static_cast<unsigned char>(c) < 0x20;
+    });
+    if (!plain) return (path.empty() ? "scenario" : path) + "[" + json(std::string(key)).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
     return path.empty() ? std::string(key) : path + "." + std::string(key);
 }
 std::string item(const std::string& path, std::size_t index) {
@@ -141,7 +149,117 @@ std::string parse_message(const json::parse_error& error) {
     const std::string marker = "parse error ";
     const auto at = what.find(marker);
     if (at != std::string::npos) what = what.substr(at + marker.size());
+    // nlohmann reads what follows the value as a literal that fails; say what is wrong instead.
+    if (what.find("expected end of input") != std::string::npos) {
+        const auto colon = what.find(": ");
+        return "malformed JSON " + what.substr(0, colon) + ": bytes after the end of the JSON value; a scenario is one object";
+    }
     return "malformed JSON " + what;
+}
+
+// The position of byte `offset` as nlohmann reports positions: line from 1, column from 1.
+std::string line_and_column(std::string_view text, std::size_t offset) {
+    const auto before = text.substr(0, offset);
+    const auto line = std::count(before.begin(), before.end(), '\n') + 1;
+    const auto last_newline = before.rfind('\n');
+    const auto column = offset - (last_newline == std::string_view::npos ? 0 : last_newline + 1) + 1;
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+// What nlohmann's DOM parser cannot say by itself: it keeps the last of two equal keys and takes
+// no nesting limit. This SAX handler builds the same tree (nlohmann's own DOM builder) and sees
+// every key and container as it is read: a repeated key is refused, naming it, and so is nesting
+// deeper than the table allows. (Not nlohmann's parser callback: in 3.11 it rescans the parent of
+// every object that ends, which made an array of 100,000 objects take minutes in WASM.)
+class StrictSax : public nlohmann::detail::json_sax_dom_parser<json> {
+    using Dom = nlohmann::detail::json_sax_dom_parser<json>;
+
+public:
+    StrictSax(json& root, const Limits& limits) : Dom(root, true), limits_(limits) {}
+
+    bool null() { return element_started(), Dom::null(); }
+    bool boolean(bool v) { return element_started(), Dom::boolean(v); }
+    bool number_integer(json::number_integer_t v) { return element_started(), Dom::number_integer(v); }
+    bool number_unsigned(json::number_unsigned_t v) { return element_started(), Dom::number_unsigned(v); }
+    bool number_float(json::number_float_t v, const json::string_t& text) { return element_started(), Dom::number_float(v, text); }
+    bool string(json::string_t& v) { return element_started(), Dom::string(v); }
+
+    bool start_object(std::size_t size) {
+        open(true);
+        return Dom::start_object(size);
+    }
+    bool start_array(std::size_t size) {
+        open(false);
+        return Dom::start_array(size);
+    }
+    bool end_object() {
+        frames_.pop_back();
+        return Dom::end_object();
+    }
+    bool end_array() {
+        frames_.pop_back();
+        return Dom::end_array();
+    }
+
+    bool key(json::string_t& k) {
+        auto& frame = frames_.back();
+        frame.key = k;
+        if (!frame.keys.insert(k).second)
+            throw ScenarioError(path(), "the key " + json(k).dump(-1, ' ', false, json::error_handler_t::replace) +
+                                            " appears twice in this object; give each key once");
+        return Dom::key(k);
+    }
+
+private:
+    struct Frame {
+        bool object;
+        std::size_t items;  // arrays: elements begun so far
+        std::string key;    // objects: the key being read
+        std::unordered_set<std::string> keys;
+    };
+
+    void element_started() {
+        if (!frames_.empty() && !frames_.back().object) ++frames_.back().items;
+    }
+
+    void open(bool object) {
+        element_started();
+        if (frames_.size() >= limits_.json_depth)
+            throw ScenarioError(path(), "nested too deep: " + over_limit(frames_.size() + 1, "levels of arrays and objects",
+                                                                         limits_.json_depth, limit_key::json_depth));
+        frames_.push_back({object, 0, {}, {}});
+    }
+
+    // The path of the value being read, built only for a message.
+    std::string path() const {
+        std::string out;
+        for (const auto& frame : frames_) out = frame.object ? child(out, frame.key) : item(out.empty() ? "scenario" : out, frame.items - 1);
+        return out.empty() ? "scenario" : out;
+    }
+
+    const Limits& limits_;
+    std::vector<Frame> frames_;
+};
+
+json parse_strict(std::string_view text, const Limits& limits) {
+    check_scenario_size(text.size(), limits);
+    // JSON text never holds a raw NUL (inside a string it is written \u0000); nlohmann would stop
+    // reading at one and accept what came before.
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        throw ScenarioError("scenario", "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
+    try {
+        json root;
+        StrictSax sax(root, limits);
+        json::sax_parse(text.begin(), text.end(), &sax);
+        return root;
+    } catch (const json::parse_error& error) {
+        throw ScenarioError("scenario", parse_message(error));
+    } catch (const json::out_of_range& error) {
+        // A number too large for a double (1e400) is reported as out_of_range, not parse_error.
+        std::string what = error.what();
+        const auto at = what.find("] ");
+        throw ScenarioError("scenario", "malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
+    }
 }
 
 // Typographic punctuation is UTF-8 (bytes >= 0x80), so SPEC's `words` tokenizer keeps it inside a
@@ -153,6 +271,8 @@ bool has_typographic_punctuation(std::string_view text) {
 
 class Reader {
 public:
+    explicit Reader(const Limits& limits) : limits_(limits) {}
+
     Scenario read(const json& root) {
         expect_object(root, "scenario");
         only_keys(root, "", {"groups", "lexicon", "params", "rankings", "background", "title", "description"});
@@ -169,8 +289,16 @@ public:
     }
 
 private:
+    const Limits& limits_;
     Scenario scenario_;
     std::vector<std::string> typographic_;  // paths of texts with curly quotes, dashes or NBSP
+    std::uint64_t text_bytes_ = 0;          // of every document read so far
+    std::uint64_t lexicon_terms_ = 0;       // entries of the scenario's lexicon read so far
+
+    // A list longer than its limit: "rankings[0].docs: 20000 documents is over the limit of 10000 (documentsPerRanking)".
+    static void at_most(const json& list, const std::string& path, std::string_view unit, std::uint64_t limit, std::string_view key) {
+        if (list.size() > limit) throw ScenarioError(path, over_limit(list.size(), unit, limit, key));
+    }
 
     void note_text(const Document& doc, const std::string& path) {
         if (has_typographic_punctuation(doc.text)) typographic_.push_back(child(path, "text"));
@@ -205,6 +333,7 @@ private:
             return;
         }
         const auto& list = expect_array(root["groups"], "groups");
+        at_most(list, "groups", "groups", limits_.groups, limit_key::groups);
         if (list.size() < 2) throw ScenarioError("groups", "needs at least two groups");
         for (std::size_t i = 0; i < list.size(); ++i) {
             const auto path = item("groups", i);
@@ -250,7 +379,11 @@ private:
                 const auto g = group_index(name);
                 if (!g) throw ScenarioError(path, "unknown group " + in_quotes(name) + "; the groups are " + join(groups()));
                 expect_array(list, path);
-                for (std::size_t i = 0; i < list.size(); ++i) add(*g, string(list[i], item(path, i)), item(path, i));
+                for (std::size_t i = 0; i < list.size(); ++i) {
+                    if (++lexicon_terms_ > limits_.lexicon_terms)
+                        throw ScenarioError(item(path, i), over_limit(lexicon_terms_, "terms in the lexicon", limits_.lexicon_terms, limit_key::lexicon_terms));
+                    add(*g, string(list[i], item(path, i)), item(path, i));
+                }
             }
         }
         for (std::size_t g = 0; g < groups().size(); ++g)
@@ -272,9 +405,10 @@ private:
             const auto path = child("params", key);
             if (key == "k") {
                 const double k = number(value, path);
-                // The cap keeps the SetFaiRR baseline's Σ_{r<=k} p(r) (an O(k) sum) instant.
-                if (k < 1 || k != std::floor(k) || k > max_k)
-                    throw ScenarioError(path, "must be a whole number from 1 to 1000000, got " + value.dump());
+                if (k < 1 || k != std::floor(k)) throw ScenarioError(path, "must be a whole number of at least 1, got " + value.dump());
+                // The limit keeps the SetFaiRR baseline's Σ_{r<=k} p(r) (an O(k) sum) instant.
+                if (k > static_cast<double>(limits_.k))
+                    throw ScenarioError(path, value.dump() + " is over the limit of " + std::to_string(limits_.k) + " (" + std::string(limit_key::k) + ")");
                 p.k = static_cast<std::size_t>(k);
             } else if (key == "tau") {
                 p.tau = number(value, path);
@@ -341,13 +475,13 @@ private:
         expect_object(j, path);
         only_keys(j, path, {"id", "text", "label", "relevance"});
         Document doc;
-        if (j.contains("id")) {
-            const auto& id = j["id"];
-            if (id.is_string()) doc.id = id.get<std::string>();
-            else if (id.is_number_integer()) doc.id = id.dump();
-            else throw ScenarioError(child(path, "id"), "must be a string or a whole number, got " + describe(id));
+        if (j.contains("id")) doc.id = read_id(j["id"], child(path, "id"));
+        if (j.contains("text")) {
+            doc.text = string(j["text"], child(path, "text"));
+            text_bytes_ += doc.text.size();
+            if (text_bytes_ > limits_.text_bytes)
+                throw ScenarioError(child(path, "text"), over_limit(text_bytes_, "bytes of text (this and the texts before it)", limits_.text_bytes, limit_key::text_bytes));
         }
-        if (j.contains("text")) doc.text = string(j["text"], child(path, "text"));
         if (j.contains("label")) {
             const std::string label = string(j["label"], child(path, "label"));
             if (label != neutral_label) {
@@ -362,8 +496,35 @@ private:
         return doc;
     }
 
+    // An id is text. A number is read as JavaScript's JSON.parse reads it (a double) and kept as
+    // its decimal text, so the page and the core agree on every id: accepted only when that
+    // double is a whole number of at most 2^53 - 1 in size (1e2 is "100", -0 is "0"); a larger or
+    // fractional number would be a different id once rounded, so it is refused.
+    static std::string read_id(const json& id, const std::string& path) {
+        if (id.is_string()) return id.get<std::string>();
+        if (!id.is_number()) throw ScenarioError(path, "must be a string or a whole number, got " + describe(id));
+        const auto refuse = [&] {
+            throw ScenarioError(path, "the number " + id.dump() + " is not a whole number of at most 2^53 - 1 (9007199254740991)"
+                                                                  ", which JavaScript could not read exactly; write the id as a string");
+        };
+        if (id.is_number_unsigned()) {
+            const auto v = id.get<std::uint64_t>();
+            if (v > static_cast<std::uint64_t>(max_safe_integer)) refuse();
+            return std::to_string(v);
+        }
+        if (id.is_number_integer()) {
+            const auto v = id.get<std::int64_t>();
+            if (v > static_cast<std::int64_t>(max_safe_integer) || v < -static_cast<std::int64_t>(max_safe_integer)) refuse();
+            return std::to_string(v);
+        }
+        const double v = id.get<double>();
+        if (!(std::abs(v) <= max_safe_integer) || v != std::floor(v)) refuse();
+        return std::to_string(static_cast<std::int64_t>(v));  // -0 becomes "0", as String(-0) in JS
+    }
+
     void read_rankings(const json& value) {
         expect_array(value, "rankings");
+        at_most(value, "rankings", "rankings", limits_.rankings, limit_key::rankings);
         if (value.empty()) throw ScenarioError("rankings", "give at least one ranking");
         std::set<std::string> names;
         for (std::size_t r = 0; r < value.size(); ++r) {
@@ -378,6 +539,7 @@ private:
                 throw ScenarioError(child(path, "name"), "another ranking is already named " + in_quotes(ranking.name));
             if (!j.contains("docs")) throw ScenarioError(child(path, "docs"), "is required");
             const auto& docs = expect_array(j["docs"], child(path, "docs"));
+            at_most(docs, child(path, "docs"), "documents", limits_.documents_per_ranking, limit_key::documents_per_ranking);
             if (docs.empty()) throw ScenarioError(child(path, "docs"), "a ranking needs at least one document");
             std::set<std::string> ids;
             for (std::size_t d = 0; d < docs.size(); ++d) {
@@ -394,6 +556,7 @@ private:
 
     void read_background(const json& value) {
         expect_array(value, "background");
+        at_most(value, "background", "documents", limits_.background_documents, limit_key::background_documents);
         std::set<std::string> ids;
         for (std::size_t d = 0; d < value.size(); ++d) {
             auto doc = read_document(value[d], item("background", d));
@@ -407,20 +570,12 @@ private:
 
 }  // namespace
 
-Scenario parse_scenario(std::string_view json_text) {
-    json root;
-    try {
-        root = json::parse(json_text.begin(), json_text.end());
-    } catch (const json::parse_error& error) {
-        throw ScenarioError("scenario", parse_message(error));
-    } catch (const json::out_of_range& error) {
-        // A number too large for a double (1e400) is reported as out_of_range, not parse_error.
-        std::string what = error.what();
-        const auto at = what.find("] ");
-        throw ScenarioError("scenario", "malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
-    }
-    return Reader{}.read(root);
+void check_scenario_size(std::uint64_t bytes, const Limits& limits) {
+    if (bytes > limits.scenario_bytes)
+        throw ScenarioError("scenario", "too large: " + over_limit(bytes, "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
 }
+
+Scenario parse_scenario(std::string_view json_text, const Limits& limits) { return Reader(limits).read(parse_strict(json_text, limits)); }
 
 std::string_view to_string(BrowsingModel e) { return name_of(e, browsing_models); }
 std::string_view to_string(Tokenizer e) { return name_of(e, tokenizers); }

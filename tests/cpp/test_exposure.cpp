@@ -294,3 +294,19 @@ TEST_CASE("property: moving an A item above the B item just above it lowers δ_A
     }
     CHECK(checked > 50);
 }
+
+TEST_CASE("regression: EA with relevances summing past the largest double is null with a note, not a value") {
+    // T_A = 1e308 + 1e308 = inf: T_A / (T_A + T_B) is no number. EA reported δ_A = 0 - E_A / E from
+    // a target share of 0 (1e308 / inf) before.
+    const auto r = first(sided_ranking({{'A', 1e308}, {'A', 1e308}, {'B', 1}}));
+    CAPTURE(r["ea"].dump());
+    CHECK(r["ea"]["value"].is_null());
+    CHECK(r["ea"]["l1"].is_null());
+    CHECK(r["ea"]["deltaA"].is_null());
+    CHECK(r["ea"]["targetShare"]["female"].is_null());
+    CHECK(r["ea"]["targetShare"]["male"].is_null());
+    CHECK(r["ea"]["note"].get<std::string>().find("beyond the largest number") != std::string::npos);
+    // EE and EA-dp read only the order of the relevances and the head counts: defined.
+    CHECK(!r["ee"]["value"].is_null());
+    CHECK(!r["eadp"]["value"].is_null());
+}

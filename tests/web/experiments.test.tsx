@@ -100,7 +100,7 @@ describe('running a figure', () => {
   test('a refused spec shows the core’s message with its field', async () => {
     await runFigure('a', 0, 1);
     expect(runs.a.value.status).toBe('error');
-    expect(runs.a.value.error).toMatch(/^repetitions: must be a whole number from 1 to 10000/);
+    expect(runs.a.value.error).toMatch(/^repetitions: must be a whole number of at least 1, got 0/);
   });
 });
 

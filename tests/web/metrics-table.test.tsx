@@ -69,7 +69,7 @@ describe('MetricsTable', () => {
     edit((s) => void (s.params = { k: 0 }));
     await waitFor(() => expect(document.querySelector('section[aria-label="Metrics"]')!.getAttribute('data-state')).toBe('stale'));
     expect((document.querySelector('[data-metric="nfairr"][data-ranking="A"]') as HTMLElement).dataset.value).toBe(before);
-    screen.getByText(/These values are for the last valid input\. Parameters: cut-off k must be a whole number from 1 to 1000000, got 0/);
+    screen.getByText(/These values are for the last valid input\. Parameters: cut-off k must be a whole number of at least 1, got 0/);
     screen.getByText('stale');
   });
 });

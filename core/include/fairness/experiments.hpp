@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fairness/limits.hpp"
 #include "fairness/metrics/dips.hpp"
 
 namespace fairness::experiments {
@@ -102,10 +103,11 @@ Point figure_b(double p_a, std::uint64_t seed, std::size_t repetitions, std::spa
 
 // The spec as JSON ({"figure": "a" | "b", "xs"?, "repetitions"?, "seed"?, "cts"?}), checked and
 // with its defaults filled in. Throws ScenarioError naming the field.
-Spec parse_spec(std::string_view json);
+// Within `limits` (core/limits.json: experimentRepetitions, experimentPoints).
+Spec parse_spec(std::string_view json, const Limits& limits = default_limits());
 std::string spec_json(const Spec& spec);
 
 // The whole experiment: {"figure", "xs", "repetitions", "seed", "cts", "points": [...]}.
-std::string run_json(std::string_view spec_json_text);
+std::string run_json(std::string_view spec_json_text, const Limits& limits = default_limits());
 
 }  // namespace fairness::experiments

@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +17,18 @@ namespace fairness {
 
 class JsonWriter {
 public:
+    /** Thrown when the text would grow past the writer's limit (see limit()). */
+    struct TooLarge : std::length_error {
+        TooLarge() : std::length_error("JSON output over its limit") {}
+    };
+
+    /**
+     * Stop at `bytes` of output: any write that finds the text past it throws TooLarge, so a
+     * result too large for its reader (V8's longest string, for the WASM module) is refused
+     * while it is being written, not after.
+     */
+    void limit(std::uint64_t bytes) { max_bytes_ = bytes; }
+
     JsonWriter& begin_object();
     JsonWriter& end_object();
     JsonWriter& begin_array();
@@ -58,15 +72,19 @@ public:
     void reserve(std::size_t bytes) { out_.reserve(bytes); }
 
     const std::string& text() const { return out_; }
-    std::string take() { return std::move(out_); }
+    std::string take() {
+        if (out_.size() > max_bytes_) throw TooLarge();
+        return std::move(out_);
+    }
 
 private:
-    void separate();  // a comma before every element but the first of its container
+    void separate();  // a comma before every element but the first of its container; checks the limit
     void string(std::string_view text);
 
     std::string out_;
     std::vector<bool> first_;  // per open container: nothing written in it yet
     bool after_key_ = false;
+    std::uint64_t max_bytes_ = UINT64_MAX;
 };
 
 }  // namespace fairness

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "fairness/descriptor.hpp"
+#include "fairness/limits.hpp"
 #include "fairness/scenario.hpp"
 
 namespace fairness {
@@ -61,10 +62,10 @@ struct OrderingOptions {
     std::size_t kicks = 60;
     /** Search: mixed into every start's seed (tests vary it). */
     std::uint64_t seed = 0;
+    /** The tier of core/limits.json; the search refuses rankings longer than its orderingDocuments
+     * (the neighbourhood grows as n²). */
+    const Limits* limits = &default_limits();
 };
-
-/** The search refuses rankings longer than this (its neighbourhood grows as n²). */
-inline constexpr std::size_t max_ordering_documents = 60;
 
 struct Extreme {
     std::vector<std::size_t> order;  // indices into the ranking's documents, rank 1 first
@@ -94,7 +95,7 @@ struct Orderings {
 /**
  * The best and worst ordering of `scenario.rankings[ranking]` under every metric.
  * Throws ScenarioError (field "ranking") when there is no such ranking, or when the search would
- * have more than max_ordering_documents documents.
+ * have more than the limits' orderingDocuments documents.
  */
 Orderings find_orderings(const Scenario& scenario, std::size_t ranking, const OrderingOptions& options = {});
 
@@ -106,6 +107,6 @@ Orderings find_orderings(const Scenario& scenario, std::size_t ranking, const Or
 std::string orderings_text(const Scenario& scenario, const Orderings& orderings);
 
 /** The entry point of the front ends: scenario JSON text and a ranking index in, JSON text out. */
-std::string orderings_json(std::string_view scenario_json, std::size_t ranking);
+std::string orderings_json(std::string_view scenario_json, std::size_t ranking, const Limits& limits = default_limits());
 
 }  // namespace fairness

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fairness/limits.hpp"
 #include "fairness/text.hpp"
 
 namespace fairness {
@@ -72,8 +73,14 @@ struct Scenario {
     std::vector<std::string> warnings;  // accepted, but worth telling (e.g. a group without terms)
 };
 
-// Parses and validates SPEC's scenario JSON. Throws ScenarioError on any bad input.
-Scenario parse_scenario(std::string_view json_text);
+// Parses and validates SPEC's scenario JSON within `limits` (core/limits.json). Throws
+// ScenarioError on any bad input: malformed JSON, a key given twice in one object, bytes after
+// the value (a NUL included), an unknown key or value, a field past its limit.
+Scenario parse_scenario(std::string_view json_text, const Limits& limits = default_limits());
+
+// Refuses `bytes` of scenario JSON over the limit ("scenario: too large: …"), for a caller that
+// knows the size before reading it all (the CLI, of a file).
+void check_scenario_size(std::uint64_t bytes, const Limits& limits);
 
 // Names for the enums, as they appear in the JSON.
 std::string_view to_string(BrowsingModel);

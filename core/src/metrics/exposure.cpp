@@ -152,7 +152,9 @@ public:
         const double t = t_a + t_b, e = e_a_ + e_b_;
         if (target_total) *target_total = t;
         if (exposure_total) *exposure_total = e;
-        if (t != 0) {
+        // Relevances near 1e308 can sum past the largest double: then T_g / (T_A + T_B) is no number.
+        const bool t_finite = std::isfinite(t_a) && std::isfinite(t_b) && std::isfinite(t);
+        if (t != 0 && t_finite) {
             m.target_a = t_a / t;
             m.target_b = t_b / t;
         }
@@ -162,6 +164,8 @@ public:
         }
         if (n_a_ == 0 || n_b_ == 0) {
             m.note = std::string("no document of group ") + (n_a_ == 0 ? "A" : "B") + " in the ranking, so the measure is undefined";
+        } else if (!t_finite) {
+            m.note = "the relevance of groups A and B sums beyond the largest number (about 1.8e308), so the target shares T_g / (T_A + T_B) are undefined";
         } else if (t == 0) {
             m.note = target_ == Target::ea ? "the relevance of groups A and B sums to 0, so the target shares T_g / (T_A + T_B) are undefined"
                                            : "the ideal ranking gives groups A and B no exposure, so the target shares T_g / (T_A + T_B) are undefined";

@@ -31,7 +31,9 @@ Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
 
     Result result;
     double dcg = 0, idcg = 0;
-    const auto ratio = [](double a, double b) { return b > 0 ? Maybe{a / b} : Maybe{}; };
+    // A gain or a sum past the largest double (2^1024: relevance >= 1024 with exponential gain, or
+    // relevances near 1e308) is no number: the ratio of such parts is undefined, not 0 or 1.
+    const auto ratio = [](double a, double b) { return b > 0 && std::isfinite(a) && std::isfinite(b) ? Maybe{a / b} : Maybe{}; };
     for (std::size_t r = 1; r <= n; ++r) {
         dcg += gain(relevance[r - 1]) * position_bias(r);
         idcg += gain(ideal[r - 1]) * position_bias(r);
@@ -44,10 +46,14 @@ Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
     }
     for (std::size_t r = 1; r <= n; ++r) {
         const double g = gain(relevance[r - 1]);
-        const bool counted = r <= k_eff && result.idcg > 0;
+        const bool counted = r <= k_eff && result.idcg > 0 && std::isfinite(result.idcg);
         result.ranks.push_back({g, counted ? g * position_bias(r) / result.idcg : 0.0});
     }
-    if (!result.value) result.note = "the ideal DCG is not positive (no relevant document), so nDCG is undefined";
+    if (!std::isfinite(result.dcg) || !std::isfinite(result.idcg))
+        result.note = how == NdcgGain::exponential
+                          ? "a gain 2^relevance - 1 or a sum of gains is beyond the largest number (about 1.8e308; relevance 1024 or more), so nDCG is undefined"
+                          : "a sum of gains is beyond the largest number (about 1.8e308), so nDCG is undefined";
+    else if (!result.value) result.note = "the ideal DCG is not positive (no relevant document), so nDCG is undefined";
     return result;
 }
 

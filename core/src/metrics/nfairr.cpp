@@ -35,33 +35,44 @@ double neutrality(std::span<const double> magnitude, std::span<const double> tar
     return 1.0 - distance;
 }
 
+Ideal ideal(std::span<const double> set_omega, std::size_t n, std::size_t k) {
+    Ideal out;
+    out.set_size = set_omega.size();
+    // IFaiRR@c for every c: the background set sorted by ω, descending (Eq. 4's ideal ranking).
+    std::vector<double> sorted(set_omega.begin(), set_omega.end());
+    std::sort(sorted.begin(), sorted.end(), std::greater<>());
+    // IFaiRR stops growing at |S|, so the table need not reach a (possibly huge) k.
+    const std::size_t longest = std::max(n, std::min(k, sorted.size()));
+    out.ifairr_at.assign(longest + 1, 0.0);
+    for (std::size_t r = 1; r <= longest; ++r)
+        out.ifairr_at[r] = out.ifairr_at[r - 1] + (r <= sorted.size() ? sorted[r - 1] * position_bias(r) : 0.0);
+    out.mean_omega = sorted.empty() ? 0.0 : std::accumulate(sorted.begin(), sorted.end(), 0.0) / static_cast<double>(sorted.size());
+    // Σ_{r=1..k} p(r) for the baseline, summed without a table: k may be far beyond n and |S|.
+    for (std::size_t r = 1; r <= k; ++r) out.bias_sum_k += position_bias(r);
+    return out;
+}
+
 Result compute(std::span<const double> ranking_omega, std::span<const double> set_omega, std::size_t k) {
+    return compute(ranking_omega, ideal(set_omega, ranking_omega.size(), k), k);
+}
+
+Result compute(std::span<const double> ranking_omega, const Ideal& ideal, std::size_t k) {
     const std::size_t n = ranking_omega.size();
     const std::size_t k_eff = std::min(k, n);
+    const std::size_t set_size = ideal.set_size;
+    const auto& ifairr_at = ideal.ifairr_at;
     Result result;
-    result.background_size = set_omega.size();
+    result.background_size = set_size;
 
-    // IFaiRR@c for every c: the background set sorted by ω, descending (Eq. 4's ideal ranking).
-    std::vector<double> ideal(set_omega.begin(), set_omega.end());
-    std::sort(ideal.begin(), ideal.end(), std::greater<>());
-    // IFaiRR stops growing at |S|, so the tables need not reach a (possibly huge) k.
-    const std::size_t longest = std::max(n, std::min(k, ideal.size()));
-    std::vector<double> ifairr_at(longest + 1, 0.0), fairr_at(n + 1, 0.0);
-    for (std::size_t r = 1; r <= longest; ++r)
-        ifairr_at[r] = ifairr_at[r - 1] + (r <= ideal.size() ? ideal[r - 1] * position_bias(r) : 0.0);
+    std::vector<double> fairr_at(n + 1, 0.0);
     for (std::size_t r = 1; r <= n; ++r) fairr_at[r] = fairr_at[r - 1] + ranking_omega[r - 1] * position_bias(r);
-
-    const double mean_omega = ideal.empty() ? 0.0 : std::accumulate(ideal.begin(), ideal.end(), 0.0) / ideal.size();
-    // Σ_{r=1..k} p(r) for the baseline, summed without a table: k may be far beyond n and |S|.
-    double bias_sum_k = 0;
-    for (std::size_t r = 1; r <= k; ++r) bias_sum_k += position_bias(r);
     const auto ratio = [](double a, double b) -> Maybe { return b == 0 ? Maybe{} : Maybe{a / b}; };
 
     // Cut-offs c > n add nothing to FaiRR, but IFaiRR and the baseline keep counting to c.
     result.fairr = fairr_at[k_eff];
-    result.ifairr = ifairr_at[std::min(k, ideal.size())];
+    result.ifairr = ifairr_at[std::min(k, set_size)];
     result.value = ratio(result.fairr, result.ifairr);
-    result.baseline = ratio(mean_omega * bias_sum_k, result.ifairr);
+    result.baseline = ratio(ideal.mean_omega * ideal.bias_sum_k, result.ifairr);
     if (!result.value)
         result.note = "IFaiRR is 0: no document of the background set has positive neutrality, so NFaiRR is undefined";
 
@@ -71,7 +82,7 @@ Result compute(std::span<const double> ranking_omega, std::span<const double> se
         const double omega = ranking_omega[r - 1];
         const bool counted = r <= k_eff && result.ifairr != 0;
         result.ranks.push_back({omega, weight, counted ? omega * weight / result.ifairr : 0.0});
-        result.at_cutoff.push_back(ratio(fairr_at[r], ifairr_at[std::min(r, ideal.size())]));
+        result.at_cutoff.push_back(ratio(fairr_at[r], ifairr_at[std::min(r, set_size)]));
     }
     return result;
 }

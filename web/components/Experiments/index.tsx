@@ -16,6 +16,8 @@ import {
 } from 'chart.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
+import limits from '../../../core/limits.json';
+
 import { download } from '../../state/download';
 import { formatValue } from '../../state/metrics';
 import { NumberField } from '../NumberField';
@@ -131,7 +133,7 @@ function Panel({ figure }: { figure: Figure }) {
           id={`experiment-${figure}-repetitions`}
           label="repetitions"
           min={1}
-          max={10000}
+          max={limits.limits.experimentRepetitions.default}
           step={1}
           value={input.repetitions}
           onChange={(v) => (settings[figure].value = { ...settings[figure].value, repetitions: v })}

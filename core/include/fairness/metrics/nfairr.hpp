@@ -34,8 +34,22 @@ struct Result {
     std::string note;
 };
 
-// `ranking_omega`: ω of the ranking's documents in rank order; `set_omega`: ω of the background
-// set S (the ranking's documents plus the background, de-duplicated).
+// What NFaiRR reads of the background set S, the same for every order of the ranking: the best and
+// worst orderings score thousands of orders of one ranking, so S is sorted and the baseline's
+// O(k) sum taken once, not once per order.
+struct Ideal {
+    std::vector<double> ifairr_at;  // IFaiRR@c (Eq. 4) for c = 0..max(n, min(k, |S|))
+    std::size_t set_size = 0;       // |S|
+    double mean_omega = 0;          // mean ω over S (Eq. 9)
+    double bias_sum_k = 0;          // Σ_{r=1..k} p(r) (Eq. 9)
+};
+
+// `set_omega`: ω of the background set S (the ranking's documents plus the background,
+// de-duplicated); `n`: documents in the ranking.
+Ideal ideal(std::span<const double> set_omega, std::size_t n, std::size_t k);
+
+// `ranking_omega`: ω of the ranking's documents in rank order.
+Result compute(std::span<const double> ranking_omega, const Ideal& ideal, std::size_t k);
 Result compute(std::span<const double> ranking_omega, std::span<const double> set_omega, std::size_t k);
 
 void write(JsonWriter&, const Result&);
