@@ -126,6 +126,11 @@ constexpr std::array<std::pair<std::string_view, NdcgGain>, 2> ndcg_gains{{
     {"linear", NdcgGain::linear},
     {"exponential", NdcgGain::exponential},
 }};
+constexpr std::array<std::pair<std::string_view, RabMagnitude>, 3> rab_magnitudes{{
+    {"tc", RabMagnitude::tc},
+    {"tf", RabMagnitude::tf},
+    {"bool", RabMagnitude::boolean},
+}};
 
 template <typename Enum, std::size_t N>
 std::string_view name_of(Enum e, const std::array<std::pair<std::string_view, Enum>, N>& options) {
@@ -263,11 +268,15 @@ private:
         auto& p = scenario_.params;
         const auto n_groups = groups().size();
         p.targets.assign(n_groups, 1.0 / static_cast<double>(n_groups));
+        // RaB/ARaB's default f and m are SPEC's "female" and "male", or the first two groups when
+        // the scenario names its groups otherwise (as dipsGroups defaults to them).
+        const auto female = group_index("female"), male = group_index("male");
+        if (female && male) p.rab_f = *female, p.rab_m = *male;
         if (!root.contains("params")) return;
         const auto& params = expect_object(root["params"], "params");
         only_keys(params, "params",
                   {"k", "tau", "tauInclusive", "targets", "rbdf", "alpha", "ct", "dipsGroups", "browsing", "tokenizer",
-                   "awrfAlignment", "awrfDistance", "ndcgGain"});
+                   "awrfAlignment", "awrfDistance", "ndcgGain", "rabGroups", "rabMagnitude"});
         for (const auto& [key, value] : params.items()) {
             const auto path = child("params", key);
             if (key == "k") {
@@ -312,6 +321,14 @@ private:
                 p.awrf_distance = choice(value, path, awrf_distances);
             } else if (key == "ndcgGain") {
                 p.ndcg_gain = choice(value, path, ndcg_gains);
+            } else if (key == "rabGroups") {
+                expect_array(value, path);
+                if (value.size() != 2) throw ScenarioError(path, "must name exactly two groups, f then m");
+                p.rab_f = require_group(value[0], item(path, 0));
+                p.rab_m = require_group(value[1], item(path, 1));
+                if (p.rab_f == p.rab_m) throw ScenarioError(path, "groups f and m must differ");
+            } else if (key == "rabMagnitude") {
+                p.rab_magnitude = choice(value, path, rab_magnitudes);
             }
         }
     }
@@ -427,5 +444,6 @@ std::string_view to_string(Tokenizer e) { return name_of(e, tokenizers); }
 std::string_view to_string(AwrfAlignment e) { return name_of(e, awrf_alignments); }
 std::string_view to_string(AwrfDistance e) { return name_of(e, awrf_distances); }
 std::string_view to_string(NdcgGain e) { return name_of(e, ndcg_gains); }
+std::string_view to_string(RabMagnitude e) { return name_of(e, rab_magnitudes); }
 
 }  // namespace fairness
