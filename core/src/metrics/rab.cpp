@@ -98,44 +98,43 @@ Result compute(std::span<const double> count_f, std::span<const double> count_m,
     return result;
 }
 
-namespace {
-
-// w_i for i = 1..n: RaB 1/t'; ARaB (1/t') Σ_{x=i..t'} 1/x, since RaB@x gives each of its x
-// documents 1/x; 0 below the cut-off.
-std::vector<double> weights(Which which, std::size_t n, std::size_t t) {
-    std::vector<double> w(n, 0.0);
-    const auto td = static_cast<double>(t);
-    double tail = 0;  // Σ_{x=i..t'} 1/x
-    for (std::size_t i = t; i >= 1; --i) {
-        tail += 1.0 / static_cast<double>(i);
-        w[i - 1] = which == Which::rab ? 1.0 / td : tail / td;
-    }
-    return w;
-}
-
-}  // namespace
-
 Report report(Which which, std::span<const double> count_f, std::span<const double> count_m, std::size_t cutoff,
               RabMagnitude selected) {
     const std::size_t n = std::min(count_f.size(), count_m.size());
-    const Result at_t = compute(count_f, count_m, cutoff);
+    const std::size_t t = std::min(cutoff, n);
+    const auto chosen = static_cast<std::size_t>(selected);
+    const auto read = [which](const Running& run, std::size_t x) { return which == Which::rab ? run.rab(x) : run.arab(x); };
     Report r;
     r.which = which;
     r.magnitude = selected;
-    r.measure = which == Which::rab ? at_t.rab : at_t.arab;
+    r.ranks.reserve(n);
+    r.at_cutoff.reserve(n);
+    // One pass, the same additions as compute(), so `measure` is what compute() returns at t and
+    // atCutoff[c - 1] is, to the bit, a fresh evaluation at t = c.
+    std::array<Running, magnitudes.size()> running{};
+    for (std::size_t x = 1; x <= n; ++x) {
+        std::array<double, magnitudes.size()> mag_f{}, mag_m{};
+        for (std::size_t m = 0; m < magnitudes.size(); ++m) {
+            mag_f[m] = magnitude(magnitudes[m], count_f[x - 1]), mag_m[m] = magnitude(magnitudes[m], count_m[x - 1]);
+            running[m].add(mag_f[m], mag_m[m], x);
+        }
+        if (x == t)
+            for (std::size_t m = 0; m < magnitudes.size(); ++m) r.measure[m] = read(running[m], t);
+        r.at_cutoff.push_back(read(running[chosen], x).value);
+        r.ranks.push_back({count_f[x - 1], count_m[x - 1], mag_f[chosen], mag_m[chosen], 0, 0});
+    }
+    // w_i: RaB 1/t'; ARaB (1/t') Σ_{x=i..t'} 1/x, since RaB@x gives each of its x documents 1/x.
+    double tail = 0;
+    for (std::size_t i = t; i >= 1; --i) {
+        tail += 1.0 / static_cast<double>(i);
+        auto& rank = r.ranks[i - 1];
+        rank.weight = (which == Which::rab ? 1.0 : tail) / static_cast<double>(t);
+        rank.contribution = rank.weight * (rank.mag_m - rank.mag_f);
+    }
     r.value = of(r.measure, selected).value;
     if (!r.value)
         r.note = n == 0 ? "the ranking is empty, so there is no document to average over"
                         : "the cut-off is 0, so there is no document to average over";
-
-    Running running;
-    const auto w = weights(which, n, at_t.cutoff);
-    for (std::size_t x = 1; x <= n; ++x) {
-        const double mag_f = magnitude(selected, count_f[x - 1]), mag_m = magnitude(selected, count_m[x - 1]);
-        running.add(mag_f, mag_m, x);
-        r.at_cutoff.push_back(which == Which::rab ? running.rab(x).value : running.arab(x).value);
-        r.ranks.push_back({count_f[x - 1], count_m[x - 1], mag_f, mag_m, w[x - 1], w[x - 1] * (mag_m - mag_f)});
-    }
     return r;
 }
 
