@@ -6,6 +6,9 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <string>
+#include <tuple>
+#include <utility>
 #include <cstdio>
 #include <unordered_map>
 
@@ -299,11 +302,7 @@ private:
             } else if (key == "ct") {
                 p.ct = number_in(value, path, 0, 1);
             } else if (key == "dipsGroups") {
-                expect_array(value, path);
-                if (value.size() != 2) throw ScenarioError(path, "must name exactly two groups, A then B");
-                p.dips_a = require_group(value[0], item(path, 0));
-                p.dips_b = require_group(value[1], item(path, 1));
-                if (p.dips_a == p.dips_b) throw ScenarioError(path, "groups A and B must differ");
+                std::tie(p.dips_a, p.dips_b) = two_groups(value, path, "A", "B");
             } else if (key == "browsing") {
                 expect_object(value, path);
                 only_keys(value, path, {"model", "gamma"});
@@ -322,15 +321,21 @@ private:
             } else if (key == "ndcgGain") {
                 p.ndcg_gain = choice(value, path, ndcg_gains);
             } else if (key == "rabGroups") {
-                expect_array(value, path);
-                if (value.size() != 2) throw ScenarioError(path, "must name exactly two groups, f then m");
-                p.rab_f = require_group(value[0], item(path, 0));
-                p.rab_m = require_group(value[1], item(path, 1));
-                if (p.rab_f == p.rab_m) throw ScenarioError(path, "groups f and m must differ");
+                std::tie(p.rab_f, p.rab_m) = two_groups(value, path, "f", "m");
             } else if (key == "rabMagnitude") {
                 p.rab_magnitude = choice(value, path, rab_magnitudes);
             }
         }
+    }
+
+    // Two different groups of the scenario, as dipsGroups (A, B) and rabGroups (f, m) name them.
+    std::pair<std::size_t, std::size_t> two_groups(const json& value, const std::string& path, std::string_view first, std::string_view second) {
+        expect_array(value, path);
+        const std::string names = std::string(first) + " then " + std::string(second);
+        if (value.size() != 2) throw ScenarioError(path, "must name exactly two groups, " + names);
+        const auto a = require_group(value[0], item(path, 0)), b = require_group(value[1], item(path, 1));
+        if (a == b) throw ScenarioError(path, "groups " + std::string(first) + " and " + std::string(second) + " must differ");
+        return {a, b};
     }
 
     void read_targets(const json& value, const std::string& path) {
