@@ -257,16 +257,13 @@ export interface RabResult {
   tc: RabMeasure;
   tf: RabMeasure;
   bool: RabMeasure;
-  perRank: {
-    /** c_f and c_m, keyed by the names of f and m. */
-    counts: PerGroup;
-    /** mag_f and mag_m under `magnitude`. */
-    mag: PerGroup;
-    /** w_i: RaB 1/t'; ARaB (1/t') Σ_{x=i..t'} 1/x (0 below the cut-off). */
-    weight: number;
-    /** w_i (mag_m − mag_f); they sum to `value`. */
-    contribution: number;
-  }[];
+  /**
+   * Only what is not derivable (it is written for every document). RaB: `mag`, mag_f and mag_m
+   * under `magnitude`, keyed by the names of f and m (the counts are `docs[i].magnitude`; RaB's
+   * weight w_i is 1/k' up to k', else 0). ARaB: `weight`, w_i = (1/t') Σ_{x=i..t'} 1/x (0 below
+   * the cut-off; its mag is RaB's). A rank's contribution w_i (mag_m − mag_f) sums to `value`.
+   */
+  perRank: { mag?: PerGroup; weight?: number }[];
   /** The value of `magnitude` at t = 1..n. */
   atCutoff: AtCutoff;
 }

@@ -120,14 +120,14 @@ TEST_CASE("in a scenario: counts from the lexicon, value of params.rabMagnitude,
     CHECK(num(rab["bool"]["value"]) == near(-1.0 / 3));
     CHECK(num(rab["tc"]["value"]) == near(0.0));
     CHECK(num(r["arab"]["tc"]["parts"]["male"]) == near(11.0 / 9));
-    CHECK(rab["perRank"][0]["counts"] == Json{{"female", 1.0}, {"male", 2.0}});
-    CHECK(num(rab["perRank"][0]["mag"]["male"]) == near(ln3));
-    CHECK(num(rab["perRank"][0]["weight"]) == near(1.0 / 3));
-    CHECK(num(rab["perRank"][3]["weight"]) == 0);  // below the cut-off
+    // RaB's perRank: mag_f, mag_m (tf) of each document, below the cut-off too.
+    CHECK(rab["perRank"][0] == Json{{"mag", {{"female", ln2}, {"male", ln3}}}});
+    CHECK(rab["perRank"][3] == Json{{"mag", {{"female", 0.0}, {"male", ln2}}}});
     // ARaB's weights: w_i = (1/3) Σ_{x=i..3} 1/x: 11/18, 5/18, 1/9.
     CHECK(num(r["arab"]["perRank"][0]["weight"]) == near(11.0 / 18));
     CHECK(num(r["arab"]["perRank"][1]["weight"]) == near(5.0 / 18));
     CHECK(num(r["arab"]["perRank"][2]["weight"]) == near(1.0 / 9));
+    CHECK(r["arab"]["perRank"][3] == Json{{"weight", 0.0}});  // below the cut-off
     // rabMagnitude picks the value; the three magnitudes stay reported.
     const auto as_bool = first(texts(docs, {{"k", 3}, {"rabMagnitude", "bool"}}));
     CHECK(num(as_bool["rab"]["value"]) == near(-1.0 / 3));
@@ -190,9 +190,12 @@ TEST_CASE("property: ARaB@t is the mean of RaB@1..t'; per-rank contributions add
         double mean = 0, sum_rab = 0, sum_arab = 0;
         for (std::size_t x = 1; x <= t; ++x) mean += num(full["rab"]["atCutoff"][x - 1]) / static_cast<double>(t);
         CHECK(num(full["arab"]["value"]) == near(mean));
+        // A rank's contribution is w_i (mag_m - mag_f): RaB's w_i is 1/t' up to t'.
         for (std::size_t i = 0; i < n; ++i) {
-            sum_rab += num(full["rab"]["perRank"][i]["contribution"]);
-            sum_arab += num(full["arab"]["perRank"][i]["contribution"]);
+            const auto& mag = full["rab"]["perRank"][i]["mag"];
+            const double bias = num(mag["male"]) - num(mag["female"]);
+            if (i < t) sum_rab += bias / static_cast<double>(t);
+            sum_arab += num(full["arab"]["perRank"][i]["weight"]) * bias;
         }
         CHECK(num(full["rab"]["value"]) == doctest::Approx(sum_rab).epsilon(1e-12).scale(1));
         CHECK(num(full["arab"]["value"]) == doctest::Approx(sum_arab).epsilon(1e-12).scale(1));

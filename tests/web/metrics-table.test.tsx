@@ -88,6 +88,10 @@ describe('MetricsTable', () => {
     expect(chart.series[1]!.values[1]).toBeCloseTo(-(5 / 18) * ln2, 12);
     const sum = chart.series.flatMap((s) => s.values).reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(ln2 / 3, 12);
+    // RaB: w_i = 1/3 for the three ranks: m's pull ln 2 / 3 at rank 1, f's −ln 2 / 3 at rank 2.
+    const rabChart = perRankChart('rab', evaluation.value.results!.rankings[0]!, ['female', 'male']);
+    expect(rabChart.series[0]!.values).toEqual([ln2 / 3, 0, 0]);
+    expect(rabChart.series[1]!.values).toEqual([-0, -ln2 / 3, -0]);
     // Another magnitude: bool RaB value stays 0, now with the bool parts first.
     setParam('rabMagnitude', 'bool');
     await waitFor(() => expect(evaluation.value.results!.params.rabMagnitude).toBe('bool'));

@@ -157,12 +157,15 @@ void write(JsonWriter& w, const Report& r, std::span<const std::string, 2> group
         w.key("parts").begin_object().member(groups[0], p.f).member(groups[1], p.m).end_object();
         w.end_object();
     }
+    // Per rank, only what is not derivable, since this is written for every document: RaB gives
+    // mag_f and mag_m (the counts are docs[].magnitude; its weight is 1/k' up to k'), ARaB its
+    // weight w_i (its magnitudes are RaB's). A rank's contribution is w_i (mag_m - mag_f).
     w.key("perRank").begin_array();
     for (const auto& rank : r.ranks) {
         w.begin_object();
-        write_pair(w, "counts", groups, rank.count_f, rank.count_m);
-        write_pair(w, "mag", groups, rank.mag_f, rank.mag_m);
-        w.member("weight", rank.weight).member("contribution", rank.contribution).end_object();
+        if (r.which == Which::rab) write_pair(w, "mag", groups, rank.mag_f, rank.mag_m);
+        else w.member("weight", rank.weight);
+        w.end_object();
     }
     w.end_array();
     w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));

@@ -62,8 +62,10 @@ export function perRankChart(id: string, ranking: RankingResults, groups: string
     case 'rab':
     case 'arab': {
       // Each rank pulls the value towards m (up, w_i · mag_m) and towards f (down, −w_i · mag_f).
-      const [f, m] = (metricOf(ranking, id) as unknown as { groups: [string, string] }).groups;
-      const pull = (g: string, sign: number) => rows.map((row) => sign * Number(row.weight) * Number((row.mag as Row)[g] ?? 0));
+      // The magnitudes are in RaB's perRank; RaB's w_i is 1/k' up to k', ARaB's in its perRank.
+      const [f, m] = ranking.rab.groups;
+      const weight = (row: Row, r: number) => (id === 'arab' ? Number(row.weight) : r < ranking.k ? 1 / ranking.k : 0);
+      const pull = (g: string, sign: number) => rows.map((row, r) => sign * weight(row, r) * Number(ranking.rab.perRank[r]?.mag?.[g] ?? 0));
       return {
         title: `w_i · mag(d): each rank’s pull towards m (${m}, up) and f (${f}, down); the bars add up to the value`,
         series: [
