@@ -302,7 +302,7 @@ private:
             } else if (key == "ct") {
                 p.ct = number_in(value, path, 0, 1);
             } else if (key == "dipsGroups") {
-                std::tie(p.dips_a, p.dips_b) = two_groups(value, path, "A", "B");
+                std::tie(p.dips_a, p.dips_b) = two_groups(value, path, "must name exactly two groups, A then B", "groups A and B must differ");
             } else if (key == "browsing") {
                 expect_object(value, path);
                 only_keys(value, path, {"model", "gamma"});
@@ -321,20 +321,20 @@ private:
             } else if (key == "ndcgGain") {
                 p.ndcg_gain = choice(value, path, ndcg_gains);
             } else if (key == "rabGroups") {
-                std::tie(p.rab_f, p.rab_m) = two_groups(value, path, "f", "m");
+                std::tie(p.rab_f, p.rab_m) = two_groups(value, path, "must name exactly two groups, f then m", "groups f and m must differ");
             } else if (key == "rabMagnitude") {
                 p.rab_magnitude = choice(value, path, rab_magnitudes);
             }
         }
     }
 
-    // Two different groups of the scenario, as dipsGroups (A, B) and rabGroups (f, m) name them.
-    std::pair<std::size_t, std::size_t> two_groups(const json& value, const std::string& path, std::string_view first, std::string_view second) {
+    // Two different groups of the scenario, as dipsGroups (A, B) and rabGroups (f, m) name them;
+    // the messages are whole literals (no concatenation: this reader is in the WASM module too).
+    std::pair<std::size_t, std::size_t> two_groups(const json& value, const std::string& path, const char* not_two, const char* same) {
         expect_array(value, path);
-        const std::string names = std::string(first) + " then " + std::string(second);
-        if (value.size() != 2) throw ScenarioError(path, "must name exactly two groups, " + names);
+        if (value.size() != 2) throw ScenarioError(path, not_two);
         const auto a = require_group(value[0], item(path, 0)), b = require_group(value[1], item(path, 1));
-        if (a == b) throw ScenarioError(path, "groups " + std::string(first) + " and " + std::string(second) + " must differ");
+        if (a == b) throw ScenarioError(path, same);
         return {a, b};
     }
 
