@@ -5,6 +5,9 @@
 #include <cmath>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <tuple>
+#include <utility>
 #include <cstdio>
 #include <set>
 #include <unordered_map>
@@ -133,6 +136,11 @@ constexpr std::array<std::pair<std::string_view, AwrfDistance>, 2> awrf_distance
 constexpr std::array<std::pair<std::string_view, NdcgGain>, 2> ndcg_gains{{
     {"linear", NdcgGain::linear},
     {"exponential", NdcgGain::exponential},
+}};
+constexpr std::array<std::pair<std::string_view, RabMagnitude>, 3> rab_magnitudes{{
+    {"tc", RabMagnitude::tc},
+    {"tf", RabMagnitude::tf},
+    {"bool", RabMagnitude::boolean},
 }};
 
 template <typename Enum, std::size_t N>
@@ -396,11 +404,15 @@ private:
         auto& p = scenario_.params;
         const auto n_groups = groups().size();
         p.targets.assign(n_groups, 1.0 / static_cast<double>(n_groups));
+        // RaB/ARaB's default f and m are SPEC's "female" and "male", or the first two groups when
+        // the scenario names its groups otherwise (as dipsGroups defaults to them).
+        const auto female = group_index("female"), male = group_index("male");
+        if (female && male) p.rab_f = *female, p.rab_m = *male;
         if (!root.contains("params")) return;
         const auto& params = expect_object(root["params"], "params");
         only_keys(params, "params",
                   {"k", "tau", "tauInclusive", "targets", "rbdf", "alpha", "ct", "dipsGroups", "browsing", "tokenizer",
-                   "awrfAlignment", "awrfDistance", "ndcgGain"});
+                   "awrfAlignment", "awrfDistance", "ndcgGain", "rabGroups", "rabMagnitude"});
         for (const auto& [key, value] : params.items()) {
             const auto path = child("params", key);
             if (key == "k") {
@@ -424,11 +436,7 @@ private:
             } else if (key == "ct") {
                 p.ct = number_in(value, path, 0, 1);
             } else if (key == "dipsGroups") {
-                expect_array(value, path);
-                if (value.size() != 2) throw ScenarioError(path, "must name exactly two groups, A then B");
-                p.dips_a = require_group(value[0], item(path, 0));
-                p.dips_b = require_group(value[1], item(path, 1));
-                if (p.dips_a == p.dips_b) throw ScenarioError(path, "groups A and B must differ");
+                std::tie(p.dips_a, p.dips_b) = two_groups(value, path, "must name exactly two groups, A then B", "groups A and B must differ");
             } else if (key == "browsing") {
                 expect_object(value, path);
                 only_keys(value, path, {"model", "gamma"});
@@ -446,8 +454,22 @@ private:
                 p.awrf_distance = choice(value, path, awrf_distances);
             } else if (key == "ndcgGain") {
                 p.ndcg_gain = choice(value, path, ndcg_gains);
+            } else if (key == "rabGroups") {
+                std::tie(p.rab_f, p.rab_m) = two_groups(value, path, "must name exactly two groups, f then m", "groups f and m must differ");
+            } else if (key == "rabMagnitude") {
+                p.rab_magnitude = choice(value, path, rab_magnitudes);
             }
         }
+    }
+
+    // Two different groups of the scenario, as dipsGroups (A, B) and rabGroups (f, m) name them;
+    // the messages are whole literals (no concatenation: this reader is in the WASM module too).
+    std::pair<std::size_t, std::size_t> two_groups(const json& value, const std::string& path, const char* not_two, const char* same) {
+        expect_array(value, path);
+        if (value.size() != 2) throw ScenarioError(path, not_two);
+        const auto a = require_group(value[0], item(path, 0)), b = require_group(value[1], item(path, 1));
+        if (a == b) throw ScenarioError(path, same);
+        return {a, b};
     }
 
     void read_targets(const json& value, const std::string& path) {
@@ -582,5 +604,6 @@ std::string_view to_string(Tokenizer e) { return name_of(e, tokenizers); }
 std::string_view to_string(AwrfAlignment e) { return name_of(e, awrf_alignments); }
 std::string_view to_string(AwrfDistance e) { return name_of(e, awrf_distances); }
 std::string_view to_string(NdcgGain e) { return name_of(e, ndcg_gains); }
+std::string_view to_string(RabMagnitude e) { return name_of(e, rab_magnitudes); }
 
 }  // namespace fairness

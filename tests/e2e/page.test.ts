@@ -249,6 +249,22 @@ describe('presentation', () => {
   });
 });
 
+describe('RaB and ARaB', () => {
+  test('their rows open a formula KaTeX renders without error, and both charts per ranking', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?preset=rab-arab`);
+    await waitCurrent(page);
+    for (const name of ['RaB', 'ARaB']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      await page.getByRole('region', { name: `Formula of ${name}` }).locator('.katex').waitFor();
+      await expect.poll(() => page.locator(`canvas[aria-label^="${name}, A"]`).count()).toBe(2);
+    }
+    expect(await page.locator('.katex-error').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await shot(page, 'rab-arab');
+  });
+});
+
 describe('accessibility', () => {
   test('axe finds no serious or critical violations, with a comparison, a refusal and a dialog open', async () => {
     const { readFileSync: read } = await import('node:fs');

@@ -225,6 +225,22 @@ export const LESSONS: LessonDef[] = [
         `${moved(b, a, 0, 'cwex')}: CWEx reads labels and exposure, not ties.`,
     },
   },
+  {
+    id: 'rab-arab',
+    question: 'Both lists hold the same four passages, one male-worded and one female-worded, in opposite orders. Which will ARaB call fairer (closer to 0)?',
+    options: whichIsFairer('arab', 'closer to 0'),
+    reveal: (v) =>
+      `RaB@4 is ${v.show(0, 'rab')} for ${v.ranking(0)} and ${v.show(1, 'rab')} for ${v.ranking(1)}: the mean over the top four is the same whatever their order. ` +
+      `ARaB averages RaB over the cut-offs 1 to 4, so the top ranks weigh most: ${v.ranking(0)} ${v.show(0, 'arab')}, ${v.ranking(1)} ${v.show(1, 'arab')}.`,
+    change: {
+      label: 'Count each passage once (magnitude bool)',
+      apply: () => setParam('rabMagnitude', 'bool'),
+      metrics: ['rab', 'arab'],
+      why: (b, a) =>
+        `${moved(b, a, 0, 'rab')}: with bool, a passage counts 1 for a group however many of its words it holds, and each list has one male and one female passage. ` +
+        `${moved(b, a, 0, 'arab')} and ${moved(b, a, 1, 'arab').replace(/^ARaB /, '')}: the order still decides which group the top ranks lean to.`,
+    },
+  },
 ];
 
 export function findLesson(id: string): LessonDef | undefined {

@@ -19,7 +19,7 @@ const files = import.meta.glob<Scenario & { title?: string; description?: string
 /**
  * Teaching order (the README's gallery table), each with what to notice in one line: the starting
  * example, then labels against terms, position, term counts, ties, normalisation, the discount,
- * and a real dataset. A file not listed here comes after these, by name, with its first sentence.
+ * a real dataset, and RaB against ARaB. A file not listed here comes after these, by name, with its first sentence.
  */
 const LINES: [id: string, line: string][] = [
   ['texfair-figure-1', 'NFaiRR cannot tell a mixed list from an all-male one (0 for both, under either τ convention); TExFAIR calls the mixed one more balanced.'],
@@ -30,6 +30,7 @@ const LINES: [id: string, line: string][] = [
   ['dips-igi-normalization', 'IGI says group B is favoured where REE and DIPS see both groups equally off.'],
   ['texfair-rbdf', 'One gendered passage among four neutral ones: TExFAIR with its discount (RBDF) and without.'],
   ['grep-biasir-labels-vs-terms', 'A document’s label and its words point to opposite groups; DIPS’s sign comes only from ties.'],
+  ['rab-arab', 'The same passages in two orders: RaB@4 cannot tell them apart; ARaB, averaging over cut-offs, can.'],
 ];
 export const TEACHING_ORDER = LINES.map(([id]) => id);
 const LINE = new Map(LINES);

@@ -59,6 +59,21 @@ export function perRankChart(id: string, ranking: RankingResults, groups: string
         })),
       };
     }
+    case 'rab':
+    case 'arab': {
+      // Each rank pulls the value towards m (up, w_i · mag_m) and towards f (down, −w_i · mag_f).
+      // The magnitudes are in RaB's perRank; RaB's w_i is 1/k' up to k', ARaB's in its perRank.
+      const [f, m] = ranking.rab.groups;
+      const weight = (row: Row, r: number) => (id === 'arab' ? Number(row.weight) : r < ranking.k ? 1 / ranking.k : 0);
+      const pull = (g: string, sign: number) => rows.map((row, r) => sign * weight(row, r) * Number(ranking.rab.perRank[r]?.mag?.[g] ?? 0));
+      return {
+        title: `w_i · mag(d): each rank’s pull towards m (${m}, up) and f (${f}, down); the bars add up to the value`,
+        series: [
+          { label: `${m} (m)`, values: pull(m, 1), color: groupColor(groups.indexOf(m)).strong },
+          { label: `${f} (f)`, values: pull(f, -1), color: groupColor(groups.indexOf(f)).strong },
+        ],
+      };
+    }
     case 'ndcg':
       return single('gain · p(r) / IDCG: each rank’s share of nDCG', 'contribution', 'contribution');
     default:
