@@ -17,6 +17,7 @@
 #include "fairness/evaluate.hpp"
 #include "fairness/experiments.hpp"
 #include "fairness/orderings.hpp"
+#include "runs.hpp"
 #include "table.hpp"
 
 namespace {
@@ -55,6 +56,7 @@ std::size_t ranking_index(const fairness::Scenario& scenario, const std::string&
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "runs") return fairness::cli::runs_main(argc - 1, argv + 1);
     bool table = false, describe = false, orderings = false;
     std::string path, ranking;
     for (int i = 1; i < argc; ++i) {
