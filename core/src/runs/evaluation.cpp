@@ -327,6 +327,14 @@ void Evaluation::collection_end() {
 
 const Progress& Evaluation::progress() const { return impl_->progress; }
 
+std::string_view Evaluation::document_text(std::string_view docid) const {
+    const auto& s = *impl_;
+    const auto doc = s.docs.find(docid);
+    if (doc == Interner::none || !s.collection) return {};
+    const DocRecord* r = s.collection->record(doc);
+    return r ? s.collection->text(*r) : std::string_view();
+}
+
 Results Evaluation::compute() { return impl_->compute(); }
 
 // ------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 #include "fairness/runs/input.hpp"
 
 #include <charconv>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 
@@ -98,8 +99,17 @@ bool parse_double(std::string_view s, double& out) {
     if (s.empty()) return false;
     const char* begin = s.data();
     if (*begin == '+') ++begin;  // from_chars refuses a leading '+', which run files may carry
+#if defined(__cpp_lib_to_chars)
     const auto [end, ec] = std::from_chars(begin, s.data() + s.size(), out);
     return ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+#else
+    // Emscripten's libc++ has no floating-point from_chars: strtod on a terminated copy (C locale).
+    if (begin == s.data() + s.size()) return false;
+    const std::string copy(begin, s.data() + s.size());
+    char* end = nullptr;
+    out = std::strtod(copy.c_str(), &end);
+    return end == copy.c_str() + copy.size() && std::isfinite(out);
+#endif
 }
 
 bool parse_int(std::string_view s, long long& out) {
