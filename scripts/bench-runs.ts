@@ -14,6 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 as random } from '../tests/reference/random-scenario.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const cli = join(root, 'build/fairness-eval');
@@ -23,17 +24,6 @@ const passages = Number(process.env.BENCH_PASSAGES ?? 1_000_000);
 const queries = 1765;
 const depth = 1000;
 const dir = join(root, `build/bench-runs/${passages}`);
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The collection and the runs, generated once (deterministic) and cached. */
 function generate() {
