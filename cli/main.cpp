@@ -21,6 +21,7 @@
 #include "fairness/evaluate.hpp"
 #include "fairness/experiments.hpp"
 #include "fairness/orderings.hpp"
+#include "runs.hpp"
 #include "table.hpp"
 
 namespace {
@@ -32,6 +33,7 @@ const char* usage =
     "       fairness-eval --describe\n"
     "       fairness-eval --experiment a|b|'{\"figure\": \"a\", \"repetitions\": 10, \"seed\": 1}'\n"
     "       fairness-eval --orderings RANKING SCENARIO.json|-\n"
+    "       fairness-eval runs [OPTIONS] RUN...   (TREC runs over a collection; runs --help)\n"
     "Prints every metric of SPEC.md for each ranking of the scenario as JSON (or a table with --table).\n"
     "--orderings prints the fairest and least fair ordering of one ranking (index from 0, or name)\n"
     "under every metric: exhaustive up to 8 documents, a local search beyond.\n"
@@ -79,6 +81,7 @@ std::size_t ranking_index(const fairness::Scenario& scenario, const std::string&
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "runs") return fairness::cli::runs_main(argc - 1, argv + 1);
     bool table = false, describe = false, orderings = false, large = false;
     std::optional<std::string> experiment;
     std::string path, ranking;

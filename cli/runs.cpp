@@ -1,0 +1,249 @@
+// fairness-eval runs [OPTIONS] RUN...: every metric per query over TREC runs (SPEC "Run
+// evaluation"). The CLI only reads files (gzip or plain, through zlib, in chunks: a 3 GB
+// collection is never read whole) and feeds the bytes to the core's runs::Evaluation; everything
+// else is the core's. The output is buffered and written only when all is done, so bad input
+// leaves nothing half-written on stdout: one message on stderr, exit 2.
+#include "runs.hpp"
+
+#include <zlib.h>
+
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "fairness/runs/evaluation.hpp"
+#include "fairness/scenario.hpp"
+
+namespace fairness::cli {
+
+namespace {
+
+constexpr int bad_input = 2;
+
+const char* usage =
+    "usage: fairness-eval runs [OPTIONS] RUN...        RUN is PATH or NAME=PATH (name: file stem)\n"
+    "  --collection FILE     TSV or JSONL, optionally .gz (required unless every metric asked needs no text)\n"
+    "  --labels FILE         docid,label          --qrels FILE        TREC qrels\n"
+    "  --queries FILE        ids, or annotated CSV   --query-label L   keep only queries labelled L\n"
+    "  --background FILE     a background run     --background-from run|collection   (default: run)\n"
+    "  --background-depth N  (200)                --cutoffs 10,20     (default 10,20)\n"
+    "  --order score|file    (score)              --official\n"
+    "  --params FILE         a scenario JSON without rankings: groups, lexicon, params apply\n"
+    "  --baseline NAME       (the first run)      --metrics LIST      (default: every metric)\n"
+    "  --format json|csv|table   (table)          --per-query         (add per-query rows to csv/table)\n"
+    "  --progress            progress on stderr (documents read, MB/s, ETA)\n";
+
+struct Usage : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// A file read in chunks through zlib (which reads uncompressed files as they are).
+class Reader {
+public:
+    explicit Reader(const std::string& path) : path_(path) {
+        file_ = gzopen(path.c_str(), "rb");
+        if (!file_) throw runs::InputError(path, 0, "", "cannot open the file");
+        gzbuffer(file_, 1 << 18);
+        std::error_code ec;
+        size_ = std::filesystem::file_size(path, ec);
+        if (ec) size_ = 0;
+    }
+    ~Reader() {
+        if (file_) gzclose(file_);
+    }
+    Reader(const Reader&) = delete;
+    Reader& operator=(const Reader&) = delete;
+
+    // The next chunk, empty at the end.
+    std::string_view next() {
+        buffer_.resize(chunk_size);
+        const int n = gzread(file_, buffer_.data(), static_cast<unsigned>(buffer_.size()));
+        if (n < 0) {
+            int code = 0;
+            const char* message = gzerror(file_, &code);
+            throw runs::InputError(path_, 0, "", std::string("cannot read the file: ") + (message ? message : "read error"));
+        }
+        return {buffer_.data(), static_cast<std::size_t>(n)};
+    }
+    // How far into the file (compressed bytes for a .gz), and its size.
+    std::uint64_t offset() const { return static_cast<std::uint64_t>(gzoffset(file_)); }
+    std::uint64_t size() const { return size_; }
+
+private:
+    static constexpr std::size_t chunk_size = 4 << 20;
+    std::string path_;
+    gzFile file_ = nullptr;
+    std::uint64_t size_ = 0;
+    std::string buffer_;
+};
+
+std::string stem(const std::string& path) {
+    std::filesystem::path p(path);
+    if (p.extension() == ".gz") p = p.stem();
+    return p.stem().string();
+}
+
+void feed_file(runs::Evaluation& ev, runs::Input kind, const std::string& name, const std::string& path) {
+    Reader reader(path);
+    ev.begin(kind, name, path);
+    for (auto chunk = reader.next(); !chunk.empty(); chunk = reader.next()) ev.feed(chunk);
+    ev.end();
+}
+
+std::string read_whole(const std::string& path) {
+    Reader reader(path);
+    std::string out;
+    for (auto chunk = reader.next(); !chunk.empty(); chunk = reader.next()) out.append(chunk);
+    return out;
+}
+
+void feed_collection(runs::Evaluation& ev, const std::string& path, bool progress) {
+    Reader reader(path);
+    ev.collection_begin(path);
+    const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpu_start = std::clock();
+    auto last = start;
+    const auto report = [&](bool final) {
+        const auto now = std::chrono::steady_clock::now();
+        const double seconds = std::chrono::duration<double>(now - start).count();
+        const auto& p = ev.progress();
+        const double done = reader.size() ? static_cast<double>(reader.offset()) / static_cast<double>(reader.size()) : 0;
+        const double rate = seconds > 0 ? static_cast<double>(p.bytes) / 1e6 / seconds : 0;
+        const double eta = done > 0 && !final ? seconds * (1 - done) / done : 0;
+        if (final) {
+            // The scan's processor time too: on a busy machine, wall time includes waiting for a core.
+            const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+            std::fprintf(stderr, "\rcollection: %llu documents read, %llu kept, %.0f MB/s, in %.2f s (%.2f s processor)\n",
+                         static_cast<unsigned long long>(p.documents), static_cast<unsigned long long>(p.kept), rate, seconds, cpu);
+            return;
+        }
+        std::fprintf(stderr, "\rcollection: %llu documents read, %llu kept, %.0f MB/s, %3.0f%%, ETA %.0f s   ",
+                     static_cast<unsigned long long>(p.documents), static_cast<unsigned long long>(p.kept), rate, 100 * done, eta);
+    };
+    for (auto chunk = reader.next(); !chunk.empty(); chunk = reader.next()) {
+        ev.collection_feed(chunk);
+        if (progress && std::chrono::steady_clock::now() - last > std::chrono::milliseconds(500)) {
+            last = std::chrono::steady_clock::now();
+            report(false);
+        }
+    }
+    ev.collection_end();
+    if (progress) report(true);
+}
+
+std::vector<std::string> split_list(const std::string& s) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= s.size()) {
+        const auto comma = s.find(',', start);
+        const auto piece = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (!piece.empty()) out.push_back(piece);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+std::size_t whole_number(const std::string& option, const std::string& value) {
+    long long n = 0;
+    if (!runs::parse_int(value, n) || n < 1 || n > 1000000)
+        throw runs::InputError(option, 0, "", "expected a whole number from 1 to 1000000, got '" + value + "'");
+    return static_cast<std::size_t>(n);
+}
+
+}  // namespace
+
+int runs_main(int argc, char** argv) {
+    runs::Options opt;
+    std::string collection, labels, qrels, queries, background, params, format = "table";
+    bool per_query = false, progress = false, from_given = false;
+    std::vector<std::pair<std::string, std::string>> run_files;
+    try {
+        for (int i = 1; i < argc; ++i) {
+            const std::string arg = argv[i];
+            const auto value = [&]() -> std::string {
+                if (i + 1 >= argc) throw Usage(arg + " needs a value");
+                return argv[++i];
+            };
+            if (arg == "--collection") collection = value();
+            else if (arg == "--labels") labels = value();
+            else if (arg == "--qrels") qrels = value();
+            else if (arg == "--queries") queries = value();
+            else if (arg == "--query-label") opt.query_label = value();
+            else if (arg == "--background") background = value();
+            else if (arg == "--background-from") {
+                const auto v = value();
+                from_given = true;
+                if (v == "run") opt.background_from = runs::BackgroundFrom::run;
+                else if (v == "collection") opt.background_from = runs::BackgroundFrom::collection;
+                else throw Usage("--background-from is run or collection, got '" + v + "'");
+            } else if (arg == "--background-depth") opt.background_depth = whole_number(arg, value());
+            else if (arg == "--cutoffs") {
+                opt.cutoffs.clear();
+                for (const auto& c : split_list(value())) opt.cutoffs.push_back(whole_number(arg, c));
+                if (opt.cutoffs.empty()) throw Usage("--cutoffs needs at least one cut-off");
+            } else if (arg == "--order") {
+                const auto v = value();
+                if (v == "score") opt.order = runs::Order::score;
+                else if (v == "file") opt.order = runs::Order::file;
+                else throw Usage("--order is score or file, got '" + v + "'");
+            } else if (arg == "--official") opt.official = true;
+            else if (arg == "--params") params = value();
+            else if (arg == "--baseline") opt.baseline = value();
+            else if (arg == "--metrics") opt.metrics = split_list(value());
+            else if (arg == "--format") {
+                format = value();
+                if (format != "json" && format != "csv" && format != "table") throw Usage("--format is json, csv or table, got '" + format + "'");
+            } else if (arg == "--per-query") per_query = true;
+            else if (arg == "--progress") progress = true;
+            else if (arg == "-h" || arg == "--help") {
+                std::cout << usage;
+                return 0;
+            } else if (arg.size() > 1 && arg[0] == '-') throw Usage("unknown option " + arg);
+            else {
+                const auto eq = arg.find('=');
+                if (eq != std::string::npos && eq > 0) run_files.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
+                else run_files.emplace_back(stem(arg), arg);
+            }
+        }
+        if (run_files.empty()) throw Usage("give at least one run file");
+        if (!background.empty() && from_given && opt.background_from == runs::BackgroundFrom::collection)
+            throw Usage("--background and --background-from collection exclude each other");
+
+        runs::Evaluation ev(opt);
+        if (!params.empty()) {
+            try {
+                ev.set_params(read_whole(params));
+            } catch (const ScenarioError& error) {
+                throw runs::InputError(params, 0, error.field(), error.message());
+            }
+        }
+        for (const auto& [name, path] : run_files) feed_file(ev, runs::Input::run, name, path);
+        if (!background.empty()) feed_file(ev, runs::Input::background, "", background);
+        if (!qrels.empty()) feed_file(ev, runs::Input::qrels, "", qrels);
+        if (!labels.empty()) feed_file(ev, runs::Input::labels, "", labels);
+        if (!queries.empty()) feed_file(ev, runs::Input::queries, "", queries);
+        if (!collection.empty() && ev.needs_collection()) feed_collection(ev, collection, progress);
+        const auto results = ev.compute();
+        const std::string out = format == "json" ? runs::results_json(results)
+                                : format == "csv" ? runs::results_csv(results, per_query)
+                                                  : runs::results_table(results, per_query);
+        std::fwrite(out.data(), 1, out.size(), stdout);
+        return 0;
+    } catch (const Usage& error) {
+        std::cerr << "fairness-eval runs: " << error.what() << "\n" << usage;
+    } catch (const runs::InputError& error) {
+        std::cerr << "fairness-eval runs: " << error.what() << "\n";
+    } catch (const ScenarioError& error) {
+        std::cerr << "fairness-eval runs: " << error.what() << "\n";
+    } catch (const std::bad_alloc&) {
+        std::cerr << "fairness-eval runs: out of memory\n";
+    }
+    return bad_input;
+}
+
+}  // namespace fairness::cli

@@ -1,0 +1,126 @@
+// Run evaluation (SPEC "Run evaluation"): TREC runs over a collection, per query, every metric at
+// every cut-off, with aggregates and paired comparisons against a baseline run.
+//
+// The core does no I/O. Every input is a stream of bytes fed in chunks of any size:
+//
+//   runs::Evaluation ev(options);
+//   ev.set_params(scenario_json);                  // optional, first: groups, lexicon, params
+//   ev.begin(Input::run, "bm25", "bm25.run");  ev.feed(chunk); …  ev.end();
+//   ev.begin(Input::qrels, "", "qrels.txt");   …                   // likewise background, labels, queries
+//   ev.collection_begin("collection.tsv");  ev.collection_feed(chunk); …  ev.collection_end();
+//   auto results = ev.compute();
+//   std::string out = runs::results_json(results);  // or results_csv / results_table
+//
+// Runs and the background run come before the collection: they decide which documents are kept.
+// Any malformed input throws InputError (file, line, field); bad params throw ScenarioError.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fairness/metrics/common.hpp"
+#include "fairness/runs/input.hpp"
+#include "fairness/runs/readers.hpp"
+#include "fairness/runs/statistics.hpp"
+
+namespace fairness::runs {
+
+enum class BackgroundFrom { run, collection };
+enum class Input { run, background, qrels, labels, queries };
+
+struct Options {
+    std::vector<std::size_t> cutoffs{10, 20};
+    Order order = Order::score;
+    // --official: file order, the whitespace tokenizer, inclusive τ, and NFaiRR's set S = the
+    // background documents only (not augmented by the ranking), as the official NFaiRR code.
+    bool official = false;
+    BackgroundFrom background_from = BackgroundFrom::run;  // used when no background run is given
+    std::size_t background_depth = 200;
+    std::vector<std::string> metrics;  // names (NFaiRR) or columns (NFaiRR@10); empty: every metric
+    std::string baseline;              // a run's name; empty: the first run
+    std::string query_label;           // keep only the queries of the query list with this label
+};
+
+// The metrics a run evaluation can report, in their output order, with their ir_measures-style
+// base names ("NFaiRR"); a column is a name and a cut-off ("NFaiRR@10").
+const std::vector<std::string>& metric_names();
+// Whether a metric reads the documents' text (then a collection is required).
+bool metric_needs_text(std::string_view name, bool awrf_by_labels);
+
+struct Progress {
+    std::uint64_t bytes = 0;      // collection bytes fed
+    std::uint64_t documents = 0;  // collection documents read
+    std::uint64_t kept = 0;       // of them, named by a run or the background
+};
+
+struct RunResult {
+    std::string name;
+    std::vector<std::vector<Maybe>> values;  // [query][column]
+    std::vector<Summary> summary;            // [column]
+};
+
+struct ComparisonResult {
+    std::string run, baseline, column;
+    Comparison stats;
+};
+
+struct Results {
+    std::vector<std::size_t> cutoffs;
+    std::vector<std::string> columns;  // "NFaiRR@10", …
+    std::vector<std::string> queries;
+    std::vector<std::string> query_texts;  // from an annotated query list, else empty strings
+    std::vector<RunResult> runs;
+    std::string baseline;
+    std::vector<ComparisonResult> comparisons;
+    std::vector<std::string> warnings;
+};
+
+class Evaluation {
+public:
+    explicit Evaluation(Options options = {});
+    ~Evaluation();
+    Evaluation(const Evaluation&) = delete;
+    Evaluation& operator=(const Evaluation&) = delete;
+
+    // A scenario JSON without rankings: its groups, lexicon and params apply (k aside: the
+    // cut-offs replace it). Call before feeding labels or the collection.
+    void set_params(std::string_view scenario_json);
+
+    // One input at a time: begin, feed chunks, end. `name` is the run's name (Input::run only);
+    // `file` names the input in messages.
+    void begin(Input kind, std::string name, std::string file);
+    void feed(std::string_view chunk);
+    void end();
+    // begin + feed(bytes) + end.
+    void add(Input kind, std::string name, std::string file, std::string_view bytes);
+
+    // Whether the metrics asked for read text (so a collection must be fed).
+    bool needs_collection() const;
+    void collection_begin(std::string file);
+    void collection_feed(std::string_view chunk);
+    void collection_end();
+    const Progress& progress() const;
+    // The text kept of a document within the largest cut-off of some run (to open a query in the
+    // playground); empty when it was not kept or not in the collection.
+    std::string_view document_text(std::string_view docid) const;
+
+    // Per query, run and column; then summaries and comparisons. Throws InputError for what can
+    // only be checked at the end (no run, an unknown baseline, a missing collection).
+    Results compute();
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+// Writers of the results (the CLI's --format json|csv|table).
+std::string results_json(const Results& results);
+std::string results_csv(const Results& results, bool per_query);
+std::string results_table(const Results& results, bool per_query);
+
+}  // namespace fairness::runs

@@ -1,0 +1,147 @@
+#include "fairness/runs/collection.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <nlohmann/json.hpp>
+
+namespace fairness::runs {
+
+Collection::Collection(const TermCounter& counter, const Interner& docs, std::vector<Want> want, std::size_t groups, std::string file)
+    : counter_(counter), docs_(docs), want_(std::move(want)), groups_(groups), file_(std::move(file)) {
+    records_.resize(want_.size());
+    scratch_.assign(counter_.term_count(), 0);
+    magnitude_.assign(groups_, 0.0);
+}
+
+void Collection::keep_top_omega(std::size_t top, OmegaFn omega, const void* context) {
+    top_ = top;
+    omega_ = omega;
+    omega_context_ = context;
+}
+
+void Collection::feed(std::string_view chunk) {
+    bytes_ += chunk.size();
+    lines_.feed(chunk, [this](std::string_view text, std::size_t number) { line(text, number); });
+}
+
+void Collection::end() {
+    lines_.end([this](std::string_view text, std::size_t number) { line(text, number); });
+}
+
+void Collection::line(std::string_view text, std::size_t number) {
+    if (format_ == Format::unknown) {
+        const auto start = text.find_first_not_of(" \t");
+        if (start == std::string_view::npos) return;
+        format_ = text[start] == '{' ? Format::jsonl : Format::tsv;
+    }
+    if (format_ == Format::jsonl) return jsonl(text, number);
+    // The common case: one memchr for the tab, one look-up of the id, and (for a document no run
+    // names) nothing else.
+    const void* tab = std::memchr(text.data(), '\t', text.size());
+    if (!tab) {
+        if (text.empty()) return;
+        throw InputError(file_, number, "", "no tab; a TSV collection line is docid<TAB>text (or give JSON lines)");
+    }
+    const auto at = static_cast<std::size_t>(static_cast<const char*>(tab) - text.data());
+    if (at == 0) throw InputError(file_, number, "docid", "empty");
+    document(text.substr(0, at), {}, text.substr(at + 1), number);
+}
+
+void Collection::jsonl(std::string_view text, std::size_t number) {
+    if (text.find_first_not_of(" \t") == std::string_view::npos) return;
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text.begin(), text.end());
+    } catch (const nlohmann::json::exception& error) {
+        std::string what = error.what();
+        const auto cut = what.find("] ");
+        throw InputError(file_, number, "", "malformed JSON: " + (cut == std::string::npos ? what : what.substr(cut + 2)));
+    }
+    if (!j.is_object()) throw InputError(file_, number, "", "a JSON line must be an object with an id and a text");
+    std::string id;
+    bool found = false;
+    for (const char* key : {"id", "docid", "doc_id", "_id"}) {
+        if (!j.contains(key)) continue;
+        const auto& v = j[key];
+        if (v.is_string()) id = v.get<std::string>();
+        else if (v.is_number_integer()) id = v.dump();
+        else throw InputError(file_, number, key, "must be a string or a whole number");
+        found = true;
+        break;
+    }
+    if (!found) throw InputError(file_, number, "id", "missing: give the id in id, docid, doc_id or _id");
+    if (id.empty()) throw InputError(file_, number, "id", "empty");
+    std::string body, title;
+    bool has_text = false;
+    for (const char* key : {"text", "contents", "body"}) {
+        if (!j.contains(key)) continue;
+        if (!j[key].is_string()) throw InputError(file_, number, key, "must be a string");
+        body = j[key].get<std::string>();
+        has_text = true;
+        break;
+    }
+    if (j.contains("title")) {
+        if (!j["title"].is_string()) throw InputError(file_, number, "title", "must be a string");
+        title = j["title"].get<std::string>();
+    }
+    if (!has_text && title.empty()) throw InputError(file_, number, "text", "missing: give the text in text, contents or body");
+    document(id, title, body, number);
+}
+
+void Collection::document(std::string_view id, std::string_view title, std::string_view text, std::size_t number) {
+    ++documents_;
+    const auto doc = docs_.find(id);
+    const Want want = doc == Interner::none ? Want::skip : want_[doc];
+    if (want == Want::skip && !omega_) return;
+
+    // Title and text are one text, joined by a space (only JSON lines have a title).
+    std::string joined;
+    if (!title.empty()) {
+        joined.reserve(title.size() + 1 + text.size());
+        joined.append(title).append(" ").append(text);
+        text = joined;
+    }
+    tokenized_bytes_ += text.size();
+    const std::uint32_t tokens = counter_.count(text, [this](std::size_t t) {
+        if (scratch_[t]++ == 0) touched_.push_back(static_cast<std::uint32_t>(t));
+    });
+
+    if (omega_) {
+        std::fill(magnitude_.begin(), magnitude_.end(), 0.0);
+        for (const auto t : touched_) magnitude_[counter_.group_of(t)] += scratch_[t];
+        const double w = omega_(omega_context_, magnitude_);
+        const std::pair<double, std::uint32_t> entry{w, want == Want::skip ? Interner::none : doc};
+        const auto greater = std::greater<std::pair<double, std::uint32_t>>();
+        if (heap_.size() < top_) {
+            heap_.push_back(entry);
+            std::push_heap(heap_.begin(), heap_.end(), greater);
+        } else if (top_ && entry.first > heap_.front().first) {
+            std::pop_heap(heap_.begin(), heap_.end(), greater);
+            heap_.back() = entry;
+            std::push_heap(heap_.begin(), heap_.end(), greater);
+        }
+    }
+    if (want != Want::skip) {
+        auto& r = records_[doc];
+        if (r.line)
+            throw InputError(file_, number, "docid", "document '" + std::string(id) + "' appears twice (lines " + std::to_string(r.line) + " and " +
+                                                         std::to_string(number) + ")");
+        r.line = static_cast<std::uint32_t>(number);
+        r.tokens = tokens;
+        r.counts_begin = static_cast<std::uint32_t>(counts_.size());
+        r.counts_size = static_cast<std::uint32_t>(touched_.size());
+        for (const auto t : touched_) counts_.push_back({t, scratch_[t]});
+        if (want == Want::text) {
+            r.text = static_cast<std::int32_t>(texts_.size());
+            texts_.emplace_back(text);
+        }
+        ++kept_;
+    }
+    for (const auto t : touched_) scratch_[t] = 0;
+    touched_.clear();
+}
+
+std::vector<std::pair<double, std::uint32_t>> Collection::top_omega() const { return heap_; }
+
+}  // namespace fairness::runs

@@ -1,0 +1,131 @@
+#include "fairness/runs/input.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <cmath>
+#include <cstring>
+
+namespace fairness::runs {
+
+namespace {
+std::string where(const std::string& file, std::size_t line, const std::string& field, const std::string& message) {
+    std::string out = file.empty() ? std::string("input") : file;
+    if (line) out.append(":").append(std::to_string(line));
+    if (!field.empty()) out.append(": ").append(field);
+    return out.append(": ").append(message);
+}
+}  // namespace
+
+InputError::InputError(std::string file, std::size_t line, std::string field, const std::string& message)
+    : std::runtime_error(where(file, line, field, message)), file_(std::move(file)), line_(line), field_(std::move(field)) {}
+
+std::uint32_t Interner::hash(std::string_view s) {
+    // FNV-1a over 8-byte words, then a final mix: fast for short ids, well spread for numbers.
+    std::uint64_t h = 0xcbf29ce484222325ull ^ s.size();
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s.data() + i, 8);
+        h = (h ^ w) * 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 0x100000001b3ull;
+    h ^= h >> 32;
+    h *= 0x9e3779b97f4a7c15ull;
+    return static_cast<std::uint32_t>(h >> 32);
+}
+
+std::uint64_t Interner::key_of(std::string_view s) {
+    if (s.size() > 7) return long_key;
+    std::uint64_t key = 0;
+    if (!s.empty()) std::memcpy(&key, s.data(), s.size());  // the same bytes give the same key on any host
+    return key | (std::uint64_t{s.size()} << 56);
+}
+
+std::uint32_t Interner::find(std::string_view s) const {
+    if (slots_.empty()) return none;
+    const std::size_t mask = slots_.size() - 1;
+    const std::uint32_t h = hash(s);
+    const std::uint64_t key = key_of(s);
+    for (std::size_t at = h & mask;; at = (at + 1) & mask) {
+        const Slot& slot = slots_[at];
+        if (slot.id1 == 0) return none;
+        if (slot.key == key && (key != long_key || (slot.hash == h && names_[slot.id1 - 1] == s))) return slot.id1 - 1;
+    }
+}
+
+void Interner::grow() {
+    std::vector<Slot> slots(slots_.empty() ? 1024 : slots_.size() * 2);
+    const std::size_t mask = slots.size() - 1;
+    for (const Slot& slot : slots_) {
+        if (slot.id1 == 0) continue;
+        std::size_t at = slot.hash & mask;
+        while (slots[at].id1) at = (at + 1) & mask;
+        slots[at] = slot;
+    }
+    slots_ = std::move(slots);
+}
+
+std::uint32_t Interner::intern(std::string_view s, std::uint32_t h) {
+    if ((names_.size() + 1) * 2 > slots_.size()) grow();  // load at most ½
+    const std::size_t mask = slots_.size() - 1;
+    const std::uint64_t key = key_of(s);
+    std::size_t at = h & mask;
+    for (;; at = (at + 1) & mask) {
+        const Slot& slot = slots_[at];
+        if (slot.id1 == 0) break;
+        if (slot.key == key && (key != long_key || (slot.hash == h && names_[slot.id1 - 1] == s))) return slot.id1 - 1;
+    }
+    if (used_ + s.size() > capacity_) {
+        capacity_ = std::max<std::size_t>(1 << 20, s.size());
+        blocks_.push_back(std::make_unique<char[]>(capacity_));
+        used_ = 0;
+    }
+    char* stored = blocks_.back().get() + used_;
+    if (!s.empty()) std::memcpy(stored, s.data(), s.size());
+    used_ += s.size();
+    const auto id = static_cast<std::uint32_t>(names_.size());
+    names_.emplace_back(stored, s.size());
+    slots_[at] = {key, h, id + 1};
+    return id;
+}
+
+std::size_t split_fields(std::string_view line, std::string_view* out, std::size_t max) {
+    std::size_t count = 0, i = 0;
+    const std::size_t n = line.size();
+    while (true) {
+        while (i < n && (line[i] == ' ' || line[i] == '\t')) ++i;
+        if (i == n) return count;
+        const std::size_t start = i;
+        while (i < n && line[i] != ' ' && line[i] != '\t') ++i;
+        if (count < max) out[count] = line.substr(start, i - start);
+        ++count;
+    }
+}
+
+bool parse_double(std::string_view s, double& out) {
+    if (s.empty()) return false;
+    const char* begin = s.data();
+    if (*begin == '+') ++begin;  // from_chars refuses a leading '+', which run files may carry
+#if defined(__cpp_lib_to_chars)
+    const auto [end, ec] = std::from_chars(begin, s.data() + s.size(), out);
+    return ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+#else
+    // Emscripten's libc++ has no floating-point from_chars: strtod on a terminated copy (C locale).
+    if (begin == s.data() + s.size()) return false;
+    const std::string copy(begin, s.data() + s.size());
+    char* end = nullptr;
+    out = std::strtod(copy.c_str(), &end);
+    return end == copy.c_str() + copy.size() && std::isfinite(out);
+#endif
+}
+
+bool parse_int(std::string_view s, long long& out) {
+    if (s.empty()) return false;
+    const char* begin = s.data();
+    if (*begin == '+') ++begin;
+    const auto [end, ec] = std::from_chars(begin, s.data() + s.size(), out);
+    return ec == std::errc() && end == s.data() + s.size();
+}
+
+}  // namespace fairness::runs

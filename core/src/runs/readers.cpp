@@ -1,0 +1,213 @@
+#include "fairness/runs/readers.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+namespace fairness::runs {
+
+namespace {
+
+std::uint64_t pair_key(std::uint32_t q, std::uint32_t d) { return (std::uint64_t{q} << 32) | d; }
+
+std::string quoted(std::string_view s) {
+    constexpr std::size_t longest = 60;
+    return "'" + std::string(s.substr(0, longest)) + (s.size() > longest ? "…" : "") + "'";
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+std::string_view unquote(std::string_view s) {
+    s = trim(s);
+    if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+    return s;
+}
+
+bool blank(std::string_view s) { return trim(s).empty(); }
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------------
+
+void RunReader::line(std::string_view text, std::size_t number) {
+    if (blank(text)) return;
+    std::string_view f[6];
+    const std::size_t n = split_fields(text, f, 6);
+    const auto& file = table_.file;
+    if (n == 5)
+        throw InputError(file, number, "", "5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the Q0 column missing?)");
+    if (n != 6) throw InputError(file, number, "", std::to_string(n) + " fields; a TREC run line has 6: qid Q0 docid rank score tag");
+    long long rank = 0;
+    if (!parse_int(f[3], rank)) throw InputError(file, number, "rank", "not a whole number: " + quoted(f[3]));
+    double score = 0;
+    if (!parse_double(f[4], score)) throw InputError(file, number, "score", "not a finite number: " + quoted(f[4]));
+    if (last_q_ == Interner::none || f[0] != last_qid_) {
+        last_q_ = qids_.intern(f[0]);
+        last_qid_.assign(f[0]);
+    }
+    const auto q = last_q_;
+    if (q >= table_.queries.size()) table_.queries.resize(q + 1);
+    auto& list = table_.queries[q];
+    if (list.empty()) table_.query_order.push_back(q);
+    const auto docid = f[2];
+    if (docid.size() > sizeof(Pending::bytes)) {
+        list.push_back({docs_.intern(docid), static_cast<std::uint32_t>(number), score});
+        return;
+    }
+    auto& p = pending_[pending_count_++];
+    std::memcpy(p.bytes, docid.data(), docid.size());
+    p.size = static_cast<std::uint8_t>(docid.size());
+    p.hash = Interner::hash(docid);
+    p.q = q;
+    p.index = static_cast<std::uint32_t>(list.size());
+    docs_.prefetch(p.hash);
+    list.push_back({0, static_cast<std::uint32_t>(number), score});  // doc set by flush()
+    if (pending_count_ == batch) flush();
+}
+
+void RunReader::flush() {
+    for (std::size_t i = 0; i < pending_count_; ++i) {
+        const auto& p = pending_[i];
+        table_.queries[p.q][p.index].doc = docs_.intern(std::string_view(p.bytes, p.size), p.hash);
+    }
+    pending_count_ = 0;
+}
+
+void RunReader::finish() {
+    flush();
+    if (table_.query_order.empty()) throw InputError(table_.file, 0, "", "the run holds no line");
+    // The first repeat in file order: the pair with the smallest second line.
+    std::uint32_t first_line = 0, second_line = 0, query = 0, doc = 0;
+    std::vector<RunEntry> sorted;
+    for (const auto q : table_.query_order) {
+        sorted = table_.queries[q];
+        std::sort(sorted.begin(), sorted.end(), [](const RunEntry& a, const RunEntry& b) { return a.doc != b.doc ? a.doc < b.doc : a.line < b.line; });
+        for (std::size_t i = 1; i < sorted.size(); ++i)
+            if (sorted[i].doc == sorted[i - 1].doc && (!second_line || sorted[i].line < second_line))
+                first_line = sorted[i - 1].line, second_line = sorted[i].line, query = q, doc = sorted[i].doc;
+    }
+    if (second_line)
+        throw InputError(table_.file, second_line, "docid", "document " + quoted(docs_.name(doc)) + " appears twice for query " +
+                                                                quoted(qids_.name(query)) + " (lines " + std::to_string(first_line) + " and " +
+                                                                std::to_string(second_line) + ")");
+}
+
+void order_run(RunTable& table, Order order, const Interner& docs) {
+    if (order == Order::file) return;
+    for (auto& list : table.queries)
+        std::sort(list.begin(), list.end(), [&](const RunEntry& a, const RunEntry& b) {
+            if (a.score != b.score) return a.score > b.score;
+            return docs.name(a.doc) > docs.name(b.doc);
+        });
+}
+
+// ------------------------------------------------------------------------------------------------
+
+void QrelsReader::line(std::string_view text, std::size_t number) {
+    if (blank(text)) return;
+    std::string_view f[4];
+    const std::size_t n = split_fields(text, f, 4);
+    if (n != 4) throw InputError(file_, number, "", std::to_string(n) + " fields; a TREC qrels line has 4: qid iter docid rel");
+    double rel = 0;
+    if (!parse_double(f[3], rel)) throw InputError(file_, number, "rel", "not a finite number: " + quoted(f[3]));
+    const auto q = qids_.intern(f[0]);
+    const auto d = docs_.intern(f[2]);
+    const auto [it, fresh] = lines_.emplace(pair_key(q, d), static_cast<std::uint32_t>(number));
+    if (!fresh)
+        throw InputError(file_, number, "docid", "document " + quoted(f[2]) + " is judged twice for query " + quoted(f[0]) + " (lines " +
+                                                     std::to_string(it->second) + " and " + std::to_string(number) + ")");
+    if (q >= qrels_.by_query.size()) qrels_.by_query.resize(q + 1);
+    qrels_.by_query[q].emplace_back(d, rel);
+    qrels_.rel.emplace(pair_key(q, d), rel);
+}
+
+// ------------------------------------------------------------------------------------------------
+
+int resolve_label(std::string_view raw, const std::vector<std::string>& groups) {
+    const auto label = trim(raw);
+    if (label.empty() || label == "neutral") return -1;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        if (groups[g] == label) return static_cast<int>(g);
+    const auto low = lower(label);
+    if (low == "neutral") return -1;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        if (lower(groups[g]) == low) return static_cast<int>(g);
+    if (low.size() == 1) {
+        int found = -2, matches = 0;
+        for (std::size_t g = 0; g < groups.size(); ++g)
+            if (!groups[g].empty() && std::tolower(static_cast<unsigned char>(groups[g][0])) == low[0]) found = static_cast<int>(g), ++matches;
+        if (low[0] == 'n') found = -1, ++matches;
+        if (matches == 1) return found;
+    }
+    return -2;
+}
+
+void LabelsReader::line(std::string_view text, std::size_t number) {
+    if (blank(text)) return;
+    labels_.given = true;
+    const char separator = text.find('\t') != std::string_view::npos ? '\t' : ',';
+    const auto cut = text.find(separator);
+    const bool first = first_;
+    first_ = false;
+    if (cut == std::string_view::npos)
+        throw InputError(file_, number, "", "expected docid,label (CSV) or docid<TAB>label (TSV)");
+    const auto id = unquote(text.substr(0, cut));
+    const auto raw = unquote(text.substr(cut + 1));
+    if (raw.find(separator) != std::string_view::npos)
+        throw InputError(file_, number, "", "more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
+    const int label = resolve_label(raw, groups_);
+    if (label == -2) {
+        if (first) return;  // a header line (docid,label): its label is no label
+        std::string names;
+        for (const auto& g : groups_) names += g + ", ";
+        throw InputError(file_, number, "label", "unknown label " + quoted(raw) + "; expected " + names + "neutral (or F, M, N)");
+    }
+    if (id.empty()) throw InputError(file_, number, "docid", "empty");
+    const auto d = docs_.intern(id);
+    const auto [it, fresh] = labels_.of.emplace(d, std::pair{label, static_cast<std::uint32_t>(number)});
+    if (!fresh && it->second.first != label)
+        throw InputError(file_, number, "label", "document " + quoted(id) + " is labelled differently on line " + std::to_string(it->second.second));
+}
+
+// ------------------------------------------------------------------------------------------------
+
+void QueriesReader::line(std::string_view text, std::size_t number) {
+    if (blank(text)) return;
+    list_.given = true;
+    std::string id, query, label;
+    const auto first = text.find(',');
+    if (first == std::string_view::npos) {
+        id = std::string(trim(text));
+        if (id.find_first_of(" \t") != std::string::npos)
+            throw InputError(file_, number, "qid", "a query id has no spaces: " + quoted(id) + " (one id a line, or qid,query text,label)");
+    } else {
+        const auto last = text.rfind(',');
+        id = std::string(unquote(text.substr(0, first)));
+        label = std::string(unquote(text.substr(last + 1)));
+        query = first == last ? std::string() : std::string(unquote(text.substr(first + 1, last - first - 1)));
+        // A header (qid,query,label) names its columns instead of giving a query.
+        const auto low = lower(id);
+        if (lines_.empty() && list_.ids.empty() && (low == "qid" || low == "id" || low == "query_id" || low == "q_id")) return;
+        list_.annotated = true;
+    }
+    if (id.empty()) throw InputError(file_, number, "qid", "empty");
+    const auto [it, fresh] = lines_.emplace(id, number);
+    if (!fresh)
+        throw InputError(file_, number, "qid", "query " + quoted(id) + " is listed twice (lines " + std::to_string(it->second) + " and " +
+                                                   std::to_string(number) + ")");
+    list_.ids.push_back(std::move(id));
+    list_.texts.push_back(std::move(query));
+    list_.labels.push_back(std::move(label));
+}
+
+}  // namespace fairness::runs

@@ -1,0 +1,174 @@
+// Run evaluation's per-query values: hand-computed on a tiny run, and equal to the bit to the
+// scenario mode's value for the scenario SPEC defines (ranking = the run's top c documents,
+// background = the query's background documents, k = c) on a seeded random run.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "fairness/evaluate.hpp"
+#include "fairness/runs/evaluation.hpp"
+#include "helpers.hpp"
+
+using namespace fairness::runs;
+using fairness::Json;
+
+namespace {
+
+// d1: she he he (M_f = 1, M_m = 2, ω = 1 - (|1/3 - 1/2| + |2/3 - 1/2|) = 2/3); d2: the woman
+// (one term, at most τ = 1: ω = 1); d3 is not in the collection (ω = 1); d4: he (ω = 1).
+const char* collection = "d1\tshe he he\nd2\tthe woman\nd4\the\nd5\tshe she\n";
+const char* run = "q Q0 d1 1 3 r\nq Q0 d2 2 2 r\nq Q0 d3 3 1 r\n";
+
+Results evaluate(Options o, const char* background = nullptr, const char* qrels = nullptr) {
+    Evaluation ev(std::move(o));
+    ev.add(Input::run, "r", "r.run", run);
+    if (background) ev.add(Input::background, "", "bg.run", background);
+    if (qrels) ev.add(Input::qrels, "", "qrels", qrels);
+    ev.collection_begin("c.tsv");
+    ev.collection_feed(collection);
+    ev.collection_end();
+    return ev.compute();
+}
+
+double value(const Results& r, const std::string& column, std::size_t run = 0, std::size_t query = 0) {
+    for (std::size_t c = 0; c < r.columns.size(); ++c)
+        if (r.columns[c] == column) return r.runs[run].values[query][c].value();
+    FAIL("no column " << column);
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("NFaiRR@2 by hand: background from the run, from a background run, and --official") {
+    using th::L3;
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"NFaiRR"};
+    // S = {d1, d2, d3}: ω sorted 1, 1, 2/3. FaiRR@2 = 2/3 + 1/L3; IFaiRR@2 = 1 + 1/L3.
+    CHECK(value(evaluate(o), "NFaiRR@2") == th::near((2.0 / 3 + 1 / L3) / (1 + 1 / L3)));
+    // A background run naming d1 only: S = ranking ∪ {d1} = {d1, d2}: IFaiRR@2 = 1 + (2/3)/L3.
+    const char* bg = "q Q0 d1 1 9 b\n";
+    CHECK(value(evaluate(o, bg), "NFaiRR@2") == th::near((2.0 / 3 + 1 / L3) / (1 + 2.0 / 3 / L3)));
+    // --official: S = the background alone, {d1}: IFaiRR@2 = 2/3 (one rank), so NFaiRR > 1.
+    o.official = true;
+    CHECK(value(evaluate(o, bg), "NFaiRR@2") == th::near((2.0 / 3 + 1 / L3) / (2.0 / 3)));
+    // A query missing from the background run: null under --official (the official code skips it).
+    const auto skipped = evaluate(o, "other Q0 d1 1 9 b\n");
+    CHECK_FALSE(skipped.runs[0].values[0][0].has_value());
+    CHECK(skipped.warnings.back().find("1 query has no document in the background run") == 0);
+}
+
+TEST_CASE("texts are kept for the documents within the largest cut-off only") {
+    Options o;
+    o.cutoffs = {1};
+    o.background_depth = 3;
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", run);
+    ev.collection_begin("c.tsv");
+    ev.collection_feed(collection);
+    ev.collection_end();
+    CHECK(ev.document_text("d1") == "she he he");  // rank 1
+    CHECK(ev.document_text("d2").empty());         // rank 2: counts only (background)
+    CHECK(ev.document_text("d5").empty());         // named by no run: skipped
+    CHECK(ev.progress().documents == 4);
+    CHECK(ev.progress().kept == 2);                // d1, d2 (d3 is not in the collection)
+}
+
+TEST_CASE("background from the collection: S = every document read plus the ranking's missing ones") {
+    using th::L3;
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"NFaiRR"};
+    o.background_from = BackgroundFrom::collection;
+    // Collection ω: d1 2/3, d2 1, d4 1, d5 0 (she she: 2 > τ, 1 - (1/2 + 1/2)); d3 missing: 1.
+    // S sorted: 1, 1, 1, 2/3, 0: IFaiRR@2 = 1 + 1/L3.
+    CHECK(value(evaluate(o), "NFaiRR@2") == th::near((2.0 / 3 + 1 / L3) / (1 + 1 / L3)));
+}
+
+TEST_CASE("nDCG@2 takes its ideal from every judged document of the query, as trec_eval") {
+    using th::L3;
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"nDCG"};
+    // Ranking d1 (unjudged: 0), d2 (1): DCG = 1/L3. Judged: d2 = 1, d9 = 2 (not retrieved):
+    // IDCG@2 = 2 + 1/L3.
+    const auto r = evaluate(o, nullptr, "q 0 d2 1\nq 0 d9 2\n");
+    CHECK(value(r, "nDCG@2") == th::near((1 / L3) / (2 + 1 / L3)));
+    CHECK(r.warnings[0] == "1 retrieved document within the largest cut-off is unjudged: relevance 0");
+}
+
+TEST_CASE("every metric but nDCG equals, to the bit, the scenario mode's value of the scenario SPEC defines") {
+    std::mt19937 rng(11);
+    const std::vector<std::string> words{"she", "he", "her", "him", "the", "a", "woman", "man", "car", "it"};
+    const std::vector<std::string> labels{"female", "male", "neutral"};
+    std::string coll, run_a, labels_csv, qrels;
+    std::vector<std::string> text(40), label(40);
+    for (int d = 0; d < 40; ++d) {
+        for (int w = 0, n = static_cast<int>(rng() % 8); w < n; ++w) text[d] += (w ? " " : "") + words[rng() % words.size()];
+        label[d] = labels[rng() % 3];
+        if (d % 9 != 5) coll += "d" + std::to_string(d) + "\t" + text[d] + "\n";  // some documents missing
+        else text[d].clear();
+        labels_csv += "d" + std::to_string(d) + "," + label[d] + "\n";
+    }
+    std::vector<std::vector<int>> ranked(3);
+    std::vector<std::vector<double>> rel(3);
+    for (int q = 0; q < 3; ++q) {
+        std::vector<int> docs(40);
+        for (int d = 0; d < 40; ++d) docs[d] = d;
+        std::shuffle(docs.begin(), docs.end(), rng);
+        docs.resize(12 + q);
+        for (std::size_t i = 0; i < docs.size(); ++i) {
+            run_a += "q" + std::to_string(q) + " Q0 d" + std::to_string(docs[i]) + " " + std::to_string(i + 1) + " " + std::to_string(100 - i) + " a\n";
+            const double r = static_cast<double>(rng() % 3);
+            rel[q].push_back(r);
+            qrels += "q" + std::to_string(q) + " 0 d" + std::to_string(docs[i]) + " " + std::to_string(static_cast<int>(r)) + "\n";
+        }
+        ranked[q] = docs;
+    }
+    Options o;
+    o.cutoffs = {5, 10};
+    o.background_depth = 8;
+    Evaluation ev(o);
+    ev.add(Input::run, "a", "a.run", run_a);
+    ev.add(Input::qrels, "", "qrels", qrels);
+    ev.add(Input::labels, "", "labels.csv", labels_csv);
+    ev.collection_begin("c.tsv");
+    ev.collection_feed(coll);
+    ev.collection_end();
+    const auto res = ev.compute();
+
+    const std::vector<std::pair<std::string, std::string>> keys{{"NFaiRR", "nfairr"}, {"TExFAIR", "texfair"}, {"DIPS", "dips"}, {"CWEx", "cwex"},
+                                                                {"AWRF", "awrf"},     {"REE", "ree"},         {"IGI", "igi"},   {"EE", "ee"},
+                                                                {"EA", "ea"},         {"EA-dp", "eadp"}};
+    for (int q = 0; q < 3; ++q)
+        for (const std::size_t c : o.cutoffs) {
+            Json s;
+            s["params"] = {{"k", c}};
+            Json docs = Json::array(), background = Json::array();
+            for (std::size_t i = 0; i < c; ++i) {
+                const int d = ranked[q][i];
+                docs.push_back({{"id", "d" + std::to_string(d)}, {"text", text[d]}, {"label", label[d]}, {"relevance", rel[q][i]}});
+            }
+            for (std::size_t i = 0; i < o.background_depth; ++i) background.push_back({{"id", "d" + std::to_string(ranked[q][i])}, {"text", text[ranked[q][i]]}});
+            s["rankings"] = Json::array({{{"name", "a"}, {"docs", docs}}});
+            s["background"] = background;
+            const auto scenario = fairness::evaluate(fairness::parse_scenario(s.dump()));
+            for (const auto& [name, key] : keys) {
+                const auto& expected = scenario["rankings"][0][key]["value"];
+                const auto column = name + "@" + std::to_string(c);
+                CAPTURE(q);
+                CAPTURE(column);
+                std::size_t col = 0;
+                while (res.columns[col] != column) ++col;
+                const auto& got = res.runs[0].values[q][col];
+                if (expected.is_null()) CHECK_FALSE(got.has_value());
+                else {
+                    REQUIRE(got.has_value());
+                    CHECK(*got == expected.get<double>());
+                }
+            }
+        }
+}

@@ -1,0 +1,140 @@
+// The readers of run evaluation: malformed input refused with file, line and field; chunks of any
+// size read alike; the formats' conventions (trec_eval's order, header detection, label mapping,
+// annotated query lists with commas in the text, JSON lines).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "fairness/runs/evaluation.hpp"
+
+using namespace fairness::runs;
+
+namespace {
+
+std::string error_of(Input kind, std::string_view bytes, const std::string& file = "f.txt") {
+    Evaluation ev;
+    try {
+        ev.add(kind, "r", file, bytes);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string collection_error(std::string_view bytes) {
+    Evaluation ev;
+    ev.add(Input::run, "r", "r.run", "q1 Q0 d1 1 1 t\n");
+    try {
+        ev.collection_begin("c.tsv");
+        ev.collection_feed(bytes);
+        ev.collection_end();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+Options json_cutoffs(std::vector<std::size_t> c) {
+    Options o;
+    o.cutoffs = std::move(c);
+    return o;
+}
+
+}  // namespace
+
+TEST_CASE("run files: 5 fields say Q0 is missing, other counts and bad numbers name line and field") {
+    CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0 t\nq1 d2 2 1.0 t\n", "a.run") ==
+          "a.run:2: 5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the Q0 column missing?)");
+    CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0\n", "a.run").find("a.run:1: 5 fields") == 0);
+    CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0 t extra\n", "a.run") == "a.run:1: 7 fields; a TREC run line has 6: qid Q0 docid rank score tag");
+    CHECK(error_of(Input::run, "q1 Q0 d1 one 2.0 t\n", "a.run") == "a.run:1: rank: not a whole number: 'one'");
+    CHECK(error_of(Input::run, "q1 Q0 d1 1 nan t\n", "a.run") == "a.run:1: score: not a finite number: 'nan'");
+    CHECK(error_of(Input::run, "q1 Q0 d1 1 2 t\nq2 Q0 d1 1 2 t\n\nq1 Q0 d1 2 1 t\n", "a.run") ==
+          "a.run:4: docid: document 'd1' appears twice for query 'q1' (lines 1 and 4)");
+    CHECK(error_of(Input::run, "\n\n", "a.run") == "a.run: the run holds no line");
+}
+
+TEST_CASE("qrels, labels and query lists: malformed lines name file, line and field") {
+    CHECK(error_of(Input::qrels, "q1 0 d1 1\nq1 0 d2\n", "q.txt") == "q.txt:2: 3 fields; a TREC qrels line has 4: qid iter docid rel");
+    CHECK(error_of(Input::qrels, "q1 0 d1 x\n", "q.txt") == "q.txt:1: rel: not a finite number: 'x'");
+    CHECK(error_of(Input::qrels, "q1 0 d1 1\nq1 0 d1 2\n", "q.txt") == "q.txt:2: docid: document 'd1' is judged twice for query 'q1' (lines 1 and 2)");
+    CHECK(error_of(Input::labels, "docid,label\nd1,F\nd2,boy\n", "l.csv") ==
+          "l.csv:3: label: unknown label 'boy'; expected female, male, neutral (or F, M, N)");
+    CHECK(error_of(Input::labels, "d1,F\nd2\n", "l.csv") == "l.csv:2: expected docid,label (CSV) or docid<TAB>label (TSV)");
+    CHECK(error_of(Input::labels, "d1,F\nd1,M\n", "l.csv") == "l.csv:2: label: document 'd1' is labelled differently on line 1");
+    CHECK(error_of(Input::labels, "d1,F,extra\n", "l.csv") == "l.csv:1: more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
+    CHECK(error_of(Input::queries, "1\n2\n1\n", "q.lst") == "q.lst:3: qid: query '1' is listed twice (lines 1 and 3)");
+    CHECK(error_of(Input::queries, "1 2\n", "q.lst").find("q.lst:1: qid: a query id has no spaces") == 0);
+}
+
+TEST_CASE("collections: TSV without a tab, malformed JSON lines and a document twice name the line") {
+    CHECK(collection_error("d0\tfine\nd1 no tab here\n") == "c.tsv:2: no tab; a TSV collection line is docid<TAB>text (or give JSON lines)");
+    CHECK(collection_error("d1\tone\nd1\tagain\n") == "c.tsv:2: docid: document 'd1' appears twice (lines 1 and 2)");
+    CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"id\": \"d2\", \"text\": 3}\n") == "c.tsv:2: text: must be a string");
+    CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"text\": \"y\"}\n") == "c.tsv:2: id: missing: give the id in id, docid, doc_id or _id");
+    CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"id\": \"d2\", \"text\": \n").find("c.tsv:2: malformed JSON") == 0);
+}
+
+TEST_CASE("chunks of any size read alike: a run fed one byte at a time equals the run fed whole") {
+    const std::string run = "q2 Q0 b 1 1.5 t\r\nq1 Q0 a 1 2 t\nq2 Q0 c 2 1.5 t\nq1 Q0 c 2 1 t";  // CRLF, no final newline
+    const std::string collection = "a\tShe is here\nb\tHe and he\r\nc\tnothing";
+    const auto evaluate = [&](std::size_t chunk) {
+        Evaluation ev(json_cutoffs({2}));
+        ev.begin(Input::run, "r", "r.run");
+        for (std::size_t i = 0; i < run.size(); i += chunk) ev.feed(std::string_view(run).substr(i, chunk));
+        ev.end();
+        ev.collection_begin("c.tsv");
+        for (std::size_t i = 0; i < collection.size(); i += chunk) ev.collection_feed(std::string_view(collection).substr(i, chunk));
+        ev.collection_end();
+        return results_json(ev.compute());
+    };
+    const auto whole = evaluate(1 << 20);
+    CHECK(evaluate(1) == whole);
+    CHECK(evaluate(3) == whole);
+    CHECK(whole.find("\"queries\":[\"q2\",\"q1\"]") != std::string::npos);  // order of first appearance
+}
+
+TEST_CASE("labels map as the page's import: exact, any case, a unique initial; empty is neutral") {
+    const std::vector<std::string> g{"female", "male"};
+    CHECK(resolve_label("female", g) == 0);
+    CHECK(resolve_label("MALE", g) == 1);
+    CHECK(resolve_label("F", g) == 0);
+    CHECK(resolve_label("m", g) == 1);
+    CHECK(resolve_label("N", g) == -1);
+    CHECK(resolve_label("Neutral", g) == -1);
+    CHECK(resolve_label("", g) == -1);
+    CHECK(resolve_label("x", g) == -2);
+    // Two groups starting with the same letter: the initial is ambiguous.
+    CHECK(resolve_label("m", {"men", "minors"}) == -2);
+}
+
+TEST_CASE("annotated query lists: the id is the first field and the label the last, commas inside the text") {
+    Options o;
+    o.query_label = "n";
+    o.metrics = {"nDCG"};
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", "1 Q0 d 1 1 t\n2 Q0 d 1 1 t\n3 Q0 d 1 1 t\n");
+    ev.add(Input::queries, "", "q.csv", "1,who was he, the king,m\n2,what is a cat, or a dog,n\n3,plain,N\n");
+    const auto res = ev.compute();
+    REQUIRE(res.queries.size() == 2);
+    CHECK(res.queries[0] == "2");
+    CHECK(res.query_texts[0] == "what is a cat, or a dog");
+    CHECK(res.queries[1] == "3");
+}
+
+TEST_CASE("the order within a query: score descending, ties by docid descending (trec_eval); or the file's") {
+    const std::string run = "q Q0 d1 1 1.0 t\nq Q0 d3 2 2.0 t\nq Q0 d2 3 2.0 t\nq Q0 d10 4 2.0 t\n";
+    // Relevance on d3 only: nDCG@1 is 1 when d3 comes first. By score: the ties 2.0 sort d3 > d2 >
+    // d10 (byte order), so d3 is first; in file order d1 is first.
+    for (const auto order : {Order::score, Order::file}) {
+        Options o = json_cutoffs({1});
+        o.order = order;
+        o.metrics = {"nDCG"};
+        Evaluation ev(o);
+        ev.add(Input::run, "r", "r.run", run);
+        ev.add(Input::qrels, "", "q.txt", "q 0 d3 1\n");
+        const auto res = ev.compute();
+        CHECK(*res.runs[0].values[0][0] == (order == Order::score ? 1.0 : 0.0));
+    }
+}
