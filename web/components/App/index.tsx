@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { findPreset } from '../../state/presets';
+import { showView, view } from '../../state/runs';
 import { redo, scenario, undo } from '../../state/scenario';
 import { Gallery } from '../Gallery';
 import { MetricsTable } from '../MetricsTable';
@@ -19,6 +20,8 @@ const Experiments = lazy(() => import('../Experiments').then((m) => ({ default: 
 // Dialogs that parse tables (Papa Parse, the Grep-BiasIR files) load when first opened.
 const ImportDialog = lazy(() => import('../ImportDialog').then((m) => ({ default: m.ImportDialog })));
 const DatasetBrowser = lazy(() => import('../DatasetBrowser').then((m) => ({ default: m.DatasetBrowser })));
+// Run evaluation (?view=runs) loads when first shown.
+const RunsView = lazy(() => import('../RunsView').then((m) => ({ default: m.RunsView })));
 
 /** A dialog ref that can be opened before its (lazy) component has mounted: it opens on mount. */
 function openableDialog() {
@@ -101,6 +104,8 @@ export function App({ embed, source: initialSource, problem }: Props) {
             }}
             onShare={() => shareDialog.current?.showModal()}
             onExperiments={() => setExperimentsOpen(true)}
+            onRuns={() => showView(view.value === 'runs' ? 'playground' : 'runs')}
+            runsShown={view.value === 'runs'}
           />
         </header>
       )}
@@ -109,7 +114,12 @@ export function App({ embed, source: initialSource, problem }: Props) {
           {problem}
         </p>
       )}
-      <main class={styles.layout}>
+      {!embed && view.value === 'runs' && (
+        <Suspense fallback={<p>Loading the run evaluation…</p>}>
+          <RunsView />
+        </Suspense>
+      )}
+      <main class={styles.layout} hidden={!embed && view.value === 'runs'}>
         <div class={styles.left}>
           {(scenario.value.title || scenario.value.description) && (
             <section class={styles.caption} aria-label="About this scenario">
