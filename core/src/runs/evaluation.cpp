@@ -1,6 +1,9 @@
 #include "fairness/runs/evaluation.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <unordered_set>
@@ -406,18 +409,30 @@ Results Evaluation::Impl::compute() {
     const std::size_t maxc = max_cutoff();
     const std::size_t depth = background_depth();
 
-    // Each document analysed once (terms, ω, AWRF alignment), on first use.
-    std::unordered_map<std::uint32_t, Analyzed> analyzed;
+    // Each document analysed once (terms, ω, AWRF alignment), on first use; a background
+    // document needs its ω only.
+    std::vector<std::int32_t> slot(docs.size(), -1);
+    std::deque<Analyzed> analyzed;
     const auto analyze = [&](std::uint32_t doc) -> const Analyzed& {
-        auto [it, fresh] = analyzed.try_emplace(doc);
-        if (fresh) {
-            auto& a = it->second;
+        if (slot[doc] < 0) {
+            slot[doc] = static_cast<std::int32_t>(analyzed.size());
+            auto& a = analyzed.emplace_back();
             a.terms = doc_terms(coll, counter ? &*counter : nullptr, doc, G);
             a.omega = nfairr::neutrality(a.terms.magnitude, p.targets, p.tau, p.tau_inclusive);
             const auto l = labels.of.find(doc);
             a.alignment = awrf::alignment(a.terms.magnitude, l == labels.of.end() ? -1 : l->second.first, G, p.awrf_alignment);
         }
-        return it->second;
+        return analyzed[static_cast<std::size_t>(slot[doc])];
+    };
+    std::vector<double> omega_cache(docs.size(), std::numeric_limits<double>::quiet_NaN());
+    const auto omega_of_doc = [&](std::uint32_t doc) {
+        if (std::isnan(omega_cache[doc])) {
+            std::vector<double> magnitude(G, 0.0);
+            if (const DocRecord* r = coll ? coll->record(doc) : nullptr)
+                for (const auto& tc : coll->counts(*r)) magnitude[counter->group_of(tc.term)] += tc.count;
+            omega_cache[doc] = nfairr::neutrality(magnitude, p.targets, p.tau, p.tau_inclusive);
+        }
+        return omega_cache[doc];
     };
     const auto label_of = [&](std::uint32_t doc) {
         const auto l = labels.of.find(doc);
@@ -463,6 +478,11 @@ Results Evaluation::Impl::compute() {
             if (text)
                 for (const auto d : bg)
                     if (!coll->record(d)) missing_docs.insert(d);
+            // The background's ω, once per query; de-duplicated (a background run cannot repeat a
+            // document, but stay safe).
+            std::vector<std::pair<std::uint32_t, double>> bg_omega;
+            if (wants(Metric::nfairr))
+                for (const auto d : bg) bg_omega.emplace_back(d, omega_of_doc(d));
             // The ideal for nDCG: every judged document of the query (trec_eval), not only the retrieved.
             std::vector<double> ideal;
             if (qrels.given && qid < qrels.by_query.size())
@@ -472,10 +492,10 @@ Results Evaluation::Impl::compute() {
             for (const auto c : opt.cutoffs) {
                 const std::size_t m = std::min(c, list.size());
                 Inputs in;
-                std::unordered_set<std::uint32_t> top;
+                std::vector<std::uint32_t> top;
                 for (std::size_t i = 0; i < m; ++i) {
                     const auto d = list[i].doc;
-                    top.insert(d);
+                    top.push_back(d);
                     const auto& a = analyze(d);
                     const double* rel = qrels.find(qid, d);
                     const int label = label_of(d);
@@ -493,14 +513,15 @@ Results Evaluation::Impl::compute() {
                 // NFaiRR's set S: the ranking plus the background, de-duplicated by id; with
                 // --official the background only (the official code does not add the ranking).
                 if (wants(Metric::nfairr)) {
+                    std::sort(top.begin(), top.end());
+                    const auto in_top = [&](std::uint32_t d) { return !opt.official && std::binary_search(top.begin(), top.end(), d); };
                     if (!opt.official) in.set_omega = in.omega;
                     if (use_collection) {
                         for (const auto& [w, d] : collection_top)
-                            if (opt.official || d == Interner::none || !top.count(d)) in.set_omega.push_back(w);
+                            if (d == Interner::none || !in_top(d)) in.set_omega.push_back(w);
                     } else {
-                        std::unordered_set<std::uint32_t> seen = opt.official ? std::unordered_set<std::uint32_t>{} : top;
-                        for (const auto d : bg)
-                            if (seen.insert(d).second) in.set_omega.push_back(analyze(d).omega);
+                        for (const auto& [d, w] : bg_omega)
+                            if (!in_top(d)) in.set_omega.push_back(w);
                     }
                 }
                 for (std::size_t col = 0; col < columns.size(); ++col) {

@@ -7,31 +7,77 @@
 namespace fairness::runs {
 
 namespace {
-std::string where(const std::string& file, std::size_t line, const std::string& field) {
-    std::string out = file.empty() ? "input" : file;
-    if (line) out += ":" + std::to_string(line);
-    if (!field.empty()) out += ": " + field;
-    return out;
+std::string where(const std::string& file, std::size_t line, const std::string& field, const std::string& message) {
+    std::string out = file.empty() ? std::string("input") : file;
+    if (line) out.append(":").append(std::to_string(line));
+    if (!field.empty()) out.append(": ").append(field);
+    return out.append(": ").append(message);
 }
 }  // namespace
 
 InputError::InputError(std::string file, std::size_t line, std::string field, const std::string& message)
-    : std::runtime_error(where(file, line, field) + ": " + message), file_(std::move(file)), line_(line), field_(std::move(field)) {}
+    : std::runtime_error(where(file, line, field, message)), file_(std::move(file)), line_(line), field_(std::move(field)) {}
+
+std::uint32_t Interner::hash(std::string_view s) {
+    // FNV-1a over 8-byte words, then a final mix: fast for short ids, well spread for numbers.
+    std::uint64_t h = 0xcbf29ce484222325ull ^ s.size();
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s.data() + i, 8);
+        h = (h ^ w) * 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 0x100000001b3ull;
+    h ^= h >> 32;
+    h *= 0x9e3779b97f4a7c15ull;
+    return static_cast<std::uint32_t>(h >> 32);
+}
+
+std::uint32_t Interner::find(std::string_view s) const {
+    if (slots_.empty()) return none;
+    const std::size_t mask = slots_.size() - 1;
+    const std::uint32_t h = hash(s);
+    for (std::size_t at = h & mask;; at = (at + 1) & mask) {
+        const std::uint32_t slot = slots_[at];
+        if (slot == 0) return none;
+        if (hashes_[slot - 1] == h && names_[slot - 1] == s) return slot - 1;
+    }
+}
+
+void Interner::grow() {
+    std::vector<std::uint32_t> slots(slots_.empty() ? 1024 : slots_.size() * 2, 0);
+    const std::size_t mask = slots.size() - 1;
+    for (std::uint32_t id = 0; id < names_.size(); ++id) {
+        std::size_t at = hashes_[id] & mask;
+        while (slots[at]) at = (at + 1) & mask;
+        slots[at] = id + 1;
+    }
+    slots_ = std::move(slots);
+}
 
 std::uint32_t Interner::intern(std::string_view s) {
-    if (const auto it = index_.find(s); it != index_.end()) return it->second;
+    if ((names_.size() + 1) * 2 > slots_.size()) grow();  // load at most ½
+    const std::size_t mask = slots_.size() - 1;
+    const std::uint32_t h = hash(s);
+    std::size_t at = h & mask;
+    for (;; at = (at + 1) & mask) {
+        const std::uint32_t slot = slots_[at];
+        if (slot == 0) break;
+        if (hashes_[slot - 1] == h && names_[slot - 1] == s) return slot - 1;
+    }
     if (used_ + s.size() > capacity_) {
         capacity_ = std::max<std::size_t>(1 << 20, s.size());
         blocks_.push_back(std::make_unique<char[]>(capacity_));
         used_ = 0;
     }
-    char* at = blocks_.back().get() + used_;
-    if (!s.empty()) std::memcpy(at, s.data(), s.size());
+    char* stored = blocks_.back().get() + used_;
+    if (!s.empty()) std::memcpy(stored, s.data(), s.size());
     used_ += s.size();
-    const std::string_view stored(at, s.size());
     const auto id = static_cast<std::uint32_t>(names_.size());
-    names_.push_back(stored);
-    index_.emplace(stored, id);
+    names_.emplace_back(stored, s.size());
+    hashes_.push_back(h);
+    slots_[at] = id + 1;
     return id;
 }
 

@@ -50,12 +50,12 @@ void RunReader::line(std::string_view text, std::size_t number) {
     if (!parse_int(f[3], rank)) throw InputError(file, number, "rank", "not a whole number: " + quoted(f[3]));
     double score = 0;
     if (!parse_double(f[4], score)) throw InputError(file, number, "score", "not a finite number: " + quoted(f[4]));
-    const auto q = qids_.intern(f[0]);
+    if (last_q_ == Interner::none || f[0] != last_qid_) {
+        last_q_ = qids_.intern(f[0]);
+        last_qid_.assign(f[0]);
+    }
+    const auto q = last_q_;
     const auto d = docs_.intern(f[2]);
-    const auto [it, fresh] = seen_.emplace(pair_key(q, d), static_cast<std::uint32_t>(number));
-    if (!fresh)
-        throw InputError(file, number, "docid", "document " + quoted(f[2]) + " appears twice for query " + quoted(f[0]) + " (lines " +
-                                                    std::to_string(it->second) + " and " + std::to_string(number) + ")");
     if (q >= table_.queries.size()) table_.queries.resize(q + 1);
     auto& list = table_.queries[q];
     if (list.empty()) table_.query_order.push_back(q);
@@ -64,7 +64,20 @@ void RunReader::line(std::string_view text, std::size_t number) {
 
 void RunReader::finish() {
     if (table_.query_order.empty()) throw InputError(table_.file, 0, "", "the run holds no line");
-    seen_ = {};
+    // The first repeat in file order: the pair with the smallest second line.
+    std::uint32_t first_line = 0, second_line = 0, query = 0, doc = 0;
+    std::vector<RunEntry> sorted;
+    for (const auto q : table_.query_order) {
+        sorted = table_.queries[q];
+        std::sort(sorted.begin(), sorted.end(), [](const RunEntry& a, const RunEntry& b) { return a.doc != b.doc ? a.doc < b.doc : a.line < b.line; });
+        for (std::size_t i = 1; i < sorted.size(); ++i)
+            if (sorted[i].doc == sorted[i - 1].doc && (!second_line || sorted[i].line < second_line))
+                first_line = sorted[i - 1].line, second_line = sorted[i].line, query = q, doc = sorted[i].doc;
+    }
+    if (second_line)
+        throw InputError(table_.file, second_line, "docid", "document " + quoted(docs_.name(doc)) + " appears twice for query " +
+                                                                quoted(qids_.name(query)) + " (lines " + std::to_string(first_line) + " and " +
+                                                                std::to_string(second_line) + ")");
 }
 
 void order_run(RunTable& table, Order order, const Interner& docs) {

@@ -111,13 +111,13 @@ std::string results_json(const Results& res) {
 
 std::string results_csv(const Results& res, bool per_query) {
     std::string out = "run,query";
-    for (const auto& c : res.columns) out += "," + csv_field(c);
+    for (const auto& c : res.columns) out.append(",").append(csv_field(c));
     out += "\n";
     const auto row = [&](const std::string& run, const std::string& query, auto&& value_of) {
-        out += csv_field(run) + "," + csv_field(query);
+        out.append(csv_field(run)).append(",").append(csv_field(query));
         for (std::size_t c = 0; c < res.columns.size(); ++c) {
-            const Maybe v = value_of(c);
-            out += "," + (v ? number(*v) : std::string());
+            out += ",";
+            if (const Maybe v = value_of(c)) out.append(number(*v));
         }
         out += "\n";
     };

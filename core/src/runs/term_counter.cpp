@@ -13,7 +13,8 @@ TermCounter::TermCounter(const Lexicon& lexicon, Tokenizer tokenizer) : tokenize
             group_.push_back(static_cast<std::uint32_t>(g));
             if (term.size() <= max_length) longest = std::max(longest, term.size());
         }
-    first_.assign(longest + 1, {});
+    longest_ = longest;
+    first_.assign((longest + 1) * 256, 0);
     // Buckets by (length, first byte), each closed by `none`.
     for (std::size_t len = 1; len <= longest; ++len)
         for (std::size_t byte = 0; byte < 256; ++byte) {
@@ -21,7 +22,7 @@ TermCounter::TermCounter(const Lexicon& lexicon, Tokenizer tokenizer) : tokenize
             for (std::size_t t = 0; t < terms_.size(); ++t)
                 if (terms_[t].size() == len && static_cast<unsigned char>(terms_[t][0]) == byte) members.push_back(static_cast<std::uint32_t>(t));
             if (members.empty()) continue;
-            first_[len][byte] = static_cast<std::uint32_t>(bucket_.size() + 1);
+            first_[len * 256 + byte] = static_cast<std::uint32_t>(bucket_.size() + 1);
             bucket_.insert(bucket_.end(), members.begin(), members.end());
             bucket_.push_back(none);
         }

@@ -49,23 +49,25 @@ private:
 };
 
 // Distinct strings numbered 0, 1, 2, … in order of first sight. The bytes live in large blocks
-// (one allocation per 1 MB, not one per id); the views in the map point into them.
+// (one allocation per 1 MB, not one per id); the look-up is an open-addressing table of ids with
+// a short multiplicative hash (ids are short: docids, qids), which keeps a run's 1.7M look-ups
+// and a collection's 8.8M cheap.
 class Interner {
 public:
     static constexpr std::uint32_t none = 0xffffffffu;
     std::uint32_t intern(std::string_view s);
-    std::uint32_t find(std::string_view s) const {
-        const auto it = index_.find(s);
-        return it == index_.end() ? none : it->second;
-    }
+    std::uint32_t find(std::string_view s) const;
     std::string_view name(std::uint32_t id) const { return names_[id]; }
     std::size_t size() const { return names_.size(); }
 
 private:
-    std::unordered_map<std::string_view, std::uint32_t> index_;
+    std::vector<std::uint32_t> slots_;  // id + 1, 0 empty; size a power of two
+    std::vector<std::uint32_t> hashes_; // per id
     std::vector<std::string_view> names_;
     std::vector<std::unique_ptr<char[]>> blocks_;
     std::size_t used_ = 0, capacity_ = 0;
+    static std::uint32_t hash(std::string_view s);
+    void grow();
 };
 
 // Splits a line on runs of spaces and tabs into at most `max` views; returns how many there were

@@ -30,13 +30,16 @@ class RunReader {
 public:
     RunReader(RunTable& table, Interner& qids, Interner& docs) : table_(table), qids_(qids), docs_(docs) {}
     void line(std::string_view text, std::size_t number);
+    // The end of the file: refuses an empty run and the same (qid, docid) twice (found here, by
+    // sorting each query's documents, rather than with a hash set per line).
     void finish();
 
 private:
     RunTable& table_;
     Interner& qids_;
     Interner& docs_;
-    std::unordered_map<std::uint64_t, std::uint32_t> seen_;  // (qid, docid) → line
+    std::string last_qid_;  // runs list a query's lines together: one look-up per query, not per line
+    std::uint32_t last_q_ = Interner::none;
 };
 
 // Order within each query: by score descending, ties by docid descending in byte order (trec_eval

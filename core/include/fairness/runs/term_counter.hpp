@@ -38,39 +38,51 @@ private:
     std::vector<std::string> terms_;
     std::vector<std::uint32_t> group_;
     Tokenizer tokenizer_;
-    // first_[len][byte]: 1 + the first index in `bucket_` of the terms of this length and first
-    // byte, 0 when there is none; the bucket lists term indices and ends at `none`.
-    std::vector<std::array<std::uint32_t, 256>> first_;
+    // first_[len * 256 + byte]: 1 + the index in `bucket_` of the terms of this length whose first
+    // byte is `byte`, 0 when there is none; each bucket lists term indices and ends at `none`.
+    std::size_t longest_ = 0;
+    std::vector<std::uint32_t> first_;
     std::vector<std::uint32_t> bucket_;
     std::vector<std::uint32_t> long_terms_;  // terms longer than max_length
     static constexpr std::uint32_t none = 0xffffffffu;
 
-    static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? static_cast<unsigned char>(c + 32) : c; }
+    struct Tables {
+        unsigned char lower[256];
+        bool word_separator[256];   // not an ASCII letter, digit or byte >= 0x80
+        bool space_separator[256];  // ' ' only
+    };
+    static constexpr Tables tables = [] {
+        Tables t{};
+        for (int c = 0; c < 256; ++c) {
+            t.lower[c] = static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+            const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+            t.word_separator[c] = !word;
+            t.space_separator[c] = c == ' ';
+        }
+        return t;
+    }();
 
-    static bool word_byte(unsigned char u) {
-        return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u >= 0x80;
-    }
-
-    bool equal_lower(const unsigned char* token, std::size_t n, std::string_view term) const {
+    static bool equal_lower(const unsigned char* token, std::size_t n, const char* term) {
         for (std::size_t i = 0; i < n; ++i)
-            if (lower(token[i]) != static_cast<unsigned char>(term[i])) return false;
+            if (tables.lower[token[i]] != static_cast<unsigned char>(term[i])) return false;
         return true;
     }
 
     template <typename OnTerm>
     void match(const unsigned char* b, std::size_t n, OnTerm& on_term) const {
-        if (n < first_.size()) {
-            const std::uint32_t start = first_[n][lower(*b)];
-            if (start == 0) return;
+        if (n <= longest_) {
+            const std::uint32_t start = first_[n * 256 + tables.lower[*b]];
+            if (start == 0) return;  // the common case: no term of this length and first letter
             for (std::size_t i = start - 1; bucket_[i] != none; ++i)
-                if (equal_lower(b + 1, n - 1, std::string_view(terms_[bucket_[i]]).substr(1))) {
+                if (equal_lower(b + 1, n - 1, terms_[bucket_[i]].data() + 1)) {
                     on_term(bucket_[i]);
                     return;
                 }
             return;
         }
+        if (n <= max_length) return;
         for (const auto t : long_terms_)
-            if (terms_[t].size() == n && equal_lower(b, n, terms_[t])) {
+            if (terms_[t].size() == n && equal_lower(b, n, terms_[t].data())) {
                 on_term(t);
                 return;
             }
@@ -80,13 +92,13 @@ private:
     std::uint32_t scan(std::string_view text, OnTerm& on_term) const {
         const auto* p = reinterpret_cast<const unsigned char*>(text.data());
         const auto* end = p + text.size();
+        const bool* separator = Words ? tables.word_separator : tables.space_separator;
         std::uint32_t tokens = 0;
-        const auto inside = [](unsigned char c) { return Words ? word_byte(c) : c != ' '; };
         while (true) {
-            while (p < end && !inside(*p)) ++p;
+            while (p < end && separator[*p]) ++p;
             if (p == end) return tokens;
-            const auto* b = p;
-            while (p < end && inside(*p)) ++p;
+            const auto* b = p++;
+            while (p < end && !separator[*p]) ++p;
             ++tokens;
             match(b, static_cast<std::size_t>(p - b), on_term);
         }
