@@ -2,7 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace fairness::runs {
 
@@ -98,8 +100,19 @@ bool parse_double(std::string_view s, double& out) {
     if (s.empty()) return false;
     const char* begin = s.data();
     if (*begin == '+') ++begin;  // from_chars refuses a leading '+', which run files may carry
+#if defined(__cpp_lib_to_chars)
     const auto [end, ec] = std::from_chars(begin, s.data() + s.size(), out);
     return ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+#else
+    // A standard library without floating-point from_chars (Emscripten's libc++): strtod on a
+    // copy, held to what from_chars accepts (no leading space or sign after '+', no hex).
+    const std::string_view rest(begin, static_cast<std::size_t>(s.data() + s.size() - begin));
+    if (rest.empty() || rest.find_first_of(" \t\n\r\f\vxX+") != std::string_view::npos) return false;
+    const std::string copy(rest);
+    char* end = nullptr;
+    out = std::strtod(copy.c_str(), &end);
+    return end == copy.c_str() + copy.size() && std::isfinite(out);
+#endif
 }
 
 bool parse_int(std::string_view s, long long& out) {

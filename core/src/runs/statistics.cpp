@@ -1,12 +1,26 @@
 #include "fairness/runs/statistics.hpp"
 
-#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <random>
 #include <vector>
 
 namespace fairness::runs {
+
+namespace {
+// x with its sign bit xor-ed with `bit` (0 or 1): a negation without a branch. memcpy, not
+// std::bit_cast, which Emscripten's libc++ lacks; compilers emit the same moves.
+inline double flip_sign(double x, std::uint64_t bit) {
+    std::uint64_t u;
+    std::memcpy(&u, &x, sizeof u);
+    u ^= bit << 63;
+    std::memcpy(&x, &u, sizeof x);
+    return x;
+}
+}  // namespace
+
 
 namespace {
 
@@ -91,7 +105,7 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
         for (std::size_t i = 0; i < d.size(); ++i) {
             if (i % 64 == 0) bits = rng();
             // Negation without a branch (the signs are random, so a branch mispredicts half the time).
-            sum += std::bit_cast<double>(std::bit_cast<std::uint64_t>(d[i]) ^ ((bits & 1) << 63));
+            sum += flip_sign(d[i], bits & 1);
             bits >>= 1;
         }
         if (std::abs(sum) >= threshold) ++extreme;

@@ -194,7 +194,13 @@ export function RunsView() {
       <Progress />
       <Refusal />
       {results && (
-        <div class={styles.results} data-state={runsRunning.value ? 'stale' : 'current'}>
+        <div
+          class={styles.results}
+          data-state={runsRunning.value ? 'stale' : 'current'}
+          data-heap-bytes={results.heapBytes}
+          data-seconds={results.seconds}
+          data-queries={results.data.queries.length}
+        >
           <p class={styles.meta}>
             {results.data.queries.length.toLocaleString('en')} queries, {results.data.runs.length} run{results.data.runs.length === 1 ? '' : 's'}, baseline “
             {results.baseline}”; computed in {results.seconds.toFixed(1)} s.

@@ -1,0 +1,116 @@
+// Run evaluation in the page, for `npm run bench` (a measurement, never a test): h4's generated
+// MS MARCO-scale files (scripts/bench-runs.ts: 1,000,000 passages, about 350 MB; a run and a
+// background run of 1,765 queries × 1,000) chosen in the Runs view of the built site in Chromium,
+// against the native `fairness-eval runs` on the same files, in one go:
+// - throughput: the page's whole evaluation (click to results) over the CLI's wall time;
+// - memory: the peak resident size of the tab's renderer process (the runs worker lives in it),
+//   sampled every 100 ms from /proc, and the worker's WebAssembly memory at the end;
+// - Cancel: from the click to the view idle again, 2 s into a second evaluation.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { CHROMIUM_ARGS, PAGE } from '../tests/e2e/browser';
+import { serve } from '../tests/e2e/server.mjs';
+import { dir, generate } from './bench-runs';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const cli = join(root, 'build/fairness-eval');
+
+/** Resident kB of a process and of all its descendants, by pid. */
+function tree(rootPid: number): Map<number, number> {
+  const parent = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(entry), Number(fields[1]));
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      rss.set(Number(entry), Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = new Map<number, number>();
+  const visit = (pid: number) => {
+    out.set(pid, rss.get(pid) ?? 0);
+    for (const [child, p] of parent) if (p === pid) visit(child);
+  };
+  visit(rootPid);
+  return out;
+}
+
+export async function benchRunsPage(): Promise<string> {
+  if (!existsSync(join(root, 'dist/index.html')) || !existsSync(cli)) throw new Error('dist/ or build/ is missing: run `npm run build` first');
+  generate();
+  const collection = join(dir, 'collection.tsv');
+  const runs = [join(dir, 'neural.run'), join(dir, 'bm25.run')];
+  const background = join(dir, 'bm25.run');
+
+  const t0 = performance.now();
+  const native = spawnSync(cli, ['runs', '--collection', collection, '--background', background, '--format', 'json', ...runs], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const nativeSeconds = (performance.now() - t0) / 1000;
+  if (native.status !== 0) throw new Error(`fairness-eval runs failed: ${native.stderr}`);
+
+  const server = (await serve({ [PAGE]: join(root, 'dist/') })) as { url: string; close: () => Promise<void> };
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browserPid = (browser as unknown as { process?: () => { pid: number } }).process?.().pid;
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}${PAGE}?view=runs`);
+    await page.waitForSelector('[data-action="evaluate-runs"]');
+    await page.setInputFiles('[data-input="run"]', runs);
+    await page.setInputFiles('[data-input="background"]', background);
+    await page.setInputFiles('[data-input="collection"]', collection);
+    const before = browserPid ? tree(browserPid) : new Map<number, number>();
+    let peakKB = 0;
+    const sampler = setInterval(() => {
+      if (!browserPid) return;
+      // The tab: the renderer whose memory grew (the largest descendant that was already there or new).
+      for (const [pid, kb] of tree(browserPid)) if (pid !== browserPid && kb - (before.get(pid) ?? 0) > 0) peakKB = Math.max(peakKB, kb);
+    }, 100);
+    const started = performance.now();
+    await page.click('[data-action="evaluate-runs"]');
+    await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 600_000 });
+    const pageSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const heapBytes = Number(await page.getAttribute('[data-heap-bytes]', 'data-heap-bytes'));
+    const exported = await page.evaluate(() => document.querySelector('[data-heap-bytes]')?.getAttribute('data-queries'));
+
+    // Cancel: start again, wait 2 s, cancel; time until the view is idle.
+    await page.click('[data-action="evaluate-runs"]');
+    await page.waitForSelector('[data-state="running"]');
+    await page.waitForTimeout(2000);
+    const cancelMs = await page.evaluate(async () => {
+      const t = performance.now();
+      (document.querySelector('[data-action="cancel-runs"]') as HTMLButtonElement).click();
+      while (document.querySelector('[data-state="running"]')) await new Promise((r) => setTimeout(r, 1));
+      return performance.now() - t;
+    });
+
+    const size = readFileSync(collection).length;
+    const mb = (b: number) => (b / 1e6).toFixed(0);
+    const ratio = nativeSeconds / pageSeconds;
+    return [
+      `Run evaluation in the page (Chromium ${browser.version()}, the built site, ?view=runs): the same ${mb(size)} MB collection, run and background run as above; ${exported ?? '?'} queries.`,
+      '',
+      '| what | measured | goal |',
+      '| --- | --- | --- |',
+      `| native \`fairness-eval runs\` (wall) | ${nativeSeconds.toFixed(1)} s (${(size / 1e6 / nativeSeconds).toFixed(0)} MB/s) | |`,
+      `| the page, click to results (worker, WebAssembly) | ${pageSeconds.toFixed(1)} s (${(size / 1e6 / pageSeconds).toFixed(0)} MB/s) | |`,
+      `| page throughput / native | ${ratio.toFixed(2)} | ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'not met'} |`,
+      `| peak resident memory of the tab's renderer (with its runs worker) | ${(peakKB / 1024).toFixed(0)} MB | < 1024 MB: ${peakKB / 1024 < 1024 ? 'met' : 'not met'} |`,
+      `| the worker's WebAssembly memory at the end | ${mb(heapBytes)} MB | |`,
+      `| Cancel, click to idle (2 s into an evaluation) | ${cancelMs.toFixed(0)} ms | < 200 ms: ${cancelMs < 200 ? 'met' : 'not met'} |`,
+    ].join('\n');
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await benchRunsPage());
