@@ -21,7 +21,7 @@ const ready = existsSync(cli) && existsSync(wasmPath);
 
 /**
  * The differences between two JSON texts of the same writer: every byte equal, except that a
- * number may differ in its last digits (1e-13 relative). The core is the same code, but its
+ * number may differ in its last digits (1e-12 relative). The core is the same code, but its
  * WebAssembly build uses Emscripten's libm (musl) where the CLI uses glibc, and functions such as
  * log, exp and pow (nDCG's discount, the t distribution) may round their last bit differently.
  */
@@ -35,7 +35,7 @@ function sameJson(got: string, expected: string): string[] {
     if (a[i] === b[i]) continue;
     const x = Number(a[i]);
     const y = Number(b[i]);
-    if (i % 2 === 1 && Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= 1e-13 * Math.max(Math.abs(x), Math.abs(y))) continue;
+    if (i % 2 === 1 && Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= 1e-12 * Math.max(Math.abs(x), Math.abs(y))) continue;
     out.push(`after ${JSON.stringify(a.slice(Math.max(0, i - 2), i).join(''))}: WASM ${a[i]}, CLI ${b[i]}`);
     if (out.length > 10) break;
   }
