@@ -4,7 +4,7 @@
 // against the native `fairness-eval runs` on the same files, in one go:
 // - throughput: the page's whole evaluation (click to results) over the CLI's wall time;
 // - memory: the peak resident size of the tab's renderer process (the runs worker lives in it),
-//   sampled every 100 ms from /proc, and the worker's WebAssembly memory at the end;
+//   sampled every 100 ms from /proc (the largest renderer of this Chromium), and the worker's WebAssembly memory at the end;
 // - Cancel: from the click to the view idle again, 2 s into a second evaluation.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -19,28 +19,32 @@ import { dir, generate } from './bench-runs';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const cli = join(root, 'build/fairness-eval');
 
-/** Resident kB of a process and of all its descendants, by pid. */
-function tree(rootPid: number): Map<number, number> {
+/** Resident kB of every Chromium renderer descending from this process (the tab and its worker live in one). */
+function renderers(): Map<number, number> {
   const parent = new Map<number, number>();
-  const rss = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(entry), Number(fields[1]));
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      rss.set(Number(entry), Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
     } catch {
       // gone meanwhile
     }
   }
-  const out = new Map<number, number>();
-  const visit = (pid: number) => {
-    out.set(pid, rss.get(pid) ?? 0);
-    for (const [child, p] of parent) if (p === pid) visit(child);
+  const descends = (pid: number): boolean => {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true;
+    return false;
   };
-  visit(rootPid);
+  const out = new Map<number, number>();
+  for (const pid of parent.keys()) {
+    if (!descends(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      out.set(pid, Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0));
+    } catch {
+      // gone meanwhile
+    }
+  }
   return out;
 }
 
@@ -58,7 +62,6 @@ export async function benchRunsPage(): Promise<string> {
 
   const server = (await serve({ [PAGE]: join(root, 'dist/') })) as { url: string; close: () => Promise<void> };
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const browserPid = (browser as unknown as { process?: () => { pid: number } }).process?.().pid;
   try {
     const page = await browser.newPage();
     await page.goto(`${server.url}${PAGE}?view=runs`);
@@ -66,12 +69,9 @@ export async function benchRunsPage(): Promise<string> {
     await page.setInputFiles('[data-input="run"]', runs);
     await page.setInputFiles('[data-input="background"]', background);
     await page.setInputFiles('[data-input="collection"]', collection);
-    const before = browserPid ? tree(browserPid) : new Map<number, number>();
     let peakKB = 0;
     const sampler = setInterval(() => {
-      if (!browserPid) return;
-      // The tab: the renderer whose memory grew (the largest descendant that was already there or new).
-      for (const [pid, kb] of tree(browserPid)) if (pid !== browserPid && kb - (before.get(pid) ?? 0) > 0) peakKB = Math.max(peakKB, kb);
+      for (const kb of renderers().values()) peakKB = Math.max(peakKB, kb);
     }, 100);
     const started = performance.now();
     await page.click('[data-action="evaluate-runs"]');

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 
 import type { Scenario } from '../wasm/engine';
 import { gluePath, loadEngineNode, wasmPath } from '../wasm/node';
+import { benchRunsPage } from './bench-runs-page';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const nativeBench = join(root, 'build/fairness-bench');
@@ -127,6 +128,9 @@ async function main() {
     );
   }
   console.log(lines.join('\n'));
+  // Run evaluation in the page (Chromium) against the native CLI on h4's MS MARCO-scale files.
+  console.log('');
+  console.log(await benchRunsPage());
 }
 
 await main();
