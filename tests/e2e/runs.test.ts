@@ -73,6 +73,16 @@ async function openRuns(page: Page) {
   await page.waitForSelector('[data-action="evaluate-runs"]', { timeout: 15_000 });
 }
 
+/** Chooses the generated files in the view's inputs (the gzip collection unless told otherwise). */
+async function choose(page: Page, paths: ReturnType<typeof writeRunsFiles>['paths'], { collection = paths.collectionGz, extra = true } = {}) {
+  await page.setInputFiles('[data-input="run"]', paths.runs);
+  await page.setInputFiles('[data-input="collection"]', collection);
+  if (!extra) return;
+  await page.setInputFiles('[data-input="qrels"]', paths.qrels);
+  await page.setInputFiles('[data-input="labels"]', paths.labels);
+  await page.setInputFiles('[data-input="queries"]', paths.queries);
+}
+
 async function evaluate(page: Page) {
   await page.click('[data-action="evaluate-runs"]');
   await page.waitForFunction(() => !document.querySelector('[data-state="running"]') && (document.querySelector('[role="alert"]') || document.querySelector('[data-state="current"] [data-stat="mean"]')), null, {
@@ -84,11 +94,7 @@ test('the summary equals the CLI’s JSON on generated files (gzip collection); 
   const { page, problems } = await newPage(site);
   const { paths, dir } = writeRunsFiles(23, { queries: 30 });
   await openRuns(page);
-  await page.setInputFiles('[data-input="run"]', paths.runs);
-  await page.setInputFiles('[data-input="collection"]', paths.collectionGz);
-  await page.setInputFiles('[data-input="qrels"]', paths.qrels);
-  await page.setInputFiles('[data-input="labels"]', paths.labels);
-  await page.setInputFiles('[data-input="queries"]', paths.queries);
+  await choose(page, paths);
   await page.setInputFiles('[data-input="background"]', paths.background);
   await page.setInputFiles('[data-input="params"]', paths.params);
   await page.fill('[data-option="cutoffs"]', '5,10');
@@ -140,8 +146,7 @@ test('Cancel stops the evaluation at once and keeps the last results', async () 
   const { page, problems } = await newPage(site);
   const { paths, dir } = writeRunsFiles(31);
   await openRuns(page);
-  await page.setInputFiles('[data-input="run"]', paths.runs);
-  await page.setInputFiles('[data-input="collection"]', paths.collection);
+  await choose(page, paths, { collection: paths.collection, extra: false });
   await evaluate(page);
   const before = await shownCells(page);
   // A collection big enough to take a while: 60 MB of passages nobody names.
@@ -170,11 +175,7 @@ test('Open in the playground: a query’s top documents become rankings A and B 
   const { page, problems } = await newPage(site);
   const { paths } = writeRunsFiles(41);
   await openRuns(page);
-  await page.setInputFiles('[data-input="run"]', paths.runs);
-  await page.setInputFiles('[data-input="collection"]', paths.collectionGz);
-  await page.setInputFiles('[data-input="qrels"]', paths.qrels);
-  await page.setInputFiles('[data-input="labels"]', paths.labels);
-  await page.setInputFiles('[data-input="queries"]', paths.queries);
+  await choose(page, paths);
   await page.fill('[data-option="cutoffs"]', '10');
   await evaluate(page);
   const previous = await page.evaluate(() => localStorage.getItem('fairness-playground:scenario'));

@@ -8,7 +8,7 @@
 // documents, and every parameter (set or left to its default).
 
 /** mulberry32: a tiny 32-bit seeded PRNG returning floats in [0, 1) (multiples of 2^-32). */
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let a = seed >>> 0;
   return function next() {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -22,14 +22,15 @@ import styles from './style.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
-function CanvasChart({ config, label }: { config: ChartConfiguration; label: string }) {
+/** A Chart.js chart on a canvas, in a box of the given class (its height). Also used by RunsCharts. */
+export function CanvasChart({ config, label, class: box = styles.chart }: { config: ChartConfiguration; label: string; class?: string | undefined }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const chart = new Chart(canvas.current!, config);
     return () => chart.destroy();
   }, [config]);
   return (
-    <div class={styles.chart}>
+    <div class={box}>
       <canvas ref={canvas} role="img" aria-label={label} />
     </div>
   );

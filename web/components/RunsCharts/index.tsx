@@ -13,27 +13,15 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 
 import type { RunsResults } from '../../state/runs';
+import { CanvasChart } from '../MetricCharts';
 import styles from './style.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, ScatterController, PointElement, Tooltip, Legend);
 
 const COLORS = ['#5b3cc4', '#d97706', '#0f766e', '#be185d', '#1d4ed8', '#4d7c0f'];
-
-function CanvasChart({ config, label }: { config: ChartConfiguration; label: string }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    const chart = new Chart(canvas.current!, config);
-    return () => chart.destroy();
-  }, [config]);
-  return (
-    <div class={styles.chart}>
-      <canvas ref={canvas} role="img" aria-label={label} />
-    </div>
-  );
-}
 
 /** Per query, run − baseline on `column` where both are defined, sorted from most negative. */
 export function sortedDifferences(results: RunsResults, run: string, column: string): { query: string; diff: number }[] {
@@ -133,11 +121,11 @@ export function RunsCharts({ results }: { results: RunsResults }) {
       </div>
       <div class={styles.grid}>
         {bars ? (
-          <CanvasChart config={bars} label={`Per query, ${run} minus ${results.baseline} on ${column}, sorted`} />
+          <CanvasChart class={styles.chart} config={bars} label={`Per query, ${run} minus ${results.baseline} on ${column}, sorted`} />
         ) : (
           <p>One run only: no difference to a baseline to draw.</p>
         )}
-        {scatter ? <CanvasChart config={scatter} label={`${column} against ${ndcg}, one point per query and run`} /> : <p>{hasNdcg ? 'Choose a fairness metric to plot it against nDCG.' : `No ${ndcg} column to plot against.`}</p>}
+        {scatter ? <CanvasChart class={styles.chart} config={scatter} label={`${column} against ${ndcg}, one point per query and run`} /> : <p>{hasNdcg ? 'Choose a fairness metric to plot it against nDCG.' : `No ${ndcg} column to plot against.`}</p>}
       </div>
     </section>
   );
