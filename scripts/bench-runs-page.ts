@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -93,6 +94,8 @@ export async function benchRunsPage(): Promise<string> {
     });
 
     const size = readFileSync(collection).length;
+    const gz = (path: string) => gzipSync(readFileSync(join(root, path)), { level: 9 }).length / 1000;
+    const moduleKB = gz('wasm/dist/fairness-runs.wasm') + gz('wasm/dist/fairness-runs.mjs');
     const mb = (b: number) => (b / 1e6).toFixed(0);
     const ratio = nativeSeconds / pageSeconds;
     return [
@@ -106,6 +109,7 @@ export async function benchRunsPage(): Promise<string> {
       `| peak resident memory of the tab's renderer (with its runs worker) | ${(peakKB / 1024).toFixed(0)} MB | < 1024 MB: ${peakKB / 1024 < 1024 ? 'met' : 'not met'} |`,
       `| the worker's WebAssembly memory at the end | ${mb(heapBytes)} MB | |`,
       `| Cancel, click to idle (2 s into an evaluation) | ${cancelMs.toFixed(0)} ms | < 200 ms: ${cancelMs < 200 ? 'met' : 'not met'} |`,
+      `| the run-evaluation module (fairness-runs.wasm + glue, gzipped -9), loaded by the Runs view's worker only | ${moduleKB.toFixed(1)} kB | |`,
     ].join('\n');
   } finally {
     await browser.close();

@@ -1,7 +1,7 @@
-// Run evaluation over the WebAssembly module (SPEC "Run evaluation"): the typed face of the raw
-// runs* calls of wasm/bindings.cpp. The module holds one evaluation; the bytes of every input are
+// Run evaluation over its WebAssembly module (SPEC "Run evaluation"): the typed face of the raw
+// runs* calls of wasm/runs_bindings.cpp (fairness-runs.wasm, apart from the playground's module). The module holds one evaluation; the bytes of every input are
 // fed in chunks, as the CLI feeds them. Nothing here holds a C++ object.
-import createFairnessCore, { type FairnessCoreModule, type RawRunsReply } from './dist/fairness-core.mjs';
+import createFairnessRuns, { type FairnessRunsModule, type RawRunsReply } from './dist/fairness-runs.mjs';
 import type { LoadOptions } from './engine';
 
 /** The CLI's flags as the core's options JSON reads them (fairness/runs/options.hpp). */
@@ -72,7 +72,7 @@ function progressOf(text: string): CollectionProgress {
   return { bytes: bytes!, documents: documents!, kept: kept! };
 }
 
-export function wrapRuns(core: FairnessCoreModule): RunsEngine {
+export function wrapRuns(core: FairnessRunsModule): RunsEngine {
   return {
     start: (options, params = '', paramsFile = 'params') => unwrap(core.runsStart(JSON.stringify(options), params, paramsFile)) === 'true',
     begin: (kind, name, file) => void unwrap(core.runsBegin(KIND_CODE[kind], name, file)),
@@ -89,10 +89,10 @@ export function wrapRuns(core: FairnessCoreModule): RunsEngine {
   };
 }
 
-/** Instantiates a module of its own for run evaluation (one per runs worker). */
+/** Instantiates the run-evaluation module (one per runs worker); options as loadEngine's, for fairness-runs.wasm. */
 export async function loadRunsEngine(options: LoadOptions = {}): Promise<RunsEngine> {
-  const init: Parameters<typeof createFairnessCore>[0] = {};
+  const init: Parameters<typeof createFairnessRuns>[0] = {};
   if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
   if (options.locateFile) init.locateFile = options.locateFile;
-  return wrapRuns(await createFairnessCore(init));
+  return wrapRuns(await createFairnessRuns(init));
 }

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 
-import { wasmPath } from '../../wasm/node';
+import { runsWasmPath } from '../../wasm/node';
 import { loadRunsEngine, type RunsEngine, type RunsOptions } from '../../wasm/runs-engine';
 import { evaluateRuns, fileChunks, runStem, type RunsFile, type RunsJob, type RunsProgress } from '../../wasm/runs-worker-core';
 import { holm } from '../../web/state/runs-tables';
@@ -17,7 +17,7 @@ import { writeRunsFiles } from './runs-files.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = process.env.FAIRNESS_EVAL ?? `${root}build/fairness-eval`;
-const ready = existsSync(cli) && existsSync(wasmPath);
+const ready = existsSync(cli) && existsSync(runsWasmPath);
 
 /**
  * The differences between two JSON texts of the same writer: every byte equal, except that a
@@ -79,7 +79,7 @@ function jobAndArgs(paths: ReturnType<typeof writeRunsFiles>['paths'], c: Case):
 describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
   let engine: RunsEngine;
   beforeAll(async () => {
-    engine = await loadRunsEngine({ wasmBinary: readFileSync(wasmPath) });
+    engine = await loadRunsEngine({ wasmBinary: readFileSync(runsWasmPath) });
   });
 
   const cases: [string, Case][] = [
