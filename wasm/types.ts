@@ -62,7 +62,14 @@ export interface ScenarioParams {
   awrfDistance?: 'l1' | 'js';
   /** nDCG: gain `rel` (linear, default) or `2^rel - 1` (exponential). */
   ndcgGain?: 'linear' | 'exponential';
+  /** RaB, ARaB: groups f and m (default `["female", "male"]`; without those groups, the first two). */
+  rabGroups?: [GroupName, GroupName];
+  /** RaB, ARaB: the document magnitude reported as `value` (default `tf`); all three are reported. */
+  rabMagnitude?: RabMagnitude;
 }
+
+/** RaB/ARaB document magnitudes: `tc` the count c, `tf` ln(c + 1), `bool` 1 if c > 0. */
+export type RabMagnitude = 'tc' | 'tf' | 'bool';
 
 /** SPEC's one input format: the page's import/export, shared links, the CLI and the tests. */
 export interface Scenario {
@@ -226,6 +233,44 @@ export interface ExposureResult {
   atCutoff: AtCutoff;
 }
 
+/** One magnitude of RaB or ARaB at the cut-off: `value = parts[m] - parts[f]`. */
+export interface RabMeasure {
+  /** Null for an empty ranking. */
+  value: number | null;
+  /** The same mean taken over mag_f and mag_m alone, keyed by the names of f and m. */
+  parts: Record<GroupName, number | null>;
+}
+
+/**
+ * RaB and ARaB (Rekabsaz and Schedl, SIGIR 2020, with the conventions of their public code):
+ * c_f, c_m count a document's group terms of `groups` (f, m); mag is tc c, tf ln(c + 1) or
+ * bool [c > 0]. RaB@t = (1/t') Σ_{i ≤ t'} (mag_m − mag_f), t' = min(t, n); ARaB@t = (1/t')
+ * Σ_{x ≤ t'} RaB@x. Positive leans to m, negative to f; closer to 0 is fairer.
+ */
+export interface RabResult {
+  /** The value of `magnitude` (params.rabMagnitude); null for an empty ranking (see `note`). */
+  value: number | null;
+  note?: string;
+  magnitude: RabMagnitude;
+  /** f then m (params.rabGroups). */
+  groups: [GroupName, GroupName];
+  tc: RabMeasure;
+  tf: RabMeasure;
+  bool: RabMeasure;
+  perRank: {
+    /** c_f and c_m, keyed by the names of f and m. */
+    counts: PerGroup;
+    /** mag_f and mag_m under `magnitude`. */
+    mag: PerGroup;
+    /** w_i: RaB 1/t'; ARaB (1/t') Σ_{x=i..t'} 1/x (0 below the cut-off). */
+    weight: number;
+    /** w_i (mag_m − mag_f); they sum to `value`. */
+    contribution: number;
+  }[];
+  /** The value of `magnitude` at t = 1..n. */
+  atCutoff: AtCutoff;
+}
+
 /** nDCG@k (Järvelin and Kekäläinen, TOIS 2002): utility beside fairness. */
 export interface NdcgResult {
   /** DCG / IDCG; null when IDCG is not positive (see `note`). */
@@ -291,6 +336,8 @@ export interface RankingResults {
   ee: ExposureResult;
   ea: ExposureResult;
   eadp: ExposureResult;
+  rab: RabResult;
+  arab: RabResult;
   ndcg: NdcgResult;
   docs: DocumentInfo[];
 }
@@ -310,6 +357,8 @@ export interface ResolvedParams {
   awrfAlignment: 'terms' | 'labels';
   awrfDistance: 'l1' | 'js';
   ndcgGain: 'linear' | 'exponential';
+  rabGroups: [GroupName, GroupName];
+  rabMagnitude: RabMagnitude;
 }
 
 /** SPEC's results: every metric of every ranking, in the scenario's order. */
@@ -324,7 +373,7 @@ export interface Results {
 }
 
 /** The key of each metric in a `RankingResult`, in the order the page shows them. */
-export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ee' | 'ea' | 'eadp' | 'ndcg';
+export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ee' | 'ea' | 'eadp' | 'rab' | 'arab' | 'ndcg';
 
 /** What the core says about a metric, for explainers (`Engine.describe`). */
 export interface MetricDescriptor {

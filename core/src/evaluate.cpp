@@ -1,6 +1,7 @@
 #include "fairness/evaluate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <span>
 #include <stdexcept>
 #include <unordered_set>
@@ -11,6 +12,7 @@
 #include "fairness/metrics/exposure.hpp"
 #include "fairness/metrics/ndcg.hpp"
 #include "fairness/metrics/nfairr.hpp"
+#include "fairness/metrics/rab.hpp"
 #include "fairness/metrics/texfair.hpp"
 #include "fairness/ranking_context.hpp"
 #include "fairness/weights.hpp"
@@ -60,11 +62,13 @@ struct RankingInputs {
     std::vector<int> labels;
     std::vector<std::vector<double>> alignments;
     std::vector<dips::Item> items;
+    std::vector<double> count_f, count_m;  // RaB/ARaB: the counts c_f, c_m of params.rabGroups
 
     // order[r] = index into `docs` of the document at rank r + 1.
-    void arrange(std::span<const std::size_t> order) {
+    void arrange(std::span<const std::size_t> order, const Params& p) {
         const std::size_t n = order.size();
         omega.resize(n), relevance.resize(n), terms.resize(n), labels.resize(n), alignments.resize(n), items.resize(n);
+        count_f.resize(n), count_m.resize(n);
         for (std::size_t r = 0; r < n; ++r) {
             const auto& a = docs[order[r]];
             omega[r] = a.omega;
@@ -73,6 +77,8 @@ struct RankingInputs {
             labels[r] = a.doc->label;
             alignments[r] = doc_alignment[order[r]];
             items[r] = doc_item[order[r]];
+            count_f[r] = a.terms.magnitude[p.rab_f];
+            count_m[r] = a.terms.magnitude[p.rab_m];
         }
     }
 };
@@ -126,6 +132,12 @@ void visit_metrics(const Scenario& s, const RankingInputs& in, Visit&& visit) {
         visit(*d, [&, target] { return exposure::compute(in.items, in.browsing, target); },
               [&](JsonWriter& w, const exposure::Result& r) { exposure::write(w, r, ab); });
     }
+    // RaB and ARaB (Rekabsaz and Schedl 2020): parts keyed by the names of f and m.
+    const std::array<std::string, 2> fm{s.groups[p.rab_f], s.groups[p.rab_m]};
+    for (const auto which : {rab::Which::rab, rab::Which::arab})
+        visit(which == rab::Which::rab ? rab::rab_descriptor : rab::arab_descriptor,
+              [&, which] { return rab::report(which, in.count_f, in.count_m, p.k, p.rab_magnitude); },
+              [&](JsonWriter& w, const rab::Report& r) { rab::write(w, r, fm); });
     visit(ndcg::descriptor, [&] { return ndcg::compute(in.relevance, p.ndcg_gain, p.k); },
           [](JsonWriter& w, const ndcg::Result& r) { ndcg::write(w, r); });
 }
@@ -140,7 +152,7 @@ void write_ranking(JsonWriter& w, const Scenario& s, const Ranking& ranking, con
     const Params& p = s.params;
     const std::size_t n = ranking.docs.size();
     RankingInputs in = prepare(s, ranking, index, background);
-    in.arrange(identity_order(n));
+    in.arrange(identity_order(n), p);
     const auto& docs = in.docs;
 
     w.begin_object().member("name", ranking.name).member("n", n).member("k", std::min(p.k, n));
@@ -175,6 +187,8 @@ void write_params(JsonWriter& w, const Scenario& s) {
         .member("awrfAlignment", to_string(p.awrf_alignment))
         .member("awrfDistance", to_string(p.awrf_distance))
         .member("ndcgGain", to_string(p.ndcg_gain));
+    w.key("rabGroups").begin_array().value(s.groups[p.rab_f]).value(s.groups[p.rab_m]).end_array();
+    w.member("rabMagnitude", to_string(p.rab_magnitude));
     w.end_object();
 }
 
@@ -236,7 +250,8 @@ const std::vector<const MetricDescriptor*>& all_metrics() {
     static const std::vector<const MetricDescriptor*> metrics{
         &nfairr::descriptor, &texfair::descriptor, &dips::descriptor, &cwex::descriptor,
         &awrf::descriptor,   &dips::ree_descriptor, &dips::igi_descriptor,
-        &exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor, &ndcg::descriptor};
+        &exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor,
+        &rab::rab_descriptor,     &rab::arab_descriptor,   &ndcg::descriptor};
     return metrics;
 }
 
@@ -268,7 +283,7 @@ std::size_t RankingContext::size() const { return impl_->ranking.docs.size(); }
 
 Maybe RankingContext::value(std::size_t metric, std::span<const std::size_t> order, std::string* note) const {
     const MetricDescriptor* target = all_metrics().at(metric);
-    impl_->in.arrange(order);
+    impl_->in.arrange(order, impl_->s.params);
     Maybe out;
     bool found = false;
     visit_metrics(impl_->s, impl_->in, [&](const MetricDescriptor& d, auto&& compute, auto&&) {
@@ -287,7 +302,7 @@ std::vector<Maybe> RankingContext::values(std::span<const std::size_t> order) co
     const auto& metrics = all_metrics();
     std::vector<Maybe> out(metrics.size());
     std::vector<bool> found(metrics.size(), false);
-    impl_->in.arrange(order);
+    impl_->in.arrange(order, impl_->s.params);
     visit_metrics(impl_->s, impl_->in, [&](const MetricDescriptor& d, auto&& compute, auto&&) {
         const auto slot = static_cast<std::size_t>(std::find(metrics.begin(), metrics.end(), &d) - metrics.begin());
         if (slot == metrics.size()) return;  // written in the results, but not one of all_metrics()

@@ -6,6 +6,9 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <string>
+#include <tuple>
+#include <utility>
 #include <cstdio>
 #include <unordered_map>
 
@@ -125,6 +128,11 @@ constexpr std::array<std::pair<std::string_view, AwrfDistance>, 2> awrf_distance
 constexpr std::array<std::pair<std::string_view, NdcgGain>, 2> ndcg_gains{{
     {"linear", NdcgGain::linear},
     {"exponential", NdcgGain::exponential},
+}};
+constexpr std::array<std::pair<std::string_view, RabMagnitude>, 3> rab_magnitudes{{
+    {"tc", RabMagnitude::tc},
+    {"tf", RabMagnitude::tf},
+    {"bool", RabMagnitude::boolean},
 }};
 
 template <typename Enum, std::size_t N>
@@ -263,11 +271,15 @@ private:
         auto& p = scenario_.params;
         const auto n_groups = groups().size();
         p.targets.assign(n_groups, 1.0 / static_cast<double>(n_groups));
+        // RaB/ARaB's default f and m are SPEC's "female" and "male", or the first two groups when
+        // the scenario names its groups otherwise (as dipsGroups defaults to them).
+        const auto female = group_index("female"), male = group_index("male");
+        if (female && male) p.rab_f = *female, p.rab_m = *male;
         if (!root.contains("params")) return;
         const auto& params = expect_object(root["params"], "params");
         only_keys(params, "params",
                   {"k", "tau", "tauInclusive", "targets", "rbdf", "alpha", "ct", "dipsGroups", "browsing", "tokenizer",
-                   "awrfAlignment", "awrfDistance", "ndcgGain"});
+                   "awrfAlignment", "awrfDistance", "ndcgGain", "rabGroups", "rabMagnitude"});
         for (const auto& [key, value] : params.items()) {
             const auto path = child("params", key);
             if (key == "k") {
@@ -290,11 +302,7 @@ private:
             } else if (key == "ct") {
                 p.ct = number_in(value, path, 0, 1);
             } else if (key == "dipsGroups") {
-                expect_array(value, path);
-                if (value.size() != 2) throw ScenarioError(path, "must name exactly two groups, A then B");
-                p.dips_a = require_group(value[0], item(path, 0));
-                p.dips_b = require_group(value[1], item(path, 1));
-                if (p.dips_a == p.dips_b) throw ScenarioError(path, "groups A and B must differ");
+                std::tie(p.dips_a, p.dips_b) = two_groups(value, path, "A", "B");
             } else if (key == "browsing") {
                 expect_object(value, path);
                 only_keys(value, path, {"model", "gamma"});
@@ -312,8 +320,22 @@ private:
                 p.awrf_distance = choice(value, path, awrf_distances);
             } else if (key == "ndcgGain") {
                 p.ndcg_gain = choice(value, path, ndcg_gains);
+            } else if (key == "rabGroups") {
+                std::tie(p.rab_f, p.rab_m) = two_groups(value, path, "f", "m");
+            } else if (key == "rabMagnitude") {
+                p.rab_magnitude = choice(value, path, rab_magnitudes);
             }
         }
+    }
+
+    // Two different groups of the scenario, as dipsGroups (A, B) and rabGroups (f, m) name them.
+    std::pair<std::size_t, std::size_t> two_groups(const json& value, const std::string& path, std::string_view first, std::string_view second) {
+        expect_array(value, path);
+        const std::string names = std::string(first) + " then " + std::string(second);
+        if (value.size() != 2) throw ScenarioError(path, "must name exactly two groups, " + names);
+        const auto a = require_group(value[0], item(path, 0)), b = require_group(value[1], item(path, 1));
+        if (a == b) throw ScenarioError(path, "groups " + std::string(first) + " and " + std::string(second) + " must differ");
+        return {a, b};
     }
 
     void read_targets(const json& value, const std::string& path) {
@@ -427,5 +449,6 @@ std::string_view to_string(Tokenizer e) { return name_of(e, tokenizers); }
 std::string_view to_string(AwrfAlignment e) { return name_of(e, awrf_alignments); }
 std::string_view to_string(AwrfDistance e) { return name_of(e, awrf_distances); }
 std::string_view to_string(NdcgGain e) { return name_of(e, ndcg_gains); }
+std::string_view to_string(RabMagnitude e) { return name_of(e, rab_magnitudes); }
 
 }  // namespace fairness

@@ -64,6 +64,11 @@ TEST_CASE("the results hold what SPEC lists, ranking by ranking, in order") {
         CHECK(has_keys(r[metric], {"value", "l1", "deltaA", "deltaB", "targetShare", "exposureShare", "nA", "nB", "perRank", "atCutoff"}));
         CHECK(keys(r[metric]["targetShare"]) == std::vector<std::string>{"female", "male"});  // A, B
     }
+    for (const char* metric : {"rab", "arab"}) {
+        CAPTURE(metric);
+        CHECK(has_keys(r[metric], {"value", "magnitude", "groups", "tc", "tf", "bool", "perRank", "atCutoff"}));
+        CHECK(keys(r[metric]["tf"]["parts"]) == std::vector<std::string>{"female", "male"});  // f, m
+    }
     for (const char* metric : {"awrf", "ree", "igi", "ee", "ea", "eadp", "ndcg"}) {
         CAPTURE(metric);
         CHECK(has_keys(r[metric], {"value", "perRank", "atCutoff"}));
@@ -102,9 +107,9 @@ TEST_CASE("warnings of the scenario are passed on") {
     CHECK(results["warnings"][0].get<std::string>().find("'male'") != std::string::npos);
 }
 
-TEST_CASE("descriptors: eleven metrics, each named, cited and pointed to its equations") {
+TEST_CASE("descriptors: thirteen metrics, each named, cited and pointed to its equations") {
     const auto& metrics = fairness::all_metrics();
-    REQUIRE(metrics.size() == 11);
+    REQUIRE(metrics.size() == 13);
     std::set<std::string> ids;
     const auto results = th::run(std::string_view(two_rankings))["rankings"][0];
     for (const auto* m : metrics) {
@@ -122,9 +127,9 @@ TEST_CASE("descriptors: eleven metrics, each named, cited and pointed to its equ
         for (const auto& param : m->params) CHECK_FALSE(param.key.empty());
         ids.insert(std::string(m->id));
     }
-    CHECK(ids == std::set<std::string>{"nfairr", "texfair", "dips", "cwex", "awrf", "ree", "igi", "ee", "ea", "eadp", "ndcg"});
+    CHECK(ids == std::set<std::string>{"nfairr", "texfair", "dips", "cwex", "awrf", "ree", "igi", "ee", "ea", "eadp", "rab", "arab", "ndcg"});
     const auto described = fairness::describe_metrics();
-    REQUIRE(described.size() == 11);
+    REQUIRE(described.size() == 13);
     CHECK(described[0]["id"] == std::string(metrics[0]->id));
     CHECK(described[2]["fairer"] == "closer to 0");
 }
@@ -168,7 +173,7 @@ TEST_CASE("property: atCutoff[c - 1] equals a fresh evaluation at k = c, or of t
             Json at_c = s;
             at_c["params"]["k"] = c;
             const auto fresh = first(at_c);
-            for (const char* metric : {"nfairr", "texfair", "cwex", "awrf", "ndcg"}) {
+            for (const char* metric : {"nfairr", "texfair", "cwex", "awrf", "rab", "arab", "ndcg"}) {
                 CAPTURE(metric);
                 CHECK(th::same_value(full[metric]["atCutoff"][c - 1], fresh[metric]["value"]));
             }

@@ -61,6 +61,22 @@ TEST_CASE("NFaiRR@2 by hand: background from the run, from a background run, and
     CHECK(skipped.warnings.back().find("1 query has no document in the background run") == 0);
 }
 
+TEST_CASE("texts are kept for the documents within the largest cut-off only") {
+    Options o;
+    o.cutoffs = {1};
+    o.background_depth = 3;
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", run);
+    ev.collection_begin("c.tsv");
+    ev.collection_feed(collection);
+    ev.collection_end();
+    CHECK(ev.document_text("d1") == "she he he");  // rank 1
+    CHECK(ev.document_text("d2").empty());         // rank 2: counts only (background)
+    CHECK(ev.document_text("d5").empty());         // named by no run: skipped
+    CHECK(ev.progress().documents == 4);
+    CHECK(ev.progress().kept == 2);                // d1, d2 (d3 is not in the collection)
+}
+
 TEST_CASE("background from the collection: S = every document read plus the ranking's missing ones") {
     using th::L3;
     Options o;

@@ -134,6 +134,29 @@ describe('captions hold', () => {
     for (const id of ['r2', 'r3', 'r4', 'r5']) expect(await chips(page, id), id).toEqual([]);
   });
 
+  test('rab-arab: RaB@4 the same for A and B, (ln 4 − ln 3) / 4; ARaB about 0.42 and −0.07; with bool RaB 0, ARaB 1/4 and −1/12', async () => {
+    const page = await open('rab-arab');
+    // tf: mag_m(p1) = ln(1 + 3) (father, his, sons), mag_f(p2) = ln(1 + 2) (her, daughter).
+    const m = Math.log(4);
+    const f = Math.log(3);
+    for (const ranking of ['A', 'B']) expect(await value(page, ranking, 'rab')).toBeCloseTo((m - f) / 4, 12);
+    // A = p1, p2, p3, p4: RaB@1..4 = m, (m − f) / 2, (m − f) / 3, (m − f) / 4.
+    const arabA = (m + (m - f) / 2 + (m - f) / 3 + (m - f) / 4) / 4;
+    expect(arabA).toBeCloseTo(0.42, 2);
+    expect(await value(page, 'A', 'arab')).toBeCloseTo(arabA, 12);
+    // B = p4, p3, p2, p1: RaB@1..4 = 0, 0, −f / 3, (m − f) / 4.
+    const arabB = (-f / 3 + (m - f) / 4) / 4;
+    expect(arabB).toBeCloseTo(-0.07, 2);
+    expect(await value(page, 'B', 'arab')).toBeCloseTo(arabB, 12);
+    await page.getByRole('heading', { name: 'Parameters' }).click();
+    await page.getByLabel(/^magnitude/).selectOption('bool');
+    await waitCurrent(page);
+    for (const ranking of ['A', 'B']) expect(await value(page, ranking, 'rab')).toBe(0);
+    // bool: A's RaB@1..4 = 1, 0, 0, 0; B's 0, 0, −1/3, 0.
+    expect(await value(page, 'A', 'arab')).toBeCloseTo(1 / 4, 12);
+    expect(await value(page, 'B', 'arab')).toBeCloseTo(-1 / 12, 12);
+  });
+
   test('grep-biasir-labels-vs-terms: by labels male first (DIPS > 0, CWEx male > female), by words female first (share > 1/2)', async () => {
     const page = await open('grep-biasir-labels-vs-terms');
     const ranking = 'male label first';

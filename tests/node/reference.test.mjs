@@ -355,6 +355,62 @@ test('three groups: ω can go below 0 and max(TED) = 2(1 - min target)', () => {
   close(r.texfair.normalized, 0);
 });
 
+test('RaB and ARaB: every magnitude, the parts, t beyond n', () => {
+  // c_f, c_m per rank: "she she he" 2, 1; "he" 0, 1; "" 0, 0.
+  const docs = [{ text: 'she she he' }, { text: 'he' }, { text: '' }];
+  const r = evalOne({ docs, params: { k: 2 } });
+  const ln2 = Math.log(2);
+  const ln3 = Math.log(3);
+  // RaB@2, tc: ((1 - 2) + (1 - 0)) / 2 = 0; parts f (2 + 0) / 2 = 1, m (1 + 1) / 2 = 1.
+  close(r.rab.tc.value, 0, 'RaB tc');
+  close(r.rab.tc.parts.female, 1, 'RaB tc f');
+  close(r.rab.tc.parts.male, 1, 'RaB tc m');
+  // tf: f (ln 3 + 0) / 2, m (ln 2 + ln 2) / 2 = ln 2; value ln 2 - ln 3 / 2 (the default magnitude).
+  close(r.rab.tf.parts.female, ln3 / 2, 'RaB tf f');
+  close(r.rab.value, ln2 - ln3 / 2, 'RaB value = tf');
+  assert.equal(r.rab.magnitude, 'tf');
+  // bool: f (1 + 0) / 2, m (1 + 1) / 2: 1/2.
+  close(r.rab.bool.value, 0.5, 'RaB bool');
+  // ARaB@2 = (RaB@1 + RaB@2) / 2. tc: RaB@1 = 1 - 2 = -1, so -1/2; parts f (2 + 1) / 2, m (1 + 1) / 2.
+  close(r.arab.tc.value, -0.5, 'ARaB tc');
+  close(r.arab.tc.parts.female, 1.5, 'ARaB tc f');
+  close(r.arab.tc.parts.male, 1, 'ARaB tc m');
+  // tf: RaB@1 = ln 2 - ln 3, RaB@2 = ln 2 - ln 3 / 2: ARaB = ln 2 - 3 ln 3 / 4.
+  close(r.arab.tf.value, ln2 - (3 * ln3) / 4, 'ARaB tf');
+  // bool: RaB@1 = 1 - 1 = 0, RaB@2 = 1/2: 1/4.
+  close(r.arab.bool.value, 0.25, 'ARaB bool');
+  // atCutoff is RaB at t = 1, 2, 3 (tf): ln 2 - ln 3; ln 2 - ln 3 / 2; (2 ln 2 - ln 3) / 3.
+  close(r.rab.atCutoff[0], ln2 - ln3, 'RaB@1');
+  close(r.rab.atCutoff[2], (2 * ln2 - ln3) / 3, 'RaB@3');
+  // k = 5 > n = 3: t' = 3, the same as k = 3.
+  const beyond = evalOne({ docs, params: { k: 5, rabMagnitude: 'bool' } });
+  // bool RaB@3: f (1 + 0 + 0) / 3, m (1 + 1 + 0) / 3: 1/3.
+  close(beyond.rab.value, 1 / 3, 'RaB bool t > n');
+  assert.equal(beyond.rab.magnitude, 'bool');
+  // rabGroups swapped: every value negated.
+  const swapped = evalOne({ docs, params: { k: 2, rabGroups: ['male', 'female'] } });
+  close(swapped.arab.tf.value, -(ln2 - (3 * ln3) / 4), 'ARaB tf, f = male');
+});
+
+test('RaB with the public code setup: whitespace tokens, the ARaB word list, its own example text', () => {
+  const list = loadDefaultLexicon(fileURLToPath(new URL('../../data/msmarco-query-gender/wordlist_genderspecific.txt', import.meta.url)));
+  assert.equal(list.female.length, 32);
+  assert.equal(list.male.length, 32);
+  // The step 1 notebook's example: "a war day and many boys , women and men": boys, men (m), women (f).
+  const r = evalOne({ docs: [{ text: 'a war day and many boys , women and men' }], lexicon: list, params: { tokenizer: 'whitespace', k: 10 } });
+  close(r.rab.tc.value, 2 - 1, 'tc');
+  close(r.rab.tf.value, Math.log(3) - Math.log(2), 'tf');
+  close(r.rab.bool.value, 0, 'bool');
+  close(r.arab.tc.value, 1, 'ARaB of one document is its RaB');
+});
+
+test('RaB groups default to the first two when the scenario has no female and male', () => {
+  // Groups a, b, c: f = a, m = b; "y y" holds two b terms.
+  const r = evalOne({ docs: [{ text: 'y y z' }], groups: ['a', 'b', 'c'], lexicon: { a: ['x'], b: ['y'], c: ['z'] } });
+  close(r.rab.tc.value, 2, 'b - a');
+  assert.deepEqual(Object.keys(r.rab.tc.parts), ['a', 'b']);
+});
+
 test('randomScenario is deterministic per seed and yields evaluable scenarios', () => {
   assert.deepEqual(randomScenario(42), randomScenario(42));
   assert.deepEqual(randomScenario(7), randomScenario(7));
@@ -376,7 +432,7 @@ test('randomScenario is deterministic per seed and yields evaluable scenarios', 
     assert.equal(out.rankings.length, scenario.rankings.length);
     out.rankings.forEach((res, q) => {
       const n = scenario.rankings[q].docs.length;
-      for (const metric of ['nfairr', 'texfair', 'dips', 'ree', 'igi', 'ee', 'ea', 'eadp', 'cwex', 'awrf', 'ndcg']) {
+      for (const metric of ['nfairr', 'texfair', 'dips', 'ree', 'igi', 'ee', 'ea', 'eadp', 'cwex', 'awrf', 'rab', 'arab', 'ndcg']) {
         const m = res[metric];
         assert.equal(m.atCutoff.length, n, `${metric} atCutoff length`);
         for (const v of [m.value, ...m.atCutoff]) {
@@ -387,7 +443,7 @@ test('randomScenario is deterministic per seed and yields evaluable scenarios', 
       // the pairwise curves end at the whole-ranking value.
       const k = k10(scenario);
       if (k <= n) {
-        for (const metric of ['nfairr', 'texfair', 'cwex', 'awrf', 'ndcg']) {
+        for (const metric of ['nfairr', 'texfair', 'cwex', 'awrf', 'rab', 'arab', 'ndcg']) {
           assert.equal(res[metric].atCutoff[k - 1], res[metric].value, `seed ${seed} ${metric}`);
         }
       }

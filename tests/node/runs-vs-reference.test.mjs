@@ -1,6 +1,7 @@
 // `fairness-eval runs` against the independent JS reference of SPEC: on generated runs (ties in
 // scores, interleaved queries, documents missing from the collection, unlabeled and unjudged
-// documents, several cut-offs, three groups via --params), every per-query value must equal the
+// documents, several cut-offs, three groups via --params), every per-query value (RaB and ARaB
+// in every magnitude included) must equal the
 // reference's value of the scenario SPEC defines for it: ranking = the run's top c documents in
 // trec_eval's order, background = the query's background documents, k = c. nDCG, whose ideal
 // comes from the qrels, is recomputed here from its definition.
@@ -123,6 +124,14 @@ describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
             else expect(got, where).toBeCloseTo(want, 9);
             compared++;
           }
+          for (const measure of ['rab', 'arab'])
+            for (const magnitude of ['tc', 'tf', 'bool']) {
+              const column = `${measure === 'rab' ? 'RaB' : 'ARaB'}-${magnitude}@${c}`;
+              const want = reference[measure][magnitude].value;
+              if (want === null) expect(run.perQuery[q][column], column).toBeNull();
+              else expect(run.perQuery[q][column], `${run.name} ${q} ${column}`).toBeCloseTo(want, 9);
+              compared++;
+            }
           const wantNdcg = ndcg(ranked, qrelsOf, c);
           const gotNdcg = run.perQuery[q][`nDCG@${c}`];
           if (wantNdcg === null) expect(gotNdcg).toBeNull();
@@ -153,7 +162,7 @@ describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
       [['--collection', file('c.tsv', 'd1 she\n'), good], /c\.tsv:1: no tab/],
       [['--metrics', 'Nope', good], /--metrics: Nope: unknown metric/],
       [['--collection', file('c2.tsv', 'd1\tx\n'), '--params', file('p.json', '{"params": {"tau": -1}}'), good], /p\.json: params\.tau: must be at least 0/],
-      [[good], /--collection: required: NFaiRR, TExFAIR, AWRF read the documents' text/],
+      [[good], /--collection: required: NFaiRR, TExFAIR, AWRF, RaB-tc, RaB-tf, RaB-bool, ARaB-tc, ARaB-tf, ARaB-bool read the documents' text/],
     ];
     for (const [args, message] of cases) {
       const out = spawnSync(cli, ['runs', '--format', 'json', ...args], { encoding: 'utf8' });

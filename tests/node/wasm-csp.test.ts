@@ -84,7 +84,7 @@ describe.skipIf(!existsSync(chromiumPath) || !havePlaywright || !existsSync(join
         'older: superseded',
         'newer: newer nfairr=1',
         `refusal: ${refusal}`,
-        'describe: 11',
+        'describe: 13',
         'findTerms: [{"begin":4,"end":7,"group":"female","term":"she"}]',
       ]);
       expect(title).toBe('done');

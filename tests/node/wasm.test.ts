@@ -152,7 +152,7 @@ describe('the engine', () => {
 
   test('describe lists every metric with its descriptor', () => {
     const ids = engine.describe().map((d) => d.id);
-    expect(ids).toEqual(['nfairr', 'texfair', 'dips', 'cwex', 'awrf', 'ree', 'igi', 'ee', 'ea', 'eadp', 'ndcg']);
+    expect(ids).toEqual(['nfairr', 'texfair', 'dips', 'cwex', 'awrf', 'ree', 'igi', 'ee', 'ea', 'eadp', 'rab', 'arab', 'ndcg']);
     for (const d of engine.describe()) {
       expect(d.name).toBeTruthy();
       expect(['higher', 'lower', 'closer to 0']).toContain(d.fairer);

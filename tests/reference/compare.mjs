@@ -12,6 +12,8 @@ const METRIC_FIELDS = {
   eadp: ['value', 'l1', 'deltaA', 'deltaB', 'targetShare', 'exposureShare', 'atCutoff'],
   cwex: ['value', 'exposure', 'deltaExposure', 'atCutoff'],
   awrf: ['value', 'distribution', 'atCutoff'],
+  rab: ['value', 'magnitude', 'tc', 'tf', 'bool', 'atCutoff'],
+  arab: ['value', 'magnitude', 'tc', 'tf', 'bool', 'atCutoff'],
   ndcg: ['value', 'atCutoff'],
 };
 
@@ -25,6 +27,8 @@ function diff(actual, expected, path, tolerance, out) {
   } else if (typeof expected === 'number') {
     if (typeof actual !== 'number' || !close(actual, expected, tolerance))
       out.push(`${path}: got ${actual}, reference ${expected}`);
+  } else if (typeof expected !== 'object') {
+    if (actual !== expected) out.push(`${path}: got ${JSON.stringify(actual)}, reference ${JSON.stringify(expected)}`);
   } else if (Array.isArray(expected)) {
     if (!Array.isArray(actual) || actual.length !== expected.length)
       out.push(`${path}: got length ${actual?.length}, reference ${expected.length}`);

@@ -170,6 +170,8 @@ function randomParams(rnd, groups, maxN) {
   if (maybe()) P.awrfAlignment = rnd.pick(['terms', 'labels']);
   if (maybe()) P.awrfDistance = rnd.pick(['l1', 'js']);
   if (maybe()) P.ndcgGain = rnd.pick(['linear', 'exponential']);
+  if (maybe()) P.rabGroups = rnd.shuffle(groups).slice(0, 2);
+  if (maybe()) P.rabMagnitude = rnd.pick(['tc', 'tf', 'bool']);
   return P;
 }
 

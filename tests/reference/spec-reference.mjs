@@ -131,6 +131,11 @@ function resolveContext(scenario, defaultLexicon) {
     awrfAlignment: P.awrfAlignment ?? 'terms',
     awrfDistance: P.awrfDistance ?? 'l1',
     ndcgGain: P.ndcgGain ?? 'linear',
+    // SPEC §RaB and ARaB: ["female", "male"] by default; a scenario whose groups are named
+    // otherwise has no such groups, and then f, m are its first two (the core's documented choice).
+    rabGroups:
+      P.rabGroups ?? (groups.includes('female') && groups.includes('male') ? ['female', 'male'] : [groups[0], groups[1]]),
+    rabMagnitude: P.rabMagnitude ?? 'tf',
   };
 
   // Lexicon: V_g = set of terms of group g, lowercased (ASCII A-Z) and de-duplicated.
@@ -575,6 +580,71 @@ function awrf(docs, ctx, k) {
 }
 
 // ---------------------------------------------------------------------------------------
+// RaB and ARaB (SPEC §RaB and ARaB; Rekabsaz and Schedl, SIGIR 2020, as in their public code)
+// ---------------------------------------------------------------------------------------
+
+/** mag(d) of one group under a magnitude: tc c, tf ln(c + 1), bool 1 if c > 0 else 0. */
+function rabMagnitude(kind, c) {
+  if (kind === 'tc') return c;
+  if (kind === 'tf') return Math.log(c + 1);
+  return c > 0 ? 1 : 0;
+}
+
+/** M_g(d), remembered per document: ARaB's literal double sum would otherwise tokenize O(n^3) times. */
+function rabCounts(doc, ctx) {
+  ctx.rabCounts ??= new WeakMap();
+  if (!ctx.rabCounts.has(doc)) ctx.rabCounts.set(doc, magnitudes(doc, ctx));
+  return ctx.rabCounts.get(doc);
+}
+
+/**
+ * RaB@t for one magnitude, literally: t' = min(t, n); value = (1/t') Σ_{i<=t'} (mag_m - mag_f);
+ * each group's part is the same mean over that group's magnitudes alone. Null when t' = 0.
+ */
+function rabAt(docs, ctx, t, kind) {
+  const [f, m] = ctx.params.rabGroups;
+  const tp = Math.min(t, docs.length);
+  if (tp === 0) return { value: null, parts: { [f]: null, [m]: null } };
+  let diff = 0;
+  let sumF = 0;
+  let sumM = 0;
+  for (let i = 0; i < tp; i++) {
+    const M = rabCounts(docs[i], ctx);
+    const magF = rabMagnitude(kind, M[f]);
+    const magM = rabMagnitude(kind, M[m]);
+    diff += magM - magF;
+    sumF += magF;
+    sumM += magM;
+  }
+  return { value: diff / tp, parts: { [f]: sumF / tp, [m]: sumM / tp } };
+}
+
+/** ARaB@t = (1/t') Σ_{x=1..t'} RaB@x, each RaB@x recomputed from scratch; parts alike. */
+function arabAt(docs, ctx, t, kind) {
+  const [f, m] = ctx.params.rabGroups;
+  const tp = Math.min(t, docs.length);
+  if (tp === 0) return { value: null, parts: { [f]: null, [m]: null } };
+  let value = 0;
+  let partF = 0;
+  let partM = 0;
+  for (let x = 1; x <= tp; x++) {
+    const r = rabAt(docs, ctx, x, kind);
+    value += r.value;
+    partF += r.parts[f];
+    partM += r.parts[m];
+  }
+  return { value: value / tp, parts: { [f]: partF / tp, [m]: partM / tp } };
+}
+
+/** Every magnitude; `value` is that of params.rabMagnitude. */
+function rankBias(measure, docs, ctx, t) {
+  const out = { tc: measure(docs, ctx, t, 'tc'), tf: measure(docs, ctx, t, 'tf'), bool: measure(docs, ctx, t, 'bool') };
+  return { value: out[ctx.params.rabMagnitude].value, magnitude: ctx.params.rabMagnitude, ...out };
+}
+const rab = (docs, ctx, t) => rankBias(rabAt, docs, ctx, t);
+const arab = (docs, ctx, t) => rankBias(arabAt, docs, ctx, t);
+
+// ---------------------------------------------------------------------------------------
 // nDCG@k
 // ---------------------------------------------------------------------------------------
 
@@ -602,10 +672,11 @@ function ndcg(docs, ctx, k) {
  *
  * `scenario` is a parsed, valid scenario (SPEC §The scenario format); `defaultLexicon`
  * ({female, male}) is used when the scenario has no `lexicon`. For each ranking, in order:
- *   { name, nfairr, texfair, dips, ree, igi, ee, ea, eadp, cwex, awrf, ndcg }
+ *   { name, nfairr, texfair, dips, ree, igi, ee, ea, eadp, cwex, awrf, rab, arab, ndcg }
  * each with its `value` (null when undefined), its companions (fairr, ifairr, baseline,
  * omega / normalized, ted, rbdf, share / mAB, mBA / exposure, deltaExposure /
- * distribution / l1, deltaA, deltaB, targetShare, exposureShare) and `atCutoff`: n values,
+ * distribution / l1, deltaA, deltaB, targetShare, exposureShare / magnitude, tc, tf, bool
+ * each {value, parts: {f, m}}) and `atCutoff`: n values,
  * element c-1 being the value at k = c (or, for DIPS / REE / IGI / EE / EA / EA-dp, the value
  * on the ranking truncated to its first c documents).
  */
@@ -643,6 +714,8 @@ export function evaluateReference(scenario, defaultLexicon) {
       eadp: { ...eadp(docs, ctx), atCutoff: curvePrefix(eadp) },
       cwex: { ...cwex(docs, ctx, k), atCutoff: curveK((c) => cwex(docs, ctx, c)) },
       awrf: { ...awrf(docs, ctx, k), atCutoff: curveK((c) => awrf(docs, ctx, c)) },
+      rab: { ...rab(docs, ctx, k), atCutoff: curveK((c) => rab(docs, ctx, c)) },
+      arab: { ...arab(docs, ctx, k), atCutoff: curveK((c) => arab(docs, ctx, c)) },
       ndcg: { ...ndcg(docs, ctx, k), atCutoff: curveK((c) => ndcg(docs, ctx, c)) },
     };
   });

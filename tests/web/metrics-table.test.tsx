@@ -4,7 +4,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 
+import { perRankChart } from '../../web/components/MetricCharts/series';
 import { MetricsTable } from '../../web/components/MetricsTable';
+import { setParam } from '../../web/state/actions';
 import { edit } from '../../web/state/scenario';
 import { evaluation } from '../../web/state/evaluation';
 import { descriptors } from '../../web/state/metrics';
@@ -59,6 +61,37 @@ describe('MetricsTable', () => {
     expect(document.querySelector('[data-verdict="ndcg"]')!.textContent).toMatch(/better|tie/);
     const verdicts = document.querySelector('[data-disagree]') as HTMLElement;
     expect(verdicts.textContent).toContain('TExFAIR');
+  });
+
+  test('RaB and ARaB: the magnitude’s parts for f and m, the other magnitudes, and each rank’s pull in the chart', async () => {
+    replaceScenario(two(), { undoable: false });
+    render(<MetricsTable />);
+    await current();
+    // A: "He won." (c_m 1), "She won." (c_f 1), "Rain."; k' = 3, magnitude tf = ln(c + 1).
+    // RaB: f ln 2 / 3, m ln 2 / 3, value 0. ARaB: RaB@1..3 = ln 2, 0, 0, so ln 2 / 3; its parts
+    // f (0 + ln 2 / 2 + ln 2 / 3) / 3 = 5 ln 2 / 18 and m (ln 2 + ln 2 / 2 + ln 2 / 3) / 3 = 11 ln 2 / 18.
+    const ln2 = Math.log(2);
+    const cell = (id: string) => document.querySelector(`[data-metric="${id}"][data-ranking="A"]`) as HTMLElement;
+    const part = (id: string, key: string) => Number((cell(id).querySelector(`[data-part="${key}"]`) as HTMLElement).dataset.value);
+    expect(Number(cell('rab').dataset.value)).toBeCloseTo(0, 12);
+    expect(part('rab', 'tf.parts.female')).toBeCloseTo(ln2 / 3, 12);
+    expect(part('rab', 'tf.parts.male')).toBeCloseTo(ln2 / 3, 12);
+    expect(Number(cell('arab').dataset.value)).toBeCloseTo(ln2 / 3, 12);
+    expect(part('arab', 'tf.parts.female')).toBeCloseTo((5 * ln2) / 18, 12);
+    // The other magnitudes beside it: ARaB tc = (1 + 0 + 0) / 3, bool the same.
+    expect(part('arab', 'tc.value')).toBeCloseTo(1 / 3, 12);
+    expect(part('arab', 'bool.value')).toBeCloseTo(1 / 3, 12);
+    const chart = perRankChart('arab', evaluation.value.results!.rankings[0]!, ['female', 'male']);
+    // ARaB weights (1/3) Σ_{x=i..3} 1/x: 11/18, 5/18, 1/9; m pulls up at rank 1, f down at rank 2.
+    expect(chart.series.map((s) => s.label)).toEqual(['male (m)', 'female (f)']);
+    expect(chart.series[0]!.values[0]).toBeCloseTo((11 / 18) * ln2, 12);
+    expect(chart.series[1]!.values[1]).toBeCloseTo(-(5 / 18) * ln2, 12);
+    const sum = chart.series.flatMap((s) => s.values).reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(ln2 / 3, 12);
+    // Another magnitude: bool RaB value stays 0, now with the bool parts first.
+    setParam('rabMagnitude', 'bool');
+    await waitFor(() => expect(evaluation.value.results!.params.rabMagnitude).toBe('bool'));
+    expect(part('rab', 'bool.parts.male')).toBeCloseTo(1 / 3, 12);
   });
 
   test('a refused input keeps the values, struck through and marked stale, with the core’s message', async () => {

@@ -115,7 +115,7 @@ export function setBrowsing(change: { model?: string; gamma?: number | null }) {
   }, `params.browsing.${Object.keys(change).join()}`);
 }
 
-/** Renames a group everywhere it appears: labels, targets, lexicon, DIPS groups. */
+/** Renames a group everywhere it appears: labels, targets, lexicon, DIPS and RaB groups. */
 export function renameGroup(from: string, to: string) {
   edit((s) => {
     const groups = s.groups ?? ['female', 'male'];
@@ -126,6 +126,7 @@ export function renameGroup(from: string, to: string) {
     if (s.lexicon) s.lexicon = rename(s.lexicon)!;
     if (s.params?.targets) s.params = { ...s.params, targets: rename(s.params.targets as Record<string, number>) as Params['targets'] };
     if (s.params?.dipsGroups) s.params = { ...s.params, dipsGroups: s.params.dipsGroups.map((g) => (g === from ? to : g)) as Params['dipsGroups'] };
+    if (s.params?.rabGroups) s.params = { ...s.params, rabGroups: s.params.rabGroups.map((g) => (g === from ? to : g)) as Params['rabGroups'] };
   }, `groups.rename.${from}`);
 }
 
@@ -154,6 +155,7 @@ export function removeGroup(name: string) {
       const { targets: _t, ...rest } = s.params;
       s.params = rest;
       if (rest.dipsGroups?.includes(name)) delete s.params.dipsGroups;
+      if (rest.rabGroups?.includes(name)) delete s.params.rabGroups;
     }
   });
 }

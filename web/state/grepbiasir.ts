@@ -300,12 +300,14 @@ export function ensureGenderGroups(draft: PageScenario): string[] {
     notes.push('the custom lexicon named the old groups: the built-in word list applies');
   }
   if (draft.params) {
-    const { targets, dipsGroups, ...rest } = draft.params;
+    const { targets, dipsGroups, rabGroups, ...rest } = draft.params;
     const keep = { ...rest } as NonNullable<PageScenario['params']>;
     if (targets && Object.keys(targets).every((g) => next.includes(g)) && next.every((g) => g in targets)) keep.targets = targets;
     else if (targets) notes.push('targets reset to uniform');
     if (dipsGroups && dipsGroups.every((g) => next.includes(g))) keep.dipsGroups = dipsGroups;
     else if (dipsGroups) notes.push('DIPS groups reset to female, male');
+    if (rabGroups && rabGroups.every((g) => next.includes(g))) keep.rabGroups = rabGroups;
+    else if (rabGroups) notes.push('RaB groups reset to female, male');
     draft.params = keep;
   }
   return notes;

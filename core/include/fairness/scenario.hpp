@@ -44,6 +44,7 @@ enum class BrowsingModel { uniform, exponential, logarithmic };
 enum class AwrfAlignment { terms, labels };
 enum class AwrfDistance { l1, js };
 enum class NdcgGain { linear, exponential };
+enum class RabMagnitude { tc, tf, boolean };  // "tc", "tf", "bool" (RaB and ARaB)
 
 struct Params {
     std::size_t k = 10;
@@ -60,6 +61,8 @@ struct Params {
     AwrfAlignment awrf_alignment = AwrfAlignment::terms;
     AwrfDistance awrf_distance = AwrfDistance::l1;
     NdcgGain ndcg_gain = NdcgGain::linear;
+    std::size_t rab_f = 0, rab_m = 1;       // RaB/ARaB groups f and m: "female", "male" if both exist, else the first two
+    RabMagnitude rab_magnitude = RabMagnitude::tf;
 };
 
 struct Scenario {
@@ -81,5 +84,6 @@ std::string_view to_string(Tokenizer);
 std::string_view to_string(AwrfAlignment);
 std::string_view to_string(AwrfDistance);
 std::string_view to_string(NdcgGain);
+std::string_view to_string(RabMagnitude);
 
 }  // namespace fairness

@@ -14,6 +14,7 @@
 #include "fairness/metrics/exposure.hpp"
 #include "fairness/metrics/ndcg.hpp"
 #include "fairness/metrics/nfairr.hpp"
+#include "fairness/metrics/rab.hpp"
 #include "fairness/metrics/texfair.hpp"
 #include "fairness/runs/collection.hpp"
 #include "fairness/runs/term_counter.hpp"
@@ -27,7 +28,7 @@ namespace fairness::runs {
 
 namespace {
 
-enum class Metric { nfairr, texfair, dips, cwex, awrf, ree, igi, ee, ea, eadp, ndcg };
+enum class Metric { nfairr, texfair, dips, cwex, awrf, ree, igi, ee, ea, eadp, ndcg, rab_tc, rab_tf, rab_bool, arab_tc, arab_tf, arab_bool };
 
 struct MetricInfo {
     Metric id;
@@ -38,7 +39,11 @@ constexpr MetricInfo metric_table[] = {
     {Metric::nfairr, "NFaiRR"}, {Metric::texfair, "TExFAIR"}, {Metric::dips, "DIPS"}, {Metric::cwex, "CWEx"},
     {Metric::awrf, "AWRF"},     {Metric::ree, "REE"},         {Metric::igi, "IGI"},   {Metric::ee, "EE"},
     {Metric::ea, "EA"},         {Metric::eadp, "EA-dp"},      {Metric::ndcg, "nDCG"},
+    {Metric::rab_tc, "RaB-tc"}, {Metric::rab_tf, "RaB-tf"},   {Metric::rab_bool, "RaB-bool"},
+    {Metric::arab_tc, "ARaB-tc"}, {Metric::arab_tf, "ARaB-tf"}, {Metric::arab_bool, "ARaB-bool"},
 };
+
+bool is_rab(Metric m) { return m >= Metric::rab_tc; }
 
 const MetricInfo* find_metric(std::string_view name) {
     for (const auto& m : metric_table)
@@ -47,7 +52,7 @@ const MetricInfo* find_metric(std::string_view name) {
 }
 
 bool reads_text(Metric m, bool awrf_by_labels) {
-    return m == Metric::nfairr || m == Metric::texfair || (m == Metric::awrf && !awrf_by_labels);
+    return m == Metric::nfairr || m == Metric::texfair || (m == Metric::awrf && !awrf_by_labels) || is_rab(m);
 }
 
 }  // namespace
@@ -324,6 +329,14 @@ void Evaluation::collection_end() {
 
 const Progress& Evaluation::progress() const { return impl_->progress; }
 
+std::string_view Evaluation::document_text(std::string_view docid) const {
+    const auto& s = *impl_;
+    const auto doc = s.docs.find(docid);
+    if (doc == Interner::none || !s.collection) return {};
+    const DocRecord* r = s.collection->record(doc);
+    return r ? s.collection->text(*r) : std::string_view();
+}
+
 Results Evaluation::compute() { return impl_->compute(); }
 
 // ------------------------------------------------------------------------------------------------
@@ -356,7 +369,7 @@ struct Analyzed {
 
 // The inputs of the compute functions for the top m documents of one ranking, in rank order.
 struct Inputs {
-    std::vector<double> omega, relevance, set_omega, browsing;
+    std::vector<double> omega, relevance, set_omega, browsing, count_f, count_m;
     std::vector<const DocTerms*> terms;
     std::vector<int> labels;
     std::vector<std::vector<double>> alignments;
@@ -508,7 +521,10 @@ Results Evaluation::Impl::compute() {
                                       : label == static_cast<int>(p.dips_b) ? dips::Side::b
                                                                             : dips::Side::neither;
                     in.items.push_back({side, in.relevance.back()});
+                    in.count_f.push_back(a.terms.magnitude[p.rab_f]);  // c_f, c_m: the RaB groups' term counts
+                    in.count_m.push_back(a.terms.magnitude[p.rab_m]);
                 }
+                std::optional<rab::Result> rab_result;  // every magnitude of RaB and ARaB at once
                 in.browsing = browsing_weights(p.browsing, p.gamma, m);
                 // NFaiRR's set S: the ranking plus the background, de-duplicated by id; with
                 // --official the background only (the official code does not add the ranking).
@@ -541,6 +557,19 @@ Results Evaluation::Impl::compute() {
                         case Metric::ee: v = exposure::compute(in.items, in.browsing, exposure::Target::ee).value; break;
                         case Metric::ea: v = exposure::compute(in.items, in.browsing, exposure::Target::ea).value; break;
                         case Metric::eadp: v = exposure::compute(in.items, in.browsing, exposure::Target::eadp).value; break;
+                        case Metric::rab_tc:
+                        case Metric::rab_tf:
+                        case Metric::rab_bool:
+                        case Metric::arab_tc:
+                        case Metric::arab_tf:
+                        case Metric::arab_bool: {
+                            if (!rab_result) rab_result = rab::compute(in.count_f, in.count_m, c);
+                            const auto metric = columns[col].metric;
+                            const bool arab = metric >= Metric::arab_tc;
+                            const auto magnitude = rab::magnitudes[static_cast<std::size_t>(metric) - static_cast<std::size_t>(arab ? Metric::arab_tc : Metric::rab_tc)];
+                            v = rab::of(arab ? rab_result->arab : rab_result->rab, magnitude).value;
+                            break;
+                        }
                         case Metric::ndcg: {
                             // DCG of the ranking over IDCG of the query's judged documents (trec_eval).
                             const double idcg = ndcg::compute(ideal, p.ndcg_gain, c).dcg;

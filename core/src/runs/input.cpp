@@ -1,10 +1,9 @@
 #include "fairness/runs/input.hpp"
 
 #include <charconv>
-#include <cmath>
 #include <cstdlib>
+#include <cmath>
 #include <cstring>
-#include <string>
 
 namespace fairness::runs {
 
@@ -104,11 +103,9 @@ bool parse_double(std::string_view s, double& out) {
     const auto [end, ec] = std::from_chars(begin, s.data() + s.size(), out);
     return ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
 #else
-    // A standard library without floating-point from_chars (Emscripten's libc++): strtod on a
-    // copy, held to what from_chars accepts (no leading space or sign after '+', no hex).
-    const std::string_view rest(begin, static_cast<std::size_t>(s.data() + s.size() - begin));
-    if (rest.empty() || rest.find_first_of(" \t\n\r\f\vxX+") != std::string_view::npos) return false;
-    const std::string copy(rest);
+    // Emscripten's libc++ has no floating-point from_chars: strtod on a terminated copy (C locale).
+    if (begin == s.data() + s.size()) return false;
+    const std::string copy(begin, s.data() + s.size());
     char* end = nullptr;
     out = std::strtod(copy.c_str(), &end);
     return end == copy.c_str() + copy.size() && std::isfinite(out);

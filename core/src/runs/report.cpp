@@ -165,9 +165,9 @@ std::string results_table(const Results& res, bool per_query) {
                 for (std::size_t c = 0; c < res.columns.size(); ++c) row.push_back(fixed(run.values[q][c]));
                 q_rows.push_back(row);
             }
-        out += "\n" + render(q_rows, 2);
+        out.append("\n").append(render(q_rows, 2));
     }
-    for (const auto& w : res.warnings) out += "warning: " + w + "\n";
+    for (const auto& w : res.warnings) out.append("warning: ").append(w).append("\n");
     return out;
 }
 

@@ -1,24 +1,38 @@
 // The lexicon: the built-in word list (NFaiRR's official list) or the scenario's own, one term
-// list per group, edited as comma- or line-separated words.
+// list per group, edited as comma- or line-separated words; or the ARaB word list (Rekabsaz and
+// Schedl 2020) that RaB and ARaB count in the public code.
 import wordlist from '../../../data/gender-words/wordlist_gender_representative.txt?raw';
+import arabWordlist from '../../../data/msmarco-query-gender/wordlist_genderspecific.txt?raw';
 
 import { useEffect, useState } from 'preact/hooks';
 
 import { setLexicon } from '../../state/actions';
-import { errorAt } from '../../state/evaluation';
+import { errorAt, evaluation } from '../../state/evaluation';
 import { groups, scenario } from '../../state/scenario';
 import styles from './style.module.css';
 
-/** The built-in list by group, read from the same file the core is generated from. */
-export const BUILT_IN: Record<string, string[]> = (() => {
-  const out: Record<string, string[]> = { female: [], male: [] };
-  for (const line of wordlist.split(/\r?\n/)) {
+/** A `word,f` / `word,m` list by group (female, male), lowercased. */
+function readWordList(text: string): { female: string[]; male: string[] } {
+  const out = { female: [] as string[], male: [] as string[] };
+  for (const line of text.split(/\r?\n/)) {
     const [word, group] = line.trim().split(',');
-    if (word && group === 'f') out.female!.push(word.toLowerCase());
-    if (word && group === 'm') out.male!.push(word.toLowerCase());
+    if (word && group === 'f') out.female.push(word.toLowerCase());
+    if (word && group === 'm') out.male.push(word.toLowerCase());
   }
   return out;
-})();
+}
+
+/** The built-in list by group, read from the same file the core is generated from. */
+export const BUILT_IN: Record<string, string[]> = readWordList(wordlist);
+
+/** The ARaB word list (data/msmarco-query-gender/, MIT): 32 female, 32 male gender-specific words. */
+export const ARAB_WORDS = readWordList(arabWordlist);
+
+/** The ARaB list as a lexicon: its f words for RaB's group f, its m words for m, none for the others. */
+function arabLexicon(list: string[]): Record<string, string[]> {
+  const [f, m] = evaluation.value.results?.params.rabGroups ?? (list.includes('female') && list.includes('male') ? ['female', 'male'] : list);
+  return Object.fromEntries(list.map((g) => [g, g === f ? [...ARAB_WORDS.female] : g === m ? [...ARAB_WORDS.male] : []]));
+}
 
 const splitTerms = (text: string) =>
   text
@@ -56,7 +70,7 @@ export function LexiconEditor() {
   const error = errorAt('lexicon');
   return (
     <fieldset class={styles.set}>
-      <legend>Lexicon (NFaiRR, TExFAIR, AWRF by terms)</legend>
+      <legend>Lexicon (NFaiRR, TExFAIR, AWRF by terms, RaB, ARaB)</legend>
       {!lexicon ? (
         <>
           <p class={styles.text}>
@@ -77,6 +91,9 @@ export function LexiconEditor() {
           </button>
         </>
       )}
+      <button type="button" onClick={() => setLexicon(arabLexicon(list))} title="the public RaB/ARaB code also splits on spaces only: tokenizer whitespace">
+        Use the ARaB word list ({ARAB_WORDS.female.length} + {ARAB_WORDS.male.length}, Rekabsaz and Schedl 2020)
+      </button>
       {error && (
         <p class={styles.error} role="alert">
           {error.field}: {error.message}

@@ -59,6 +59,19 @@ export function perRankChart(id: string, ranking: RankingResults, groups: string
         })),
       };
     }
+    case 'rab':
+    case 'arab': {
+      // Each rank pulls the value towards m (up, w_i · mag_m) and towards f (down, −w_i · mag_f).
+      const [f, m] = (metricOf(ranking, id) as unknown as { groups: [string, string] }).groups;
+      const pull = (g: string, sign: number) => rows.map((row) => sign * Number(row.weight) * Number((row.mag as Row)[g] ?? 0));
+      return {
+        title: `w_i · mag(d): each rank’s pull towards m (${m}, up) and f (${f}, down); the bars add up to the value`,
+        series: [
+          { label: `${m} (m)`, values: pull(m, 1), color: groupColor(groups.indexOf(m)).strong },
+          { label: `${f} (f)`, values: pull(f, -1), color: groupColor(groups.indexOf(f)).strong },
+        ],
+      };
+    }
     case 'ndcg':
       return single('gain · p(r) / IDCG: each rank’s share of nDCG', 'contribution', 'contribution');
     default:

@@ -30,6 +30,17 @@ function parts(id: string, metric: Record<string, unknown>): [string, string, nu
       return byKey(metric.exposure, 'exposure.');
     case 'awrf':
       return byKey(metric.distribution, 'distribution.');
+    case 'rab':
+    case 'arab': {
+      // The magnitude in use split into f's and m's part, then the other two magnitudes' values.
+      const selected = metric.magnitude as 'tc' | 'tf' | 'bool';
+      const measure = (m: string) => metric[m] as { value: number | null; parts: Record<string, number | null> };
+      const others = (['tc', 'tf', 'bool'] as const).filter((m) => m !== selected);
+      return [
+        ...Object.entries(measure(selected).parts).map(([g, v]) => [`${selected}.parts.${g}`, `${g} (${selected})`, v] as [string, string, number | null]),
+        ...others.map((m) => [`${m}.value`, m, measure(m).value] as [string, string, number | null]),
+      ];
+    }
     default:
       return [];
   }

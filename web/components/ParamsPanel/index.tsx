@@ -104,6 +104,7 @@ function summarize(p: ReturnType<typeof resolvedParams>): string {
     `c_t = ${p.ct}`,
     p.browsing.model === 'exponential' ? `γ^k, γ = ${p.browsing.gamma}` : p.browsing.model,
     `DIPS A = ${p.dipsGroups[0]}, B = ${p.dipsGroups[1]}`,
+    `RaB ${p.rabMagnitude}, f = ${p.rabGroups[0]}, m = ${p.rabGroups[1]}`,
     `${p.tokenizer} tokens`,
   ].join(' · ');
 }
@@ -118,6 +119,7 @@ export function ParamsPanel() {
   const targets = value<Record<string, number | null>>('targets') ?? {};
   const browsing = value<{ model?: string; gamma?: number | null }>('browsing') ?? {};
   const dipsGroups = value<string[]>('dipsGroups') ?? list.slice(0, 2);
+  const rabGroups = value<string[]>('rabGroups') ?? list.slice(0, 2);
 
   return (
     <details class={styles.panel}>
@@ -166,6 +168,12 @@ export function ParamsPanel() {
           {browsing.model === 'exponential' && (
             <NumberField id="param-gamma" label="γ" min={0} max={1} step={0.05} value={browsing.gamma} onChange={(v) => setBrowsing({ gamma: v })} error={message('params.browsing.gamma')} />
           )}
+        </fieldset>
+        <fieldset class={styles.set}>
+          <legend>RaB, ARaB</legend>
+          <Select label="group f" value={rabGroups[0]} options={list} onChange={(v) => setParam('rabGroups', [v, rabGroups[1]!] as never)} error={message('params.rabGroups')} />
+          <Select label="group m (positive leans to m)" value={rabGroups[1]} options={list} onChange={(v) => setParam('rabGroups', [rabGroups[0]!, v] as never)} />
+          <Select label="magnitude (tc count, tf ln(1 + count), bool count > 0)" value={value('rabMagnitude')} options={['tf', 'tc', 'bool']} onChange={(v) => setParam('rabMagnitude', v as never)} error={message('params.rabMagnitude')} />
         </fieldset>
         <fieldset class={styles.set}>
           <legend>AWRF, nDCG</legend>

@@ -104,6 +104,9 @@ public:
     void collection_feed(std::string_view chunk);
     void collection_end();
     const Progress& progress() const;
+    // The text kept of a document within the largest cut-off of some run (to open a query in the
+    // playground); empty when it was not kept or not in the collection.
+    std::string_view document_text(std::string_view docid) const;
 
     // Per query, run and column; then summaries and comparisons. Throws InputError for what can
     // only be checked at the end (no run, an unknown baseline, a missing collection).
