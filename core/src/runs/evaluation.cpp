@@ -640,7 +640,6 @@ std::string Evaluation::query_scenario(std::string_view query, const std::vector
     for (std::size_t i = 0; i < s.queries.ids.size(); ++i)
         if (s.queries.ids[i] == query) text = s.queries.texts[i];
     root["title"] = "Query " + std::string(query) + (text.empty() ? "" : ": " + text);
-    const Collection* coll = s.collection_done ? &*s.collection : nullptr;
     auto rankings = nlohmann::json::array();
     for (const auto& name : run_names) {
         const auto run = std::find_if(s.runs.begin(), s.runs.end(), [&](const RunTable& r) { return r.name == name; });
@@ -649,12 +648,11 @@ std::string Evaluation::query_scenario(std::string_view query, const std::vector
         if (run->has(qid))
             for (std::size_t i = 0; i < run->queries[qid].size() && i < cutoff; ++i) {
                 const auto d = run->queries[qid][i].doc;
-                const DocRecord* r = coll ? coll->record(d) : nullptr;
                 const auto l = s.labels.of.find(d);
                 const int label = l == s.labels.of.end() ? -1 : l->second.first;
                 const double* rel = s.qrels.find(qid, d);
                 docs.push_back({{"id", std::string(s.docs.name(d))},
-                                {"text", r ? std::string(coll->text(*r)) : std::string()},
+                                {"text", std::string(document_text(s.docs.name(d)))},
                                 {"label", label < 0 ? std::string("neutral") : s.sc.groups[static_cast<std::size_t>(label)]},
                                 {"relevance", rel ? *rel : 0.0}});
             }
