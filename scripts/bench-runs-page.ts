@@ -2,7 +2,8 @@
 // MS MARCO-scale files (scripts/bench-runs.ts: 1,000,000 passages, about 350 MB; a run and a
 // background run of 1,765 queries × 1,000) chosen in the Runs view of the built site in Chromium,
 // against the native `fairness-eval runs` on the same files, in one go:
-// - throughput: the page's whole evaluation (click to results) over the CLI's wall time;
+// - throughput: the page's whole evaluation (click to results) over the CLI's wall time, the best
+//   of rounds that alternate the two;
 // - memory: the peak resident size of the tab's renderer process (the runs worker lives in it),
 //   sampled every 100 ms from /proc (the largest renderer of this Chromium), and the worker's WebAssembly memory at the end;
 // - Cancel: from the click to the view idle again, 2 s into a second evaluation.
@@ -19,6 +20,7 @@ import { dir, generate } from './bench-runs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const cli = join(root, 'build/fairness-eval');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
 /** Resident kB of every Chromium renderer descending from this process (the tab and its worker live in one). */
 function renderers(): Map<number, number> {
@@ -56,28 +58,37 @@ export async function benchRunsPage(): Promise<string> {
   const runs = [join(dir, 'neural.run'), join(dir, 'bm25.run')];
   const background = join(dir, 'bm25.run');
 
-  const t0 = performance.now();
-  const native = spawnSync(cli, ['runs', '--collection', collection, '--background', background, '--format', 'json', ...runs], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const nativeSeconds = (performance.now() - t0) / 1000;
-  if (native.status !== 0) throw new Error(`fairness-eval runs failed: ${native.stderr}`);
+  const nativeRun = () => {
+    const t0 = performance.now();
+    const native = spawnSync(cli, ['runs', '--collection', collection, '--background', background, '--format', 'json', ...runs], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    if (native.status !== 0) throw new Error(`fairness-eval runs failed: ${native.stderr}`);
+    return (performance.now() - t0) / 1000;
+  };
 
   const server = (await serve({ [PAGE]: join(root, 'dist/') })) as { url: string; close: () => Promise<void> };
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
-    await page.goto(`${server.url}${PAGE}?view=runs`);
-    await page.waitForSelector('[data-action="evaluate-runs"]');
-    await page.setInputFiles('[data-input="run"]', runs);
-    await page.setInputFiles('[data-input="background"]', background);
-    await page.setInputFiles('[data-input="collection"]', collection);
     let peakKB = 0;
     const sampler = setInterval(() => {
       for (const kb of renderers().values()) peakKB = Math.max(peakKB, kb);
     }, 100);
-    const started = performance.now();
-    await page.click('[data-action="evaluate-runs"]');
-    await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 600_000 });
-    const pageSeconds = (performance.now() - started) / 1000;
+    // Rounds alternate the CLI and the page, the best of each kept: a busy moment of the shared
+    // machine favours neither.
+    let nativeSeconds = Infinity;
+    let pageSeconds = Infinity;
+    for (let round = 0; round < ROUNDS; round++) {
+      nativeSeconds = Math.min(nativeSeconds, nativeRun());
+      await page.goto(`${server.url}${PAGE}?view=runs`);
+      await page.waitForSelector('[data-action="evaluate-runs"]');
+      await page.setInputFiles('[data-input="run"]', runs);
+      await page.setInputFiles('[data-input="background"]', background);
+      await page.setInputFiles('[data-input="collection"]', collection);
+      const started = performance.now();
+      await page.click('[data-action="evaluate-runs"]');
+      await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 600_000 });
+      pageSeconds = Math.min(pageSeconds, (performance.now() - started) / 1000);
+    }
     clearInterval(sampler);
     const heapBytes = Number(await page.getAttribute('[data-heap-bytes]', 'data-heap-bytes'));
     const exported = await page.evaluate(() => document.querySelector('[data-heap-bytes]')?.getAttribute('data-queries'));
@@ -103,8 +114,8 @@ export async function benchRunsPage(): Promise<string> {
       '',
       '| what | measured | goal |',
       '| --- | --- | --- |',
-      `| native \`fairness-eval runs\` (wall) | ${nativeSeconds.toFixed(1)} s (${(size / 1e6 / nativeSeconds).toFixed(0)} MB/s) | |`,
-      `| the page, click to results (worker, WebAssembly) | ${pageSeconds.toFixed(1)} s (${(size / 1e6 / pageSeconds).toFixed(0)} MB/s) | |`,
+      `| native \`fairness-eval runs\` (wall, best of ${ROUNDS}) | ${nativeSeconds.toFixed(1)} s (${(size / 1e6 / nativeSeconds).toFixed(0)} MB/s) | |`,
+      `| the page, click to results (worker, WebAssembly; best of ${ROUNDS}) | ${pageSeconds.toFixed(1)} s (${(size / 1e6 / pageSeconds).toFixed(0)} MB/s) | |`,
       `| page throughput / native | ${ratio.toFixed(2)} | ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'not met'} |`,
       `| peak resident memory of the tab's renderer (with its runs worker) | ${(peakKB / 1024).toFixed(0)} MB | < 1024 MB: ${peakKB / 1024 < 1024 ? 'met' : 'not met'} |`,
       `| the worker's WebAssembly memory at the end | ${mb(heapBytes)} MB | |`,
