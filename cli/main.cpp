@@ -29,6 +29,7 @@ const char* usage =
     "       fairness-eval --describe\n"
     "       fairness-eval --experiment a|b|'{\"figure\": \"a\", \"repetitions\": 10, \"seed\": 1}'\n"
     "       fairness-eval --orderings RANKING SCENARIO.json|-\n"
+    "       fairness-eval runs [OPTIONS] RUN...   (TREC runs over a collection; runs --help)\n"
     "Prints every metric of SPEC.md for each ranking of the scenario as JSON (or a table with --table).\n"
     "--orderings prints the fairest and least fair ordering of one ranking (index from 0, or name)\n"
     "under every metric: exhaustive up to 8 documents, a local search beyond.\n";

@@ -1,7 +1,8 @@
 // npm run bench: the size of what the page downloads for the engine, and the time of one
 // evaluation in the WebAssembly module (Node) against the native core (build/fairness-bench),
 // on a generated 10-document and 1,000-document scenario. A measurement, not a test: it prints a
-// table (Markdown, for the README's "Speed and size") and never fails on a budget.
+// table (Markdown, for the README's "Speed and size") and never fails on a budget. Then run
+// evaluation at MS MARCO scale (scripts/bench-runs.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import type { Scenario } from '../wasm/engine';
+import { benchRuns } from './bench-runs';
 import { gluePath, loadEngineNode, wasmPath } from '../wasm/node';
 import { benchRunsPage } from './bench-runs-page';
 
@@ -134,3 +136,5 @@ async function main() {
 }
 
 await main();
+// Run evaluation at MS MARCO scale (scripts/bench-runs.ts; a few minutes the first time).
+console.log(`\n${await benchRuns()}`);

@@ -14,6 +14,7 @@ command -v emcc >/dev/null 2>&1 || missing+=(emscripten)
 [ -f /usr/include/boost/math/distributions/students_t.hpp ] || missing+=(libboost-math-dev)  # run statistics
 [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)            # gzip runs and collections in the CLI
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)       # the official NFaiRR code's behaviour (runs test, bench)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]} (apt)"

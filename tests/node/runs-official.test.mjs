@@ -7,22 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { mulberry32 as rng } from '../reference/random-scenario.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = process.env.FAIRNESS_EVAL ?? `${root}build/fairness-eval`;
 const wordlist = `${root}data/gender-words/wordlist_gender_representative.txt`;
 const python = spawnSync('python3', ['--version']).status === 0;
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe.skipIf(!existsSync(cli) || !python)('fairness-eval runs --official', () => {
   test.each([1, 2])('NFaiRR equals the official code to 1e-6 (seed %i)', (seed) => {

@@ -13,21 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 import { evaluateReference, loadDefaultLexicon } from '../reference/spec-reference.mjs';
+import { mulberry32 as rng } from '../reference/random-scenario.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = process.env.FAIRNESS_EVAL ?? `${root}build/fairness-eval`;
 const defaultLexicon = loadDefaultLexicon(`${root}data/gender-words/wordlist_gender_representative.txt`);
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const groups = ['female', 'male', 'nonbinary'];
 const lexicon = { female: ['she', 'her', 'woman'], male: ['he', 'him', 'man'], nonbinary: ['they', 'them', 'enby'] };

@@ -36,37 +36,46 @@ std::uint32_t Interner::hash(std::string_view s) {
     return static_cast<std::uint32_t>(h >> 32);
 }
 
+std::uint64_t Interner::key_of(std::string_view s) {
+    if (s.size() > 7) return long_key;
+    std::uint64_t key = 0;
+    if (!s.empty()) std::memcpy(&key, s.data(), s.size());  // the same bytes give the same key on any host
+    return key | (std::uint64_t{s.size()} << 56);
+}
+
 std::uint32_t Interner::find(std::string_view s) const {
     if (slots_.empty()) return none;
     const std::size_t mask = slots_.size() - 1;
     const std::uint32_t h = hash(s);
+    const std::uint64_t key = key_of(s);
     for (std::size_t at = h & mask;; at = (at + 1) & mask) {
-        const std::uint32_t slot = slots_[at];
-        if (slot == 0) return none;
-        if (hashes_[slot - 1] == h && names_[slot - 1] == s) return slot - 1;
+        const Slot& slot = slots_[at];
+        if (slot.id1 == 0) return none;
+        if (slot.key == key && (key != long_key || (slot.hash == h && names_[slot.id1 - 1] == s))) return slot.id1 - 1;
     }
 }
 
 void Interner::grow() {
-    std::vector<std::uint32_t> slots(slots_.empty() ? 1024 : slots_.size() * 2, 0);
+    std::vector<Slot> slots(slots_.empty() ? 1024 : slots_.size() * 2);
     const std::size_t mask = slots.size() - 1;
-    for (std::uint32_t id = 0; id < names_.size(); ++id) {
-        std::size_t at = hashes_[id] & mask;
-        while (slots[at]) at = (at + 1) & mask;
-        slots[at] = id + 1;
+    for (const Slot& slot : slots_) {
+        if (slot.id1 == 0) continue;
+        std::size_t at = slot.hash & mask;
+        while (slots[at].id1) at = (at + 1) & mask;
+        slots[at] = slot;
     }
     slots_ = std::move(slots);
 }
 
-std::uint32_t Interner::intern(std::string_view s) {
+std::uint32_t Interner::intern(std::string_view s, std::uint32_t h) {
     if ((names_.size() + 1) * 2 > slots_.size()) grow();  // load at most ½
     const std::size_t mask = slots_.size() - 1;
-    const std::uint32_t h = hash(s);
+    const std::uint64_t key = key_of(s);
     std::size_t at = h & mask;
     for (;; at = (at + 1) & mask) {
-        const std::uint32_t slot = slots_[at];
-        if (slot == 0) break;
-        if (hashes_[slot - 1] == h && names_[slot - 1] == s) return slot - 1;
+        const Slot& slot = slots_[at];
+        if (slot.id1 == 0) break;
+        if (slot.key == key && (key != long_key || (slot.hash == h && names_[slot.id1 - 1] == s))) return slot.id1 - 1;
     }
     if (used_ + s.size() > capacity_) {
         capacity_ = std::max<std::size_t>(1 << 20, s.size());
@@ -78,8 +87,7 @@ std::uint32_t Interner::intern(std::string_view s) {
     used_ += s.size();
     const auto id = static_cast<std::uint32_t>(names_.size());
     names_.emplace_back(stored, s.size());
-    hashes_.push_back(h);
-    slots_[at] = id + 1;
+    slots_[at] = {key, h, id + 1};
     return id;
 }
 

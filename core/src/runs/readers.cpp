@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 namespace fairness::runs {
 
@@ -55,14 +56,35 @@ void RunReader::line(std::string_view text, std::size_t number) {
         last_qid_.assign(f[0]);
     }
     const auto q = last_q_;
-    const auto d = docs_.intern(f[2]);
     if (q >= table_.queries.size()) table_.queries.resize(q + 1);
     auto& list = table_.queries[q];
     if (list.empty()) table_.query_order.push_back(q);
-    list.push_back({d, static_cast<std::uint32_t>(number), score});
+    const auto docid = f[2];
+    if (docid.size() > sizeof(Pending::bytes)) {
+        list.push_back({docs_.intern(docid), static_cast<std::uint32_t>(number), score});
+        return;
+    }
+    auto& p = pending_[pending_count_++];
+    std::memcpy(p.bytes, docid.data(), docid.size());
+    p.size = static_cast<std::uint8_t>(docid.size());
+    p.hash = Interner::hash(docid);
+    p.q = q;
+    p.index = static_cast<std::uint32_t>(list.size());
+    docs_.prefetch(p.hash);
+    list.push_back({0, static_cast<std::uint32_t>(number), score});  // doc set by flush()
+    if (pending_count_ == batch) flush();
+}
+
+void RunReader::flush() {
+    for (std::size_t i = 0; i < pending_count_; ++i) {
+        const auto& p = pending_[i];
+        table_.queries[p.q][p.index].doc = docs_.intern(std::string_view(p.bytes, p.size), p.hash);
+    }
+    pending_count_ = 0;
 }
 
 void RunReader::finish() {
+    flush();
     if (table_.query_order.empty()) throw InputError(table_.file, 0, "", "the run holds no line");
     // The first repeat in file order: the pair with the smallest second line.
     std::uint32_t first_line = 0, second_line = 0, query = 0, doc = 0;

@@ -1,6 +1,7 @@
 #include "fairness/runs/statistics.hpp"
 
 #include <boost/math/distributions/students_t.hpp>
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -77,24 +78,35 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
     // Sign flips: each permutation negates each difference with probability ½. The signs are the
     // bits of mt19937_64 words (the engine is fully specified by the standard, so every platform
     // draws the same permutations; std::*_distribution would not be). Sums, not means: the
-    // comparison is the same and avoids a division; a relative tolerance absorbs the rounding of
-    // a permutation that reproduces the observed sum in another order.
+    // comparison is the same and avoids a division. A slack of 1e-10 Σ|d| absorbs the rounding of
+    // a permutation that reproduces the observed sum in another order (or with the signs of
+    // equal differences exchanged): such a permutation counts as reaching it.
     std::mt19937_64 rng(seed);
     double observed = 0;
     for (double v : d) observed += v;
-    const double threshold = std::abs(observed) * (1 - 1e-12);
+    double magnitude = 0;
+    for (double v : d) magnitude += std::abs(v);
+    const double threshold = std::abs(observed) - 1e-10 * magnitude;
     std::size_t extreme = 0;
     static constexpr double sign[2] = {1.0, -1.0};  // × ±1 is exact; an indexed load, not a branch
     for (std::size_t r = 0; r < rounds; ++r) {
-        double sum = 0;
-        std::uint64_t bits = 0;
-        for (std::size_t i = 0; i < d.size(); ++i) {
-            if (i % 64 == 0) bits = rng();
+        // Four partial sums break the chain of dependent additions (4× faster on 1,765 queries);
+        // the slack above covers their different rounding.
+        double sum[4] = {0, 0, 0, 0};
+        for (std::size_t block = 0; block < d.size(); block += 64) {
+            std::uint64_t bits = rng();
+            const std::size_t end = std::min(d.size(), block + 64);
+            std::size_t i = block;
             // No branch: the signs are random, so a branch would mispredict half the time.
-            sum += d[i] * sign[bits & 1];
-            bits >>= 1;
+            for (; i + 4 <= end; i += 4, bits >>= 4) {
+                sum[0] += d[i] * sign[bits & 1];
+                sum[1] += d[i + 1] * sign[(bits >> 1) & 1];
+                sum[2] += d[i + 2] * sign[(bits >> 2) & 1];
+                sum[3] += d[i + 3] * sign[(bits >> 3) & 1];
+            }
+            for (; i < end; ++i, bits >>= 1) sum[0] += d[i] * sign[bits & 1];
         }
-        if (std::abs(sum) >= threshold) ++extreme;
+        if (std::abs((sum[0] + sum[1]) + (sum[2] + sum[3])) >= threshold) ++extreme;
     }
     c.p_randomization = static_cast<double>(1 + extreme) / static_cast<double>(1 + rounds);
     return c;

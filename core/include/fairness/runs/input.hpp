@@ -55,18 +55,32 @@ private:
 class Interner {
 public:
     static constexpr std::uint32_t none = 0xffffffffu;
-    std::uint32_t intern(std::string_view s);
+    std::uint32_t intern(std::string_view s) { return intern(s, hash(s)); }
     std::uint32_t find(std::string_view s) const;
+    // For callers that look up many ids: hash first and prefetch the slot, intern a little later,
+    // so the cache miss of a random slot overlaps other work.
+    static std::uint32_t hash(std::string_view s);
+    void prefetch(std::uint32_t h) const {
+        if (!slots_.empty()) __builtin_prefetch(&slots_[h & (slots_.size() - 1)]);
+    }
+    std::uint32_t intern(std::string_view s, std::uint32_t h);
     std::string_view name(std::uint32_t id) const { return names_[id]; }
     std::size_t size() const { return names_.size(); }
 
 private:
-    std::vector<std::uint32_t> slots_;  // id + 1, 0 empty; size a power of two
-    std::vector<std::uint32_t> hashes_; // per id
+    // A probe reads one slot: a string of up to 7 bytes (an MS MARCO docid, a qid) is compared
+    // through `key` (its bytes and its length) without touching the stored bytes.
+    struct Slot {
+        std::uint64_t key = 0;  // short strings: bytes | length << 56; longer ones: long_key
+        std::uint32_t hash = 0;
+        std::uint32_t id1 = 0;  // id + 1; 0: empty
+    };
+    static constexpr std::uint64_t long_key = ~std::uint64_t{0};
+    static std::uint64_t key_of(std::string_view s);
+    std::vector<Slot> slots_;  // size a power of two, at most half full
     std::vector<std::string_view> names_;
     std::vector<std::unique_ptr<char[]>> blocks_;
     std::size_t used_ = 0, capacity_ = 0;
-    static std::uint32_t hash(std::string_view s);
     void grow();
 };
 

@@ -40,6 +40,16 @@ private:
     Interner& docs_;
     std::string last_qid_;  // runs list a query's lines together: one look-up per query, not per line
     std::uint32_t last_q_ = Interner::none;
+    // Docids waiting for their look-up: hashed and prefetched when read, interned a batch later.
+    struct Pending {
+        char bytes[24];
+        std::uint8_t size;
+        std::uint32_t hash, q, index;
+    };
+    static constexpr std::size_t batch = 32;
+    Pending pending_[batch];
+    std::size_t pending_count_ = 0;
+    void flush();
 };
 
 // Order within each query: by score descending, ties by docid descending in byte order (trec_eval

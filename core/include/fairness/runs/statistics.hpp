@@ -24,7 +24,8 @@ Summary summarize(std::span<const Maybe> values);
 // pTTest: two-sided paired t-test. Null for n < 2. When every difference is equal (sd = 0) the
 // t statistic is not finite: p = 1 if they are all 0 (the runs agree), p = 0 otherwise.
 // pRandomization: paired sign-flip test, R permutations from a fixed seed,
-// p = (1 + #{|permuted mean| >= |observed mean|}) / (1 + R); null for n = 0.
+// p = (1 + #{|permuted mean| >= |observed mean|}) / (1 + R), "≥" up to a rounding slack of
+// 1e-10 Σ|d|; null for n = 0.
 struct Comparison {
     std::size_t n = 0, greater = 0, equal = 0, less = 0;
     Maybe mean_diff, p_ttest, p_randomization;
