@@ -130,11 +130,10 @@ async function main() {
     );
   }
   console.log(lines.join('\n'));
-  // Run evaluation in the page (Chromium) against the native CLI on h4's MS MARCO-scale files.
-  console.log('');
-  console.log(await benchRunsPage());
 }
 
 await main();
 // Run evaluation at MS MARCO scale (scripts/bench-runs.ts; a few minutes the first time).
 console.log(`\n${await benchRuns()}`);
+// The same run evaluation in the page (Chromium) against the native CLI, on the same files.
+console.log(`\n${await benchRunsPage()}`);
