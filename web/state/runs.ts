@@ -80,9 +80,24 @@ export function setRunsWorkerFactory(factory: () => Worker): void {
 }
 
 let active: Worker | null = null; // the evaluation running
+let spare: Worker | null = null; // started ahead, its module compiled by the time it is needed
 let finished: Worker | null = null; // the one that computed runsResults (for queryScenario)
 let nextScenario = 1;
 const scenarioWaiters = new Map<number, { resolve: (json: string) => void; reject: (error: RunsRefusal) => void }>();
+
+/**
+ * Starts a worker ahead of need (the view calls it when shown, and after each evaluation), so an
+ * evaluation does not wait for the module to be fetched and compiled.
+ */
+export function warmRunsWorker(): void {
+  spare ??= makeWorker();
+}
+
+function takeWorker(): Worker {
+  const worker = spare ?? makeWorker();
+  spare = null;
+  return worker;
+}
 
 function send(worker: Worker, request: RunsRequest): void {
   worker.postMessage(request);
@@ -91,7 +106,7 @@ function send(worker: Worker, request: RunsRequest): void {
 /** Starts an evaluation in a new worker; a running one is cancelled first. */
 export function startRuns(job: RunsJob): void {
   cancelRuns();
-  const worker = makeWorker();
+  const worker = takeWorker();
   active = worker;
   runsRunning.value = true;
   runsRefusal.value = null;
@@ -127,11 +142,13 @@ export function startRuns(job: RunsJob): void {
         heapBytes: reply.heapBytes,
         seconds: (performance.now() - started) / 1000,
       };
+      warmRunsWorker();
     } else if (reply.type === 'refused') {
       worker.terminate();
       active = null;
       runsRunning.value = false;
       runsRefusal.value = reply.refusal;
+      warmRunsWorker();
     }
   };
   worker.onerror = (event) => {
@@ -151,6 +168,7 @@ export function cancelRuns(): boolean {
   active = null;
   runsRunning.value = false;
   runsProgress.value = null;
+  warmRunsWorker();
   return true;
 }
 

@@ -2,11 +2,11 @@
 // of its own (the files never leave the browser). Inputs and the CLI's options on top, then the
 // progress, and the last results: summary, per-query table, charts, exports.
 import { lazy, Suspense } from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 
 import { download } from '../../state/download';
 import { toCsv } from '../../state/import';
-import { cancelRuns, runsProgress, runsRefusal, runsResults, runsRunning, showView, startRuns } from '../../state/runs';
+import { cancelRuns, runsProgress, runsRefusal, runsResults, runsRunning, showView, startRuns, warmRunsWorker } from '../../state/runs';
 import { perQueryRows, summaryRows } from '../../state/runs-tables';
 import { scenario } from '../../state/scenario';
 import { RunsQueries } from '../RunsQueries';
@@ -71,6 +71,7 @@ export function RunsView() {
   const [loadingSample, setLoadingSample] = useState(false);
   const results = runsResults.value;
   const names = runNames(f);
+  useEffect(warmRunsWorker, []);
 
   const setFiles = (kind: InputKind, list: FileList | null) => {
     const files = { ...f.files, [kind]: list ? [...list] : [] };
