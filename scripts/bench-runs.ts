@@ -23,10 +23,10 @@ const wordlist = join(root, 'data/gender-words/wordlist_gender_representative.tx
 const passages = Number(process.env.BENCH_PASSAGES ?? 1_000_000);
 const queries = 1765;
 const depth = 1000;
-const dir = join(root, `build/bench-runs/${passages}`);
+export const dir = join(root, `build/bench-runs/${passages}`);
 
 /** The collection and the runs, generated once (deterministic) and cached. */
-function generate() {
+export function generate() {
   const done = join(dir, 'complete');
   if (existsSync(done)) return;
   mkdirSync(dir, { recursive: true });

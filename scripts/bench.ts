@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import type { Scenario } from '../wasm/engine';
 import { benchRuns } from './bench-runs';
 import { gluePath, loadEngineNode, wasmPath } from '../wasm/node';
+import { benchRunsPage } from './bench-runs-page';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const nativeBench = join(root, 'build/fairness-bench');
@@ -147,3 +148,5 @@ async function main() {
 await main();
 // Run evaluation at MS MARCO scale (scripts/bench-runs.ts; a few minutes the first time).
 console.log(`\n${await benchRuns()}`);
+// The same run evaluation in the page (Chromium) against the native CLI, on the same files.
+console.log(`\n${await benchRunsPage()}`);

@@ -8,6 +8,9 @@ import { loadEngine, type Engine } from './engine';
 /** The .wasm file the build wrote (wasm/dist/fairness-core.wasm). */
 export const wasmPath = fileURLToPath(new URL('./dist/fairness-core.wasm', import.meta.url));
 
+/** The run-evaluation module (wasm/dist/fairness-runs.wasm; see ./runs-engine). */
+export const runsWasmPath = fileURLToPath(new URL('./dist/fairness-runs.wasm', import.meta.url));
+
 /** The glue (wasm/dist/fairness-core.mjs). */
 export const gluePath = fileURLToPath(new URL('./dist/fairness-core.mjs', import.meta.url));
 

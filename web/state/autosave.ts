@@ -428,9 +428,9 @@ export function startAutosave(options: AutosaveOptions): Autosave {
   return active;
 }
 
-/** The parts of the address that say how the page is looked at (embed, metrics, present, lesson):
+/** The parts of the address that say how the page is looked at (embed, metrics, present, lesson, view):
  * kept when the autosave rewrites the address; what loads content (?preset=, ?scenario=) is not. */
-const VIEW_KEYS = ['embed', 'metrics', 'present', 'lesson'];
+const VIEW_KEYS = ['embed', 'metrics', 'present', 'lesson', 'view'];
 function viewQuery(): string {
   const query = new URLSearchParams(location.search);
   const kept = new URLSearchParams();

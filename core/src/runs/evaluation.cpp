@@ -82,6 +82,7 @@ struct Column {
 struct Evaluation::Impl {
     Options opt;
     Scenario sc;
+    std::string params_json = "{}";  // as given to set_params, for query_scenario
     std::vector<Column> columns;
     Interner qids, docs;
     std::vector<RunTable> runs;
@@ -195,6 +196,7 @@ void Evaluation::set_params(std::string_view scenario_json) {
     auto& s = *impl_;
     if (!s.runs.empty() || s.labels.given || s.collection) throw std::logic_error("set_params comes before the inputs");
     s.sc = parse_scenario(with_params(scenario_json, s.opt.official));
+    s.params_json = std::string(scenario_json);
     s.choose_columns();
 }
 
@@ -619,6 +621,45 @@ Results Evaluation::Impl::compute() {
                                (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
     for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);
     return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+// One query of the runs as a scenario for the playground: the runs' top documents as rankings, with
+// the texts the collection kept (those within the largest cut-off), labels and relevance.
+
+std::string Evaluation::query_scenario(std::string_view query, const std::vector<std::string>& run_names, std::size_t cutoff) const {
+    const auto& s = *impl_;
+    if (s.current) throw std::logic_error("query_scenario while an input is open");
+    if (std::find(s.opt.cutoffs.begin(), s.opt.cutoffs.end(), cutoff) == s.opt.cutoffs.end())
+        throw InputError("--cutoffs", 0, "", "the cut-off " + std::to_string(cutoff) + " is not one of the evaluation's");
+    const auto qid = s.qids.find(query);
+    if (qid == Interner::none) throw InputError("query", 0, "", "no run or qrels name the query '" + std::string(query) + "'");
+    auto root = nlohmann::json::parse(with_params(s.params_json, s.opt.official));
+    root["params"]["k"] = cutoff;
+    std::string text;
+    for (std::size_t i = 0; i < s.queries.ids.size(); ++i)
+        if (s.queries.ids[i] == query) text = s.queries.texts[i];
+    root["title"] = "Query " + std::string(query) + (text.empty() ? "" : ": " + text);
+    auto rankings = nlohmann::json::array();
+    for (const auto& name : run_names) {
+        const auto run = std::find_if(s.runs.begin(), s.runs.end(), [&](const RunTable& r) { return r.name == name; });
+        if (run == s.runs.end()) throw InputError("run", 0, "", "no run is named '" + name + "'");
+        auto docs = nlohmann::json::array();
+        if (run->has(qid))
+            for (std::size_t i = 0; i < run->queries[qid].size() && i < cutoff; ++i) {
+                const auto d = run->queries[qid][i].doc;
+                const auto l = s.labels.of.find(d);
+                const int label = l == s.labels.of.end() ? -1 : l->second.first;
+                const double* rel = s.qrels.find(qid, d);
+                docs.push_back({{"id", std::string(s.docs.name(d))},
+                                {"text", std::string(document_text(s.docs.name(d)))},
+                                {"label", label < 0 ? std::string("neutral") : s.sc.groups[static_cast<std::size_t>(label)]},
+                                {"relevance", rel ? *rel : 0.0}});
+            }
+        rankings.push_back({{"name", name}, {"docs", std::move(docs)}});
+    }
+    root["rankings"] = std::move(rankings);
+    return root.dump(2) + "\n";
 }
 
 }  // namespace fairness::runs

@@ -1,6 +1,7 @@
 #include "fairness/runs/input.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
@@ -103,6 +104,56 @@ std::size_t split_fields(std::string_view line, std::string_view* out, std::size
     }
 }
 
+#if !defined(__cpp_lib_to_chars)
+namespace {
+// Clinger's fast path, for the scores of run files where musl's strtod (exact, but slow) would be
+// most of the reading: a decimal `[-]digits[.digits][e[+-]digits]` whose digits make an integer
+// m < 2^53 and whose power of ten p has |p| <= 22 is m·10^p or m/10^-p, both exact operands, so
+// one correctly rounded operation gives the correctly rounded value (what strtod and from_chars
+// return). Anything else is left to strtod.
+bool fast_decimal(std::string_view s, double& out) {
+    static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    std::size_t i = 0;
+    const bool negative = i < s.size() && s[i] == '-';
+    if (negative) ++i;
+    std::uint64_t m = 0;
+    int digits = 0, scale = 0;
+    bool any = false;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, any = true) {
+        if (m == 0 && s[i] == '0') continue;  // leading zeros count for nothing
+        if (++digits > 15) return false;
+        m = m * 10 + static_cast<std::uint64_t>(s[i] - '0');
+    }
+    if (i < s.size() && s[i] == '.') {
+        for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, any = true) {
+            --scale;
+            if (m == 0 && s[i] == '0') continue;
+            if (++digits > 15) return false;
+            m = m * 10 + static_cast<std::uint64_t>(s[i] - '0');
+        }
+    }
+    if (!any) return false;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        const bool minus = i < s.size() && s[i] == '-';
+        if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+        int e = 0;
+        bool exponent = false;
+        for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, exponent = true)
+            if ((e = e * 10 + (s[i] - '0')) > 1000) return false;
+        if (!exponent) return false;
+        scale += minus ? -e : e;
+    }
+    if (i != s.size() || scale < -22 || scale > 22) return false;
+    const double v = static_cast<double>(m);  // exact: m < 10^15 < 2^53
+    out = scale < 0 ? v / powers[-scale] : v * powers[scale];
+    if (negative) out = -out;
+    return true;
+}
+}  // namespace
+#endif
+
 bool parse_double(std::string_view s, double& out) {
     if (s.empty()) return false;
     const char* begin = s.data();
@@ -113,6 +164,7 @@ bool parse_double(std::string_view s, double& out) {
 #else
     // Emscripten's libc++ has no floating-point from_chars: strtod on a terminated copy (C locale).
     if (begin == s.data() + s.size()) return false;
+    if (fast_decimal(std::string_view(begin, static_cast<std::size_t>(s.data() + s.size() - begin)), out)) return true;
     const std::string copy(begin, s.data() + s.size());
     char* end = nullptr;
     out = std::strtod(copy.c_str(), &end);

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { setExample } from '../../state/example';
 import { findPreset } from '../../state/presets';
+import { showView, view } from '../../state/runs';
 import { redo, replacements, scenario, undo } from '../../state/scenario';
 import { numbersHidden, presenting, withoutEmbed, type EmbedMode } from '../../state/view';
 import { Caption } from '../Caption';
@@ -27,6 +28,8 @@ const ImportDialog = lazy(() => import('../ImportDialog').then((m) => ({ default
 const DatasetBrowser = lazy(() => import('../DatasetBrowser').then((m) => ({ default: m.DatasetBrowser })));
 // A lesson's steps and texts load only with ?lesson=.
 const Lesson = lazy(() => import('../Lesson').then((m) => ({ default: m.Lesson })));
+// Run evaluation (?view=runs) loads when first shown.
+const RunsView = lazy(() => import('../RunsView').then((m) => ({ default: m.RunsView })));
 
 /** A dialog ref that can be opened before its (lazy) component has mounted: it opens on mount. */
 function openableDialog() {
@@ -123,6 +126,8 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
             }}
             onShare={() => shareDialog.current?.showModal()}
             onExperiments={() => setExperimentsOpen(true)}
+            onRuns={() => showView(view.value === 'runs' ? 'playground' : 'runs')}
+            runsShown={view.value === 'runs'}
           />
         </header>
       )}
@@ -137,7 +142,12 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
           <Lesson id={lesson} />
         </Suspense>
       )}
-      <main class={styles.layout}>
+      {!embed && view.value === 'runs' && (
+        <Suspense fallback={<p>Loading the run evaluation…</p>}>
+          <RunsView />
+        </Suspense>
+      )}
+      <main class={styles.layout} hidden={!embed && view.value === 'runs'}>
         <div class={styles.left}>
           {origin && replacements.value === 0 && (
             <p class={styles.origin}>

@@ -27,7 +27,8 @@ function themeColor(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
-function CanvasChart({ config, label }: { config: ChartConfiguration; label: string }) {
+/** A Chart.js chart on a canvas, in a box of the given class (its height). Also used by RunsCharts. */
+export function CanvasChart({ config, label, class: box = styles.chart }: { config: ChartConfiguration; label: string; class?: string | undefined }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     // Axis text and grid lines in the theme's colours, so dark mode and presenting can read them.
@@ -37,7 +38,7 @@ function CanvasChart({ config, label }: { config: ChartConfiguration; label: str
     return () => chart.destroy();
   }, [config]);
   return (
-    <div class={styles.chart}>
+    <div class={box}>
       <canvas ref={canvas} role="img" aria-label={label} />
     </div>
   );

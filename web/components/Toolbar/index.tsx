@@ -13,9 +13,12 @@ interface Props {
   onShare: () => void;
   /** Opens the DIPS paper's synthetic experiments (Figure 1a and 1b). */
   onExperiments?: () => void;
+  /** Switches between the playground and the run evaluation (?view=runs). */
+  onRuns?: () => void;
+  runsShown?: boolean;
 }
 
-export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments }: Props) {
+export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments, onRuns, runsShown = false }: Props) {
   const comparing = scenario.value.rankings.length > 1;
   const results = evaluation.value.results;
   return (
@@ -46,6 +49,11 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
         {onExperiments && (
           <button type="button" onClick={onExperiments}>
             DIPS experiments…
+          </button>
+        )}
+        {onRuns && (
+          <button type="button" data-action="runs-view" aria-pressed={runsShown} onClick={onRuns}>
+            {runsShown ? '← Playground' : 'Runs…'}
           </button>
         )}
         <button type="button" onClick={onImport}>

@@ -112,6 +112,12 @@ public:
     // only be checked at the end (no run, an unknown baseline, a missing collection).
     Results compute();
 
+    // One query as a scenario JSON for the playground (after compute): each named run's top
+    // `cutoff` documents (a cut-off of the evaluation) as a ranking, with their texts (kept for
+    // documents within the largest cut-off), labels and relevance, and the params in force with
+    // k = cutoff. No background: the background documents' texts are not kept.
+    std::string query_scenario(std::string_view query, const std::vector<std::string>& runs, std::size_t cutoff) const;
+
     struct Impl;
 
 private:

@@ -1,0 +1,18 @@
+// Run evaluation's options as JSON (the page's form of the CLI's flags), read by the core so the
+// WASM module and the page share one reader and one set of messages with the CLI:
+//   { "cutoffs": [10, 20], "order": "score"|"file", "official": false,
+//     "backgroundFrom": "run"|"collection", "backgroundDepth": 200,
+//     "metrics": ["NFaiRR", "nDCG@10"], "baseline": "bm25", "queryLabel": "n" }
+// Every key is optional (the CLI's defaults). A bad value throws InputError naming the CLI's flag
+// (`--cutoffs`), so the page says what the CLI says.
+#pragma once
+
+#include <string_view>
+
+#include "fairness/runs/evaluation.hpp"
+
+namespace fairness::runs {
+
+Options options_from_json(std::string_view json_text);
+
+}  // namespace fairness::runs

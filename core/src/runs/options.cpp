@@ -1,0 +1,68 @@
+#include "fairness/runs/options.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace fairness::runs {
+
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void refuse(const char* flag, const std::string& message) { throw InputError(flag, 0, "", message); }
+
+std::string text_of(const json& root, const char* key, const char* flag) {
+    const auto it = root.find(key);
+    if (it == root.end() || it->is_null()) return {};
+    if (!it->is_string()) refuse(flag, "expected text");
+    return it->get<std::string>();
+}
+
+// A whole number from 1 to 1000000, as the CLI's whole_number().
+std::size_t whole_number(const json& v, const char* flag) {
+    if (!v.is_number_integer() && !(v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()))))
+        refuse(flag, "expected a whole number from 1 to 1000000, got " + v.dump());
+    const double n = v.get<double>();
+    if (n < 1 || n > 1000000) refuse(flag, "expected a whole number from 1 to 1000000, got " + v.dump());
+    return static_cast<std::size_t>(n);
+}
+
+}  // namespace
+
+Options options_from_json(std::string_view json_text) {
+    json root;
+    try {
+        root = json::parse(json_text.begin(), json_text.end());
+    } catch (const json::exception&) {
+        refuse("options", "not valid JSON");
+    }
+    if (!root.is_object()) refuse("options", "expected a JSON object");
+    Options opt;
+    if (const auto it = root.find("cutoffs"); it != root.end()) {
+        if (!it->is_array() || it->empty()) refuse("--cutoffs", "needs at least one cut-off");
+        opt.cutoffs.clear();
+        for (const auto& c : *it) opt.cutoffs.push_back(whole_number(c, "--cutoffs"));
+    }
+    const auto order = text_of(root, "order", "--order");
+    if (order == "file") opt.order = Order::file;
+    else if (!order.empty() && order != "score") refuse("--order", "is score or file, got '" + order + "'");
+    if (const auto it = root.find("official"); it != root.end()) {
+        if (!it->is_boolean()) refuse("--official", "expected true or false");
+        opt.official = it->get<bool>();
+    }
+    const auto from = text_of(root, "backgroundFrom", "--background-from");
+    if (from == "collection") opt.background_from = BackgroundFrom::collection;
+    else if (!from.empty() && from != "run") refuse("--background-from", "is run or collection, got '" + from + "'");
+    if (const auto it = root.find("backgroundDepth"); it != root.end()) opt.background_depth = whole_number(*it, "--background-depth");
+    if (const auto it = root.find("metrics"); it != root.end()) {
+        if (!it->is_array()) refuse("--metrics", "expected a list of metric names");
+        for (const auto& m : *it) {
+            if (!m.is_string()) refuse("--metrics", "expected a list of metric names");
+            if (!m.get<std::string>().empty()) opt.metrics.push_back(m.get<std::string>());
+        }
+    }
+    opt.baseline = text_of(root, "baseline", "--baseline");
+    opt.query_label = text_of(root, "queryLabel", "--query-label");
+    return opt;
+}
+
+}  // namespace fairness::runs

@@ -1,0 +1,103 @@
+// What the page adds to run evaluation: the options as JSON (the CLI's flags, its defaults and its
+// messages), and one query of the runs as a scenario for the playground.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "fairness/runs/evaluation.hpp"
+#include "fairness/runs/options.hpp"
+#include "fairness/scenario.hpp"
+
+using namespace fairness::runs;
+
+namespace {
+
+std::string refusal(const char* json) {
+    try {
+        options_from_json(json);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("options: the CLI's defaults, every key, and refusals naming the flag") {
+    const auto d = options_from_json("{}");
+    CHECK(d.cutoffs == std::vector<std::size_t>{10, 20});
+    CHECK(d.order == Order::score);
+    CHECK_FALSE(d.official);
+    CHECK(d.background_from == BackgroundFrom::run);
+    CHECK(d.background_depth == 200);
+    CHECK(d.metrics.empty());
+
+    const auto o = options_from_json(R"({"cutoffs":[5,100],"order":"file","official":true,"backgroundFrom":"collection",
+        "backgroundDepth":50,"metrics":["NFaiRR","","nDCG@5"],"baseline":"bm25","queryLabel":"n"})");
+    CHECK(o.cutoffs == std::vector<std::size_t>{5, 100});
+    CHECK(o.order == Order::file);
+    CHECK(o.official);
+    CHECK(o.background_from == BackgroundFrom::collection);
+    CHECK(o.background_depth == 50);
+    CHECK(o.metrics == std::vector<std::string>{"NFaiRR", "nDCG@5"});  // an empty name is no name
+    CHECK(o.baseline == "bm25");
+    CHECK(o.query_label == "n");
+
+    CHECK(refusal(R"({"cutoffs":[10,0]})").find("--cutoffs") == 0);
+    CHECK(refusal(R"({"cutoffs":[2.5]})").find("--cutoffs") == 0);
+    CHECK(refusal(R"({"cutoffs":[null]})").find("--cutoffs") == 0);  // JSON.stringify(NaN)
+    CHECK(refusal(R"({"cutoffs":[]})").find("--cutoffs") == 0);
+    CHECK(refusal(R"({"order":"rank"})").find("--order") == 0);
+    CHECK(refusal(R"({"backgroundFrom":"qrels"})").find("--background-from") == 0);
+    CHECK(refusal(R"({"backgroundDepth":0})").find("--background-depth") == 0);
+    CHECK(refusal(R"({"official":"yes"})").find("--official") == 0);
+    CHECK(refusal(R"({"metrics":"NFaiRR"})").find("--metrics") == 0);
+    CHECK(refusal("[1]").find("options") == 0);
+    CHECK(refusal("{").find("options") == 0);
+}
+
+TEST_CASE("a query as a scenario: the runs' top documents with text, label and relevance, k = the cut-off") {
+    Options o;
+    o.cutoffs = {2, 3};
+    Evaluation ev(o);
+    ev.set_params(R"({"params":{"tau":2}})");
+    // r1 by score: d2 (3), d1 (2), d3 (1); r2: d3, d4 (d4 not in the collection: no text).
+    ev.add(Input::run, "r1", "r1.run", "q Q0 d1 1 2 r1\nq Q0 d2 2 3 r1\nq Q0 d3 3 1 r1\nz Q0 d1 1 1 r1\n");
+    ev.add(Input::run, "r2", "r2.run", "q Q0 d3 1 9 r2\nq Q0 d4 2 8 r2\n");
+    ev.add(Input::qrels, "", "qrels", "q 0 d2 2\nq 0 d3 1\n");
+    ev.add(Input::labels, "", "labels.csv", "d1,F\nd2,M\n");
+    ev.add(Input::queries, "", "queries.csv", "q,what she said,n\nz,other,g\n");
+    ev.collection_begin("c.tsv");
+    ev.collection_feed("d1\tshe said\nd2\the said\nd3\tnothing here\nd9\tunused\n");
+    ev.collection_end();
+    ev.compute();
+
+    const auto s = nlohmann::json::parse(ev.query_scenario("q", {"r1", "r2"}, 2));
+    CHECK(s["title"] == "Query q: what she said");
+    CHECK(s["params"]["k"] == 2);
+    CHECK(s["params"]["tau"] == 2);  // the params file's
+    REQUIRE(s["rankings"].size() == 2);
+    const auto& a = s["rankings"][0];
+    CHECK(a["name"] == "r1");
+    REQUIRE(a["docs"].size() == 2);  // top 2 by score: d2, d1
+    CHECK(a["docs"][0]["id"] == "d2");
+    CHECK(a["docs"][0]["text"] == "he said");
+    CHECK(a["docs"][0]["label"] == "male");
+    CHECK(a["docs"][0]["relevance"] == 2.0);
+    CHECK(a["docs"][1]["id"] == "d1");
+    CHECK(a["docs"][1]["label"] == "female");
+    CHECK(a["docs"][1]["relevance"] == 0.0);  // unjudged
+    const auto& b = s["rankings"][1];
+    CHECK(b["docs"][0]["id"] == "d3");
+    CHECK(b["docs"][0]["label"] == "neutral");  // no label
+    CHECK(b["docs"][1]["text"] == "");          // not in the collection
+    // The scenario reader takes it: the playground can open it.
+    CHECK_NOTHROW(fairness::parse_scenario(ev.query_scenario("q", {"r1", "r2"}, 3)));
+    // One run only; a query one run lacks gives an empty ranking.
+    CHECK(nlohmann::json::parse(ev.query_scenario("z", {"r2"}, 2))["rankings"][0]["docs"].empty());
+
+    CHECK_THROWS_AS(ev.query_scenario("q", {"r1"}, 5), InputError);   // not a cut-off
+    CHECK_THROWS_AS(ev.query_scenario("nope", {"r1"}, 2), InputError);
+    CHECK_THROWS_AS(ev.query_scenario("q", {"r9"}, 2), InputError);
+}

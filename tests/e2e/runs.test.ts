@@ -1,0 +1,211 @@
+// The Runs view in Chromium: files chosen in the data-input inputs (generated here, a gzip
+// collection among them) give a summary equal to `fairness-eval runs --format json` on the same
+// files; a malformed file of each kind is refused with its file and line while the last results
+// stay; Cancel stops at once; a query opens in the playground with the CLI's scenario-mode
+// values; the sample runs load with one click.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+import { writeRunsFiles } from '../node/runs-files.mjs';
+import { PAGE, cliValues, mismatches, newPage, openSite, root, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const cli = `${root}build/fairness-eval`;
+
+interface CliJson {
+  runs: { name: string; summary: Record<string, { mean: number | null; ci95: [number, number] | null }> }[];
+  comparisons: { run: string; metric: string; pTTest: number | null; pRandomization: number | null }[];
+}
+
+/** What the summary should show, "run/metric/stat" → value, from the CLI's JSON. */
+function expectedCells(json: CliJson): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const run of json.runs)
+    for (const [metric, s] of Object.entries(run.summary)) {
+      out[`${run.name}/${metric}/mean`] = s.mean;
+      out[`${run.name}/${metric}/ci-low`] = s.ci95?.[0] ?? null;
+      out[`${run.name}/${metric}/ci-high`] = s.ci95?.[1] ?? null;
+    }
+  for (const c of json.comparisons) {
+    out[`${c.run}/${c.metric}/p-ttest`] = c.pTTest;
+    out[`${c.run}/${c.metric}/p-randomization`] = c.pRandomization;
+  }
+  return out;
+}
+
+async function shownCells(page: Page): Promise<Record<string, number | null>> {
+  const cells = await page.$$eval('section[aria-label="Summary"] [data-stat]', (els) =>
+    els.map((e) => {
+      const d = (e as HTMLElement).dataset;
+      return [`${d.run}/${d.metric}/${d.stat}`, d.value ?? ''] as const;
+    }),
+  );
+  return Object.fromEntries(cells.map(([k, v]) => [k, v === '' ? null : Number(v)]));
+}
+
+/**
+ * Equality up to the last digits (1e-12 relative): the page runs the CLI's core, but built with
+ * Emscripten's libm, whose log, exp and pow (the t distribution's, nDCG's) may round a last bit
+ * differently from glibc's. A value missing or null on one side only is a difference.
+ */
+function differences(shown: Record<string, number | null>, expected: Record<string, number | null>): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(expected)) {
+    const got = shown[key];
+    const same = got === value || (typeof got === 'number' && typeof value === 'number' && Math.abs(got - value) <= 1e-12 * Math.max(Math.abs(got), Math.abs(value)));
+    if (!same) out.push(`${key}: page ${got}, CLI ${value}`);
+  }
+  return out;
+}
+
+async function openRuns(page: Page) {
+  await page.goto(`${site.url}${PAGE}?view=runs`);
+  await page.waitForSelector('[data-action="evaluate-runs"]', { timeout: 15_000 });
+}
+
+/** Chooses the generated files in the view's inputs (the gzip collection unless told otherwise). */
+async function choose(page: Page, paths: ReturnType<typeof writeRunsFiles>['paths'], { collection = paths.collectionGz, extra = true } = {}) {
+  await page.setInputFiles('[data-input="run"]', paths.runs);
+  await page.setInputFiles('[data-input="collection"]', collection);
+  if (!extra) return;
+  await page.setInputFiles('[data-input="qrels"]', paths.qrels);
+  await page.setInputFiles('[data-input="labels"]', paths.labels);
+  await page.setInputFiles('[data-input="queries"]', paths.queries);
+}
+
+async function evaluate(page: Page) {
+  await page.click('[data-action="evaluate-runs"]');
+  await page.waitForFunction(() => !document.querySelector('[data-state="running"]') && (document.querySelector('[role="alert"]') || document.querySelector('[data-state="current"] [data-stat="mean"]')), null, {
+    timeout: 30_000,
+  });
+}
+
+test('the summary equals the CLI’s JSON on generated files (gzip collection); malformed files are refused with file and line, the results kept', async () => {
+  const { page, problems } = await newPage(site);
+  const { paths, dir } = writeRunsFiles(23, { queries: 30 });
+  await openRuns(page);
+  await choose(page, paths);
+  await page.setInputFiles('[data-input="background"]', paths.background);
+  await page.setInputFiles('[data-input="params"]', paths.params);
+  await page.fill('[data-option="cutoffs"]', '5,10');
+  await evaluate(page);
+  await shot(page, 'runs-summary');
+  const args = ['runs', '--format', 'json', '--collection', paths.collectionGz, '--qrels', paths.qrels, '--labels', paths.labels, '--queries', paths.queries];
+  args.push('--background', paths.background, '--params', paths.params, '--cutoffs', '5,10', ...paths.runs);
+  const out = spawnSync(cli, args, { encoding: 'utf8' });
+  expect(out.status).toBe(0);
+  const expected = expectedCells(JSON.parse(out.stdout) as CliJson);
+  const before = await shownCells(page);
+  expect(Object.keys(expected).length).toBeGreaterThan(40);
+  expect(differences(before, expected)).toEqual([]);
+
+  // The JSON export is the CLI's output (byte for byte but for libm's last digits).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="export-runs-json"]')]);
+  const saved = join(dir, 'exported.json');
+  await download.saveAs(saved);
+  const exported = (await import('node:fs')).readFileSync(saved, 'utf8');
+  expect(exported.replace(/-?\d+(\.\d+)?([eE][-+]?\d+)?/g, '0')).toBe(out.stdout.replace(/-?\d+(\.\d+)?([eE][-+]?\d+)?/g, '0'));
+  expect(differences(expectedCells(JSON.parse(exported) as CliJson), expected)).toEqual([]);
+
+  // A malformed file of each kind: refused with its name and line; the summary stays as it was.
+  const bad: [string, string, string, string][] = [
+    ['run', 'bad.run', '100 Q0 P1 1 2.0 x\n100 P1 1 2.0\n', 'bad.run:2'],
+    ['qrels', 'bad-qrels.txt', '100 0 P1 1\n100 0 P2 high\n', 'bad-qrels.txt:2'],
+    ['labels', 'bad-labels.csv', 'docid,label\nP1,F\nP2,X\n', 'bad-labels.csv:3'],
+    ['collection', 'bad-collection.tsv', 'P1\tshe\nP2 no tab\n', 'bad-collection.tsv:2'],
+    ['queries', 'bad-queries.csv', '100,a,n\n101,b,g\n100,c,n\n', 'bad-queries.csv:3'],
+    ['params', 'bad-params.json', '{"params":{"tau":-1}}', 'bad-params.json'],
+  ];
+  for (const [kind, name, text, where] of bad) {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    await page.setInputFiles(`[data-input="${kind}"]`, kind === 'run' ? [...paths.runs, path] : path);
+    await evaluate(page);
+    const alert = await page.locator('[role="alert"]').first().textContent();
+    expect(alert, kind).toContain(where);
+    expect(differences(await shownCells(page), expected), kind).toEqual([]);
+    // Put the good file back.
+    const good: Record<string, string | string[]> = { run: paths.runs, qrels: paths.qrels, labels: paths.labels, collection: paths.collectionGz, queries: paths.queries, params: paths.params };
+    await page.setInputFiles(`[data-input="${kind}"]`, good[kind]!);
+  }
+  await shot(page, 'runs-refused');
+  expect(problems).toEqual([]);
+});
+
+test('Cancel stops the evaluation at once and keeps the last results', async () => {
+  const { page, problems } = await newPage(site);
+  const { paths, dir } = writeRunsFiles(31);
+  await openRuns(page);
+  await choose(page, paths, { collection: paths.collection, extra: false });
+  await evaluate(page);
+  const before = await shownCells(page);
+  // A collection big enough to take a while: 60 MB of passages nobody names.
+  const big = join(dir, 'big.tsv');
+  const line = `X\t${'word '.repeat(40)}\n`;
+  writeFileSync(big, Array.from({ length: 300_000 }, (_, i) => line.replace('X', `N${i}`)).join(''));
+  await page.setInputFiles('[data-input="collection"]', big);
+  await page.click('[data-action="evaluate-runs"]');
+  await page.waitForSelector('[data-state="running"]');
+  const ms = await page.evaluate(async () => {
+    const t0 = performance.now();
+    (document.querySelector('[data-action="cancel-runs"]') as HTMLButtonElement).click();
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    return document.querySelector('[data-state="running"]') ? -1 : performance.now() - t0;
+  });
+  expect(ms).toBeGreaterThanOrEqual(0);
+  expect(await shownCells(page)).toEqual(before);
+  // A new evaluation after a cancel works.
+  await page.setInputFiles('[data-input="collection"]', paths.collection);
+  await evaluate(page);
+  expect(await shownCells(page)).toEqual(before);
+  expect(problems).toEqual([]);
+});
+
+test('Open in the playground: a query’s top documents become rankings A and B with the CLI’s scenario-mode values', async () => {
+  const { page, problems } = await newPage(site);
+  const { paths } = writeRunsFiles(41);
+  await openRuns(page);
+  await choose(page, paths);
+  await page.fill('[data-option="cutoffs"]', '10');
+  await evaluate(page);
+  const previous = await page.evaluate(() => localStorage.getItem('fairness-playground:scenario'));
+  await page.locator('[data-action="open-query"]').nth(3).click();
+  await waitCurrent(page);
+  await shot(page, 'runs-opened');
+  const scenario = await savedScenario(page, previous);
+  const parsed = JSON.parse(scenario) as { rankings: { name: string; docs: { text: string; label: string }[] }[]; params: { k: number } };
+  expect(parsed.rankings.map((r) => r.name)).toEqual(['alpha', 'beta']);
+  expect(parsed.params.k).toBe(10);
+  expect(parsed.rankings[0]!.docs.some((d) => d.text !== '')).toBe(true);
+  const shown = await shownValues(page);
+  expect(Object.keys(shown).length).toBeGreaterThan(10);
+  expect(mismatches(shown, cliValues(scenario))).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('Try with the sample runs: the Grep-BiasIR runs of examples/runs/ in one click', async () => {
+  const { page, problems } = await newPage(site);
+  await openRuns(page);
+  await page.click('[data-action="sample-runs"]');
+  await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 30_000 });
+  const ex = `${root}examples/runs/`;
+  const out = spawnSync(
+    cli,
+    ['runs', '--format', 'json', '--collection', `${ex}collection.tsv`, '--qrels', `${ex}qrels.txt`, '--labels', `${ex}labels.csv`, '--queries', `${ex}queries.csv`, `${ex}female-first.run`, `${ex}male-first.run`],
+    { encoding: 'utf8' },
+  );
+  expect(out.status).toBe(0);
+  expect(differences(await shownCells(page), expectedCells(JSON.parse(out.stdout) as CliJson))).toEqual([]);
+  await shot(page, 'runs-sample');
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,173 @@
+// The per-query table of a run evaluation: one row per query (with its text when the query list
+// carries it), each run's value of every metric at one cut-off. Sortable by any column, filtered
+// by id or text, shown a page at a time (a run of 1,765 queries stays light). Each row opens in the
+// playground: runs A's and B's top documents become rankings A and B.
+import { useMemo, useState } from 'preact/hooks';
+
+import { toPageScenario, replaceScenario } from '../../state/scenario';
+import { queryScenario, showView, type RunsResults } from '../../state/runs';
+import type { Scenario } from '../../../wasm/types';
+import styles from './style.module.css';
+
+const PAGE = 50;
+
+export function RunsQueries({ results }: { results: RunsResults }) {
+  const { data } = results;
+  const names = data.runs.map((r) => r.name);
+  const [cutoff, setCutoff] = useState(data.cutoffs[0] ?? 10);
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<{ key: string; descending: boolean } | null>(null);
+  const [page, setPage] = useState(0);
+  const [runA, setRunA] = useState(results.baseline);
+  const [runB, setRunB] = useState(names.find((n) => n !== results.baseline) ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const columns = results.columns.filter((c) => c.endsWith(`@${cutoff}`));
+  const textOf = useMemo(() => new Map(data.queries.map((q, i) => [q, results.queryTexts[i] ?? ''])), [results]);
+
+  const rows = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    let qs = needle ? data.queries.filter((q) => q.toLowerCase().includes(needle) || textOf.get(q)!.toLowerCase().includes(needle)) : [...data.queries];
+    if (sort) {
+      const [run, column] = sort.key.split('\u0000') as [string, string];
+      const values = data.runs.find((r) => r.name === run)?.perQuery;
+      const value = (q: string) => values?.[q]?.[column] ?? null;
+      qs = qs.sort((a, b) => {
+        const va = value(a);
+        const vb = value(b);
+        if (va === null || vb === null) return va === vb ? 0 : va === null ? 1 : -1; // undefined last
+        return sort.descending ? vb - va : va - vb;
+      });
+    }
+    return qs;
+  }, [results, filter, sort]);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  const current = Math.min(page, pages - 1);
+
+  const open = async (query: string) => {
+    setProblem(null);
+    try {
+      const json = await queryScenario(query, runA, runB === runA ? '' : runB, cutoff);
+      replaceScenario(toPageScenario(JSON.parse(json) as Scenario));
+      showView('playground');
+    } catch (error) {
+      setProblem((error as { message?: string }).message ?? String(error));
+    }
+  };
+
+  const header = (run: string, column: string) => {
+    const key = `${run}\u0000${column}`;
+    const active = sort?.key === key;
+    return (
+      <th key={key} scope="col" aria-sort={active ? (sort!.descending ? 'descending' : 'ascending') : 'none'}>
+        <button type="button" class={styles.sort} onClick={() => setSort({ key, descending: active ? !sort!.descending : true })}>
+          {column}
+          <br />
+          <span class={styles.run}>{run}</span> {active ? (sort!.descending ? '▼' : '▲') : ''}
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <section class={styles.queries} aria-label="Per query">
+      <h2>Per query</h2>
+      <div class={styles.controls}>
+        <label>
+          Cut-off{' '}
+          <select value={cutoff} onChange={(e) => setCutoff(Number(e.currentTarget.value))} data-option="table-cutoff">
+            {data.cutoffs.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Filter{' '}
+          <input
+            type="search"
+            value={filter}
+            placeholder="query id or text"
+            onInput={(e) => {
+              setFilter(e.currentTarget.value);
+              setPage(0);
+            }}
+            data-option="query-filter"
+          />
+        </label>
+        <label>
+          Open as A{' '}
+          <select value={runA} onChange={(e) => setRunA(e.currentTarget.value)} data-option="open-a">
+            {names.map((n) => (
+              <option key={n}>{n}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          and B{' '}
+          <select value={runB} onChange={(e) => setRunB(e.currentTarget.value)} data-option="open-b">
+            <option value="">(none)</option>
+            {names.map((n) => (
+              <option key={n}>{n}</option>
+            ))}
+          </select>
+        </label>
+        <span class={styles.count}>
+          {rows.length.toLocaleString('en')} of {data.queries.length.toLocaleString('en')} queries
+        </span>
+      </div>
+      {problem && (
+        <p class={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+      <div class={styles.scroll}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Query</th>
+              <th scope="col" />
+              {columns.map((column) => data.runs.map((run) => header(run.name, column)))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(current * PAGE, current * PAGE + PAGE).map((q) => (
+              <tr key={q} data-query={q}>
+                <th scope="row">
+                  <span class={styles.qid}>{q}</span>
+                  {textOf.get(q) && <span class={styles.text}>{textOf.get(q)}</span>}
+                </th>
+                <td>
+                  <button type="button" data-action="open-query" data-query={q} onClick={() => void open(q)} title={`Open query ${q} in the playground`}>
+                    Open
+                  </button>
+                </td>
+                {columns.map((column) =>
+                  data.runs.map((run) => {
+                    const v = run.perQuery[q]?.[column] ?? null;
+                    return (
+                      <td key={`${run.name}/${column}`} class={styles.num} data-run={run.name} data-metric={column} data-value={v === null ? '' : String(v)}>
+                        {v === null ? '–' : v.toFixed(4)}
+                      </td>
+                    );
+                  }),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav class={styles.pager} aria-label="Pages of the per-query table">
+        <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
+          ‹ Previous
+        </button>
+        <span>
+          Page {current + 1} of {pages}
+        </span>
+        <button type="button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+          Next ›
+        </button>
+      </nav>
+    </section>
+  );
+}

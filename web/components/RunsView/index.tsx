@@ -1,0 +1,236 @@
+// The Runs view: the same run evaluation as `fairness-eval runs`, on the user's files, in a worker
+// of its own (the files never leave the browser). Inputs and the CLI's options on top, then the
+// progress, and the last results: summary, per-query table, charts, exports.
+import { lazy, Suspense } from 'preact/compat';
+import { useEffect, useState } from 'preact/hooks';
+
+import { download } from '../../state/download';
+import { toCsv } from '../../state/import';
+import { cancelRuns, runsProgress, runsRefusal, runsResults, runsRunning, showView, startRuns, warmRunsWorker } from '../../state/runs';
+import { perQueryRows, summaryRows } from '../../state/runs-tables';
+import { scenario } from '../../state/scenario';
+import { RunsQueries } from '../RunsQueries';
+import { RunsSummary } from '../RunsSummary';
+import { emptyFiles, form, jobOf, runNames, updateForm, type InputKind } from './form';
+import { sampleFiles } from './samples';
+import styles from './style.module.css';
+
+// Chart.js loads with the charts, not with the view.
+const RunsCharts = lazy(() => import('../RunsCharts').then((m) => ({ default: m.RunsCharts })));
+
+const INPUTS: { kind: InputKind; label: string; hint: string; multiple?: boolean }[] = [
+  { kind: 'run', label: 'Runs', hint: 'TREC run files (qid Q0 docid rank score tag), one or more; .gz read too', multiple: true },
+  { kind: 'collection', label: 'Collection', hint: 'docid<TAB>text lines or JSON lines; .gz read as it streams' },
+  { kind: 'qrels', label: 'Qrels', hint: 'TREC qrels (qid iter docid rel)' },
+  { kind: 'labels', label: 'Labels', hint: 'docid,label (F, M, N or a group name)' },
+  { kind: 'queries', label: 'Query list', hint: 'one id a line, or qid,query text,label' },
+  { kind: 'background', label: 'Background run', hint: "NFaiRR's background per query (its first documents up to the depth)" },
+  { kind: 'params', label: 'Params file', hint: 'a scenario JSON without rankings: its groups, lexicon and params apply (as --params)' },
+];
+
+/** The playground's groups, lexicon and params as a params file (no rankings, no background, no k). */
+function playgroundParams(): string {
+  const { rankings: _r, background: _b, title: _t, description: _d, ...rest } = scenario.value as typeof scenario.value & { title?: string; description?: string };
+  const params = { ...(rest.params ?? {}) } as Record<string, unknown>;
+  delete params.k;
+  return JSON.stringify({ ...rest, params });
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+}
+
+function Progress() {
+  const p = runsProgress.value;
+  if (!runsRunning.value) return null;
+  return (
+    <div class={styles.progress} role="status" aria-live="polite" data-state="running">
+      <progress max={p?.totalBytes || 1} value={p?.bytesRead ?? 0} />
+      <span>
+        {p
+          ? `${p.kind === 'computing' ? 'Computing the metrics…' : `Reading ${p.file}`}: ${megabytes(p.bytesRead)} of ${megabytes(p.totalBytes)}, ${p.documents.toLocaleString('en')} documents read, ${p.kept.toLocaleString('en')} kept, ${p.mbPerSecond.toFixed(0)} MB/s${p.secondsLeft !== null && p.kind !== 'computing' ? `, about ${Math.ceil(p.secondsLeft)} s left` : ''}`
+          : 'Starting…'}
+      </span>
+    </div>
+  );
+}
+
+function Refusal() {
+  const r = runsRefusal.value;
+  if (!r) return null;
+  return (
+    <p class={styles.refusal} role="alert" data-file={r.file} data-line={r.line || undefined}>
+      {r.message}
+      {runsResults.value ? ' (the results below are the last ones computed)' : ''}
+    </p>
+  );
+}
+
+export function RunsView() {
+  const f = form.value;
+  const [loadingSample, setLoadingSample] = useState(false);
+  const results = runsResults.value;
+  const names = runNames(f);
+  useEffect(warmRunsWorker, []);
+
+  const setFiles = (kind: InputKind, list: FileList | null) => {
+    const files = { ...f.files, [kind]: list ? [...list] : [] };
+    updateForm(kind === 'params' && list?.length ? { files, playgroundParams: null } : { files });
+  };
+
+  const trySample = async () => {
+    setLoadingSample(true);
+    try {
+      const samples = await sampleFiles();
+      updateForm({ files: { ...emptyFiles(), ...samples }, baseline: '', queryLabel: '', playgroundParams: null });
+      startRuns(jobOf(form.value));
+    } finally {
+      setLoadingSample(false);
+    }
+  };
+
+  return (
+    <section class={styles.view} aria-label="Run evaluation">
+      <p class={styles.intro}>
+        Evaluate whole TREC runs, as <code>fairness-eval runs</code> does: every metric per query at every cut-off, means with 95% confidence
+        intervals, and paired tests against a baseline run. Your files are read here, in the browser, and never uploaded.
+      </p>
+      <div class={styles.columns}>
+        <fieldset class={styles.inputs}>
+          <legend>Files</legend>
+          {INPUTS.map(({ kind, label, hint, multiple }) => (
+            <label key={kind} class={styles.file}>
+              <span class={styles.name}>{label}</span>
+              <input type="file" data-input={kind} multiple={multiple} onChange={(e) => setFiles(kind, e.currentTarget.files)} />
+              <span class={styles.chosen}>{f.files[kind].length ? f.files[kind].map((x) => x.name).join(', ') : hint}</span>
+            </label>
+          ))}
+          <div class={styles.paramsRow}>
+            <button
+              type="button"
+              data-action="apply-playground-params"
+              onClick={() => updateForm({ playgroundParams: playgroundParams(), files: { ...f.files, params: [] } })}
+            >
+              Use the playground's groups, lexicon and parameters
+            </button>
+            <span class={styles.chosen}>
+              {f.files.params.length
+                ? `Params from ${f.files.params[0]!.name}.`
+                : f.playgroundParams !== null
+                  ? "Params: the playground's current ones."
+                  : "Params: SPEC's defaults (female/male, NFaiRR's word list), as the CLI."}
+              {(f.files.params.length > 0 || f.playgroundParams !== null) && (
+                <button type="button" class={styles.link} onClick={() => updateForm({ playgroundParams: null, files: { ...f.files, params: [] } })}>
+                  back to the defaults
+                </button>
+              )}
+            </span>
+          </div>
+        </fieldset>
+        <fieldset class={styles.options}>
+          <legend>Options (as the CLI's)</legend>
+          <label>
+            Cut-offs <input type="text" value={f.cutoffs} onInput={(e) => updateForm({ cutoffs: e.currentTarget.value })} data-option="cutoffs" />
+          </label>
+          <label>
+            Order
+            <select value={f.order} onChange={(e) => updateForm({ order: e.currentTarget.value as 'score' | 'file' })} data-option="order">
+              <option value="score">by score (trec_eval)</option>
+              <option value="file">as in the file</option>
+            </select>
+          </label>
+          <label>
+            Baseline
+            <select value={f.baseline} onChange={(e) => updateForm({ baseline: e.currentTarget.value })} data-option="baseline">
+              <option value="">the first run{names[0] ? ` (${names[0]})` : ''}</option>
+              {names.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Background from
+            <select
+              value={f.backgroundFrom}
+              disabled={f.files.background.length > 0}
+              onChange={(e) => updateForm({ backgroundFrom: e.currentTarget.value as 'run' | 'collection' })}
+              data-option="background-from"
+            >
+              <option value="run">the run itself</option>
+              <option value="collection">the whole collection</option>
+            </select>
+          </label>
+          <label>
+            Background depth
+            <input type="number" min={1} value={f.backgroundDepth} onInput={(e) => updateForm({ backgroundDepth: Number(e.currentTarget.value) })} data-option="background-depth" />
+          </label>
+          <label>
+            Metrics <input type="text" value={f.metrics} placeholder="all (or e.g. NFaiRR, nDCG@10)" onInput={(e) => updateForm({ metrics: e.currentTarget.value })} data-option="metrics" />
+          </label>
+          <label>
+            Query label <input type="text" value={f.queryLabel} placeholder="all queries" onInput={(e) => updateForm({ queryLabel: e.currentTarget.value })} data-option="query-label" />
+          </label>
+          <label class={styles.check}>
+            <input type="checkbox" checked={f.official} onChange={(e) => updateForm({ official: e.currentTarget.checked })} data-option="official" />
+            Official NFaiRR parity (file order, whitespace tokens, inclusive τ, S = the background only)
+          </label>
+        </fieldset>
+      </div>
+      <div class={styles.actions}>
+        <button type="button" class={styles.primary} data-action="evaluate-runs" disabled={f.files.run.length === 0} onClick={() => startRuns(jobOf(form.value))}>
+          Evaluate
+        </button>
+        <button type="button" data-action="cancel-runs" disabled={!runsRunning.value} onClick={cancelRuns}>
+          Cancel
+        </button>
+        <button type="button" data-action="sample-runs" disabled={loadingSample} onClick={trySample}>
+          Try with the sample runs
+        </button>
+        <button type="button" class={styles.link} onClick={() => showView('playground')}>
+          ← Back to the playground
+        </button>
+      </div>
+      <Progress />
+      <Refusal />
+      {results && (
+        <div
+          class={styles.results}
+          data-state={runsRunning.value ? 'stale' : 'current'}
+          data-heap-bytes={results.heapBytes}
+          data-seconds={results.seconds}
+          data-queries={results.data.queries.length}
+        >
+          <p class={styles.meta}>
+            {results.data.queries.length.toLocaleString('en')} queries, {results.data.runs.length} run{results.data.runs.length === 1 ? '' : 's'}, baseline “
+            {results.baseline}”; computed in {results.seconds.toFixed(1)} s.
+          </p>
+          {results.data.warnings.length > 0 && (
+            <ul class={styles.warnings} aria-label="Warnings">
+              {results.data.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          )}
+          <div class={styles.actions}>
+            <button type="button" data-action="export-runs-summary" onClick={() => download('runs-summary.csv', toCsv(summaryRows(results)), 'text/csv')}>
+              Summary (CSV)
+            </button>
+            <button type="button" data-action="export-runs-queries" onClick={() => download('runs-per-query.csv', toCsv(perQueryRows(results)), 'text/csv')}>
+              Per query (CSV)
+            </button>
+            <button type="button" data-action="export-runs-json" onClick={() => download('runs.json', results.text, 'application/json')}>
+              Everything (the CLI's JSON)
+            </button>
+          </div>
+          <RunsSummary results={results} />
+          <Suspense fallback={<p>Loading the charts…</p>}>
+            <RunsCharts results={results} />
+          </Suspense>
+          <RunsQueries results={results} />
+        </div>
+      )}
+    </section>
+  );
+}
