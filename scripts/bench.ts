@@ -9,39 +9,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-import type { Scenario } from '../wasm/engine';
 import { gluePath, loadEngineNode, wasmPath } from '../wasm/node';
+import { benchScenario } from './bench-scenario';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const nativeBench = join(root, 'build/fairness-bench');
 
 const budgets = { sizeKB: 150, ms10: 1, ms1000: 16 };
 const rounds = 7;
-
-/** A ranking of `n` news-like documents over the built-in word list; deterministic. */
-export function benchScenario(n: number): Scenario {
-  let state = 0x9e3779b9 ^ n;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
-  const terms = ['he', 'she', 'his', 'her', 'him', 'woman', 'man', 'mother', 'father', 'girl', 'boy', 'sister', 'brother'];
-  const filler = ['the', 'doctor', 'said', 'that', 'team', 'won', 'match', 'engineer', 'nurse', 'city', 'of', 'and', 'a', 'report', 'new', 'in', 'council', 'study', 'found', 'school'];
-  const docs = Array.from({ length: n }, (_, i) => {
-    const words = Array.from({ length: 20 + Math.floor(random() * 30) }, () => (random() < 0.12 ? pick(terms) : pick(filler)));
-    return {
-      id: `d${i + 1}`,
-      text: `${words.join(' ')}.`,
-      label: pick(['female', 'male', 'neutral']),
-      relevance: Math.floor(random() * 4),
-    };
-  });
-  return { rankings: [{ name: 'A', docs }] };
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -347,7 +347,12 @@ private:
             else if (id.is_number_integer()) doc.id = id.dump();
             else throw ScenarioError(child(path, "id"), "must be a string or a whole number, got " + describe(id));
         }
-        if (j.contains("text")) doc.text = string(j["text"], child(path, "text"));
+        if (j.contains("text")) {
+            string(j["text"], child(path, "text"));
+            // Moved, not copied: the tree is parse_scenario's own (not const) and read once, and
+            // the texts are most of a long scenario's memory.
+            doc.text = std::move(const_cast<json&>(j["text"]).get_ref<std::string&>());
+        }
         if (j.contains("label")) {
             const std::string label = string(j["label"], child(path, "label"));
             if (label != neutral_label) {

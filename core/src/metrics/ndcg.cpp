@@ -51,14 +51,16 @@ Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
     return result;
 }
 
-void write(JsonWriter& w, const Result& r) {
+void write(JsonWriter& w, const Result& r, bool detail) {
     w.begin_object().member("value", r.value);
     if (!r.note.empty()) w.member("note", r.note);
     w.member("dcg", r.dcg).member("idcg", r.idcg);
-    w.key("perRank").begin_array();
-    for (const auto& rank : r.ranks) w.begin_object().member("gain", rank.gain).member("contribution", rank.contribution).end_object();
-    w.end_array();
-    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    if (detail) {
+        w.key("perRank").begin_array();
+        for (const auto& rank : r.ranks) w.begin_object().member("gain", rank.gain).member("contribution", rank.contribution).end_object();
+        w.end_array();
+        w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    }
     w.end_object();
 }
 

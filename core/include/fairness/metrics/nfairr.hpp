@@ -38,6 +38,7 @@ struct Result {
 // set S (the ranking's documents plus the background, de-duplicated).
 Result compute(std::span<const double> ranking_omega, std::span<const double> set_omega, std::size_t k);
 
-void write(JsonWriter&, const Result&);
+// `detail`: write perRank and atCutoff.
+void write(JsonWriter&, const Result&, bool detail = true);
 
 }  // namespace fairness::nfairr
