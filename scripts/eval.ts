@@ -1,6 +1,7 @@
 // npm run -s eval -- SCENARIO.json|-   the native CLI's job (build/fairness-eval), done by the
 //                                      WebAssembly module in Node: the same JSON on stdout, and on
 //                                      bad input the same message on stderr and exit code 2.
+// npm run -s eval -- --summary FILE    the values without the detail, as `fairness-eval --summary`.
 // npm run -s eval -- --describe        every metric's descriptor, as `fairness-eval --describe`.
 // (`-s` keeps npm's own banner off stdout.)
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { loadEngineNode } from '../wasm/node';
 const badInput = 2;
 
 const usage =
-  'usage: npm run -s eval -- SCENARIO.json|-\n' +
+  'usage: npm run -s eval -- [--summary] SCENARIO.json|-\n' +
   '       npm run -s eval -- --describe\n' +
   'Prints every metric of SPEC.md for each ranking of the scenario as JSON, computed by the WebAssembly module.\n';
 
@@ -22,9 +23,11 @@ function fail(message: string): never {
 
 function main(args: string[]): void {
   let describe = false;
+  let detail = true;
   let path: string | undefined;
   for (const arg of args) {
     if (arg === '--describe') describe = true;
+    else if (arg === '--summary') detail = false;
     else if (arg === '-h' || arg === '--help') {
       process.stdout.write(usage);
       return;
@@ -48,7 +51,7 @@ function main(args: string[]): void {
       fail(`fairness-eval: ${path}: cannot read the file\n`);
     }
     try {
-      process.stdout.write(`${engine.evaluateText(bytes)}\n`);
+      process.stdout.write(`${engine.evaluateText(bytes, { detail })}\n`);
     } catch (error) {
       if (error instanceof ScenarioError) fail(`fairness-eval: ${error.field}: ${error.message}\n`);
       throw error;
