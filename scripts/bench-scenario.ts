@@ -1,8 +1,10 @@
 // The generated scenarios `npm run bench` times: news-like texts over the built-in word list.
-import type { Scenario } from '../wasm/types';
+import { closeSync, openSync, writeSync } from 'node:fs';
 
-/** A ranking of `n` news-like documents over the built-in word list; deterministic. */
-export function benchScenario(n: number): Scenario {
+import type { Scenario, ScenarioDocument } from '../wasm/types';
+
+/** The documents of a ranking of `n` news-like documents over the built-in word list; deterministic. */
+function* benchDocs(n: number): Generator<ScenarioDocument> {
   let state = 0x9e3779b9 ^ n;
   const random = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -14,14 +16,43 @@ export function benchScenario(n: number): Scenario {
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
   const terms = ['he', 'she', 'his', 'her', 'him', 'woman', 'man', 'mother', 'father', 'girl', 'boy', 'sister', 'brother'];
   const filler = ['the', 'doctor', 'said', 'that', 'team', 'won', 'match', 'engineer', 'nurse', 'city', 'of', 'and', 'a', 'report', 'new', 'in', 'council', 'study', 'found', 'school'];
-  const docs = Array.from({ length: n }, (_, i) => {
+  for (let i = 0; i < n; i++) {
     const words = Array.from({ length: 20 + Math.floor(random() * 30) }, () => (random() < 0.12 ? pick(terms) : pick(filler)));
-    return {
+    yield {
       id: `d${i + 1}`,
       text: `${words.join(' ')}.`,
       label: pick(['female', 'male', 'neutral']),
       relevance: Math.floor(random() * 4),
     };
-  });
-  return { rankings: [{ name: 'A', docs }] };
+  }
+}
+
+/** A ranking of `n` news-like documents over the built-in word list; deterministic. */
+export function benchScenario(n: number): Scenario {
+  return { rankings: [{ name: 'A', docs: [...benchDocs(n)] }] };
+}
+
+/**
+ * Writes JSON.stringify(benchScenario(n)) to `path`, byte for byte, a few thousand documents at a
+ * time (a million documents are 240 MB of JSON).
+ */
+export function writeBenchScenario(path: string, n: number): void {
+  const fd = openSync(path, 'w');
+  try {
+    writeSync(fd, '{"rankings":[{"name":"A","docs":[');
+    let chunk: string[] = [];
+    let first = true;
+    for (const doc of benchDocs(n)) {
+      chunk.push(JSON.stringify(doc));
+      if (chunk.length === 4096) {
+        writeSync(fd, (first ? '' : ',') + chunk.join(','));
+        first = false;
+        chunk = [];
+      }
+    }
+    if (chunk.length) writeSync(fd, (first ? '' : ',') + chunk.join(','));
+    writeSync(fd, ']}]}');
+  } finally {
+    closeSync(fd);
+  }
 }

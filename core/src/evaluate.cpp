@@ -366,15 +366,14 @@ struct RankingContext::Impl {
     std::vector<Analyzed> background;
     mutable RankingInputs in;
 
-    // Values only: no per-rank detail, no value at every cut-off (the values are the same).
-    Impl(const Scenario& scenario, const Ranking& r) : s(scenario), ranking(r), source(scenario, false) {
+    Impl(const Scenario& scenario, const Ranking& r, bool detail) : s(scenario), ranking(r), source(scenario, false) {
         for (const auto& doc : s.background) background.push_back(analyze(doc, source, s.params));
-        in = prepare(s, ranking, source, background, false);
+        in = prepare(s, ranking, source, background, detail);
     }
 };
 
-RankingContext::RankingContext(const Scenario& scenario, std::size_t ranking)
-    : impl_(std::make_unique<Impl>(scenario, scenario.rankings.at(ranking))) {}
+RankingContext::RankingContext(const Scenario& scenario, std::size_t ranking, bool detail)
+    : impl_(std::make_unique<Impl>(scenario, scenario.rankings.at(ranking), detail)) {}
 
 RankingContext::~RankingContext() = default;
 

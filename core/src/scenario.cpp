@@ -8,6 +8,7 @@
 #include <set>
 #include <cstdio>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace fairness {
 
@@ -148,8 +149,115 @@ std::string parse_message(const json::parse_error& error) {
 // token: "He’s" is one token, not "he" + "s". Worth a warning, since pasted text is full of it.
 bool has_typographic_punctuation(std::string_view text) {
     static constexpr std::string_view marks[] = {"\u2018", "\u2019", "\u201C", "\u201D", "\u2013", "\u2014", "\u00A0"};
+    // Every mark begins with the byte E2 or C2: most texts are passed over in one scan.
+    if (text.find_first_of("\xE2\xC2") == std::string_view::npos) return false;
     return std::any_of(std::begin(marks), std::end(marks), [&](std::string_view m) { return text.find(m) != std::string_view::npos; });
 }
+
+// A document of a long ranking costs nlohmann's tree some 450 bytes besides its text (an object
+// of four members): a million of them took 880 MB. While parsing, each document whose members are
+// all well-typed is therefore replaced by a compact array [marker, id, text, label, relevance]
+// (null where absent; the id as text), about 100 bytes; the marker is a binary value, which JSON
+// text cannot produce, so no scenario can spell a compact document. Any other document stays an
+// object, and the reader reports what is wrong with it as always.
+bool is_compact_document(const json& j) { return j.is_array() && j.size() == 5 && j[0].is_binary(); }
+
+// The slot of a well-typed member in the compact array, or 0.
+std::size_t compact_slot(const std::string& key, const json& value) {
+    if (key == "id") return value.is_string() || value.is_number_integer() ? 1 : 0;
+    if (key == "text") return value.is_string() ? 2 : 0;
+    if (key == "label") return value.is_string() ? 3 : 0;
+    if (key == "relevance") return value.is_number() ? 4 : 0;
+    return 0;
+}
+
+void compact_document(json& doc) {
+    if (!doc.is_object()) return;
+    // An unknown key or a wrong type: left as it is, for the reader to report.
+    for (const auto& [key, value] : doc.items())
+        if (compact_slot(key, value) == 0) return;
+    json fields = json::array({json::binary({}), nullptr, nullptr, nullptr, nullptr});
+    for (auto& [key, value] : doc.items()) {
+        const std::size_t slot = compact_slot(key, value);
+        fields[slot] = slot == 1 && value.is_number_integer() ? json(value.dump()) : std::move(value);
+    }
+    doc = std::move(fields);
+}
+
+// nlohmann's DOM parser (its json_sax_dom_parser, event for event), compacting each document as
+// it ends (compact_document): an object ending inside rankings[i].docs or background. nlohmann's
+// own callback parser could do it, but it searches the parent for discarded values at the end of
+// every object, which is quadratic in a ranking's length.
+class CompactingDomParser {
+public:
+    explicit CompactingDomParser(json& root) : root_(root) {}
+
+    bool null() { return add(nullptr); }
+    bool boolean(bool value) { return add(value); }
+    bool number_integer(json::number_integer_t value) { return add(value); }
+    bool number_unsigned(json::number_unsigned_t value) { return add(value); }
+    bool number_float(json::number_float_t value, const json::string_t&) { return add(value); }
+    bool string(json::string_t& value) { return add(value); }
+    bool binary(json::binary_t& value) { return add(json::binary(value)); }
+    bool start_object(std::size_t) { return open(json::value_t::object); }
+    bool start_array(std::size_t) { return open(json::value_t::array); }
+    bool end_array() { return close(); }
+
+    bool key(json::string_t& name) {
+        if (keys_.size() <= open_.size()) keys_.resize(open_.size() + 1);
+        keys_[open_.size()] = name;
+        member_ = &(*open_.back())[name];
+        return true;
+    }
+
+    bool end_object() {
+        const auto depth = open_.size();
+        const auto inside = [&](std::size_t at, const char* key) { return keys_.size() > at && keys_[at] == key && open_[at]->is_array(); };
+        if ((depth == 5 && inside(1, "rankings") && inside(3, "docs")) || (depth == 3 && inside(1, "background"))) compact_document(*open_.back());
+        return close();
+    }
+
+    template <class Exception>
+    bool parse_error(std::size_t, const std::string&, const Exception& error) {
+        throw error;
+    }
+
+private:
+    template <typename Value>
+    json* place(Value&& value) {
+        if (open_.empty()) {
+            root_ = json(std::forward<Value>(value));
+            return &root_;
+        }
+        if (open_.back()->is_array()) {
+            open_.back()->push_back(json(std::forward<Value>(value)));
+            return &open_.back()->back();
+        }
+        *member_ = json(std::forward<Value>(value));
+        return member_;
+    }
+
+    template <typename Value>
+    bool add(Value&& value) {
+        place(std::forward<Value>(value));
+        return true;
+    }
+
+    bool open(json::value_t type) {
+        open_.push_back(place(type));
+        return true;
+    }
+
+    bool close() {
+        open_.pop_back();
+        return true;
+    }
+
+    json& root_;
+    std::vector<json*> open_;        // the containers being filled, outermost first
+    json* member_ = nullptr;         // where the next value of the innermost object goes
+    std::vector<std::string> keys_;  // keys_[d]: the last key read in open_[d - 1]
+};
 
 class Reader {
 public:
@@ -338,6 +446,7 @@ private:
     }
 
     Document read_document(const json& j, const std::string& path) {
+        if (is_compact_document(j)) return read_compact_document(j, path);
         expect_object(j, path);
         only_keys(j, path, {"id", "text", "label", "relevance"});
         Document doc;
@@ -353,18 +462,29 @@ private:
             // the texts are most of a long scenario's memory.
             doc.text = std::move(const_cast<json&>(j["text"]).get_ref<std::string&>());
         }
-        if (j.contains("label")) {
-            const std::string label = string(j["label"], child(path, "label"));
-            if (label != neutral_label) {
-                const auto g = group_index(label);
-                if (!g)
-                    throw ScenarioError(child(path, "label"), "unknown label " + in_quotes(label) +
-                                                                  "; expected neutral or one of " + join(groups()));
-                doc.label = static_cast<int>(*g);
-            }
-        }
+        if (j.contains("label")) doc.label = read_label(j["label"], child(path, "label"));
         if (j.contains("relevance")) doc.relevance = number(j["relevance"], child(path, "relevance"));
         return doc;
+    }
+
+    // A document compact_document() has already checked: only its label is left to check.
+    Document read_compact_document(const json& j, const std::string& path) {
+        auto& fields = const_cast<json&>(j);  // parse_scenario's own tree, read once: moved from
+        Document doc;
+        if (!fields[1].is_null()) doc.id = std::move(fields[1].get_ref<std::string&>());
+        if (!fields[2].is_null()) doc.text = std::move(fields[2].get_ref<std::string&>());
+        if (!fields[3].is_null()) doc.label = read_label(fields[3], child(path, "label"));
+        if (!fields[4].is_null()) doc.relevance = number(fields[4], child(path, "relevance"));
+        return doc;
+    }
+
+    // -1 for neutral, else the group's index.
+    int read_label(const json& j, const std::string& path) {
+        const std::string label = string(j, path);
+        if (label == neutral_label) return -1;
+        const auto g = group_index(label);
+        if (!g) throw ScenarioError(path, "unknown label " + in_quotes(label) + "; expected neutral or one of " + join(groups()));
+        return static_cast<int>(*g);
     }
 
     void read_rankings(const json& value) {
@@ -384,14 +504,20 @@ private:
             if (!j.contains("docs")) throw ScenarioError(child(path, "docs"), "is required");
             const auto& docs = expect_array(j["docs"], child(path, "docs"));
             if (docs.empty()) throw ScenarioError(child(path, "docs"), "a ranking needs at least one document");
-            std::set<std::string> ids;
+            // The ids seen, as views of the documents' own ids: reserved, the documents never move.
+            ranking.docs.reserve(docs.size());
+            std::unordered_set<std::string_view> ids;
+            ids.reserve(docs.size());
             for (std::size_t d = 0; d < docs.size(); ++d) {
                 const auto doc_path = item(child(path, "docs"), d);
                 auto doc = read_document(docs[d], doc_path);
                 note_text(doc, doc_path);
-                if (doc.id && !ids.insert(*doc.id).second)
-                    throw ScenarioError(child(doc_path, "id"), "the id " + in_quotes(*doc.id) + " appears twice in this ranking");
-                ranking.docs.push_back(std::move(doc));
+                // This document's part of the tree is read: freed now (the tree is parse_scenario's
+                // own, not const), so that a long ranking is not held twice, as tree and as scenario.
+                const_cast<json&>(docs[d]) = nullptr;
+                const auto& added = ranking.docs.emplace_back(std::move(doc));
+                if (added.id && !ids.insert(*added.id).second)
+                    throw ScenarioError(child(doc_path, "id"), "the id " + in_quotes(*added.id) + " appears twice in this ranking");
             }
             scenario_.rankings.push_back(std::move(ranking));
         }
@@ -415,7 +541,8 @@ private:
 Scenario parse_scenario(std::string_view json_text) {
     json root;
     try {
-        root = json::parse(json_text.begin(), json_text.end());
+        CompactingDomParser parser(root);
+        json::sax_parse(json_text.begin(), json_text.end(), &parser);
     } catch (const json::parse_error& error) {
         throw ScenarioError("scenario", parse_message(error));
     } catch (const json::out_of_range& error) {
