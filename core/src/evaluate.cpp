@@ -382,8 +382,14 @@ const Ranking& RankingContext::ranking() const { return impl_->ranking; }
 std::size_t RankingContext::size() const { return impl_->ranking.docs.size(); }
 
 Maybe RankingContext::value(std::size_t metric, std::span<const std::size_t> order, std::string* note) const {
+    arrange(order);
+    return arranged_value(metric, note);
+}
+
+void RankingContext::arrange(std::span<const std::size_t> order) const { impl_->in.arrange(order); }
+
+Maybe RankingContext::arranged_value(std::size_t metric, std::string* note) const {
     const MetricDescriptor* target = all_metrics().at(metric);
-    impl_->in.arrange(order);
     Maybe out;
     bool found = false;
     visit_metrics(impl_->s, impl_->in, [&](const MetricDescriptor& d, auto&& compute, auto&&) {

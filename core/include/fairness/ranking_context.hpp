@@ -41,6 +41,11 @@ public:
      */
     Maybe value(std::size_t metric, std::span<const std::size_t> order, std::string* note = nullptr) const;
 
+    /** value(metric, order, note) in two steps: the documents put in `order`, then one metric's
+     *  value for them (no copying of the inputs: what `fairness-bench --metrics` times). */
+    void arrange(std::span<const std::size_t> order) const;
+    Maybe arranged_value(std::size_t metric, std::string* note = nullptr) const;
+
     /** Every metric of all_metrics(), in that order, for the documents in `order`. */
     std::vector<Maybe> values(std::span<const std::size_t> order) const;
 

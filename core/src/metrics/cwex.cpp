@@ -37,6 +37,8 @@ Result compute(std::span<const int> labels, std::size_t groups, double alpha, st
     Result result;
     std::vector<double> exposure(groups, 0.0);
     double neutral = 0, weight = 0, delta = 0;
+    result.at_cutoff.reserve(n);
+    result.ranks.reserve(n);
     for (std::size_t r = 1; r <= n; ++r) {
         const double p = position_bias(r);
         const int label = labels[r - 1];

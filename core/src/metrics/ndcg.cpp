@@ -31,6 +31,8 @@ Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
 
     Result result;
     double dcg = 0, idcg = 0;
+    result.at_cutoff.reserve(n);
+    result.ranks.reserve(n);
     const auto ratio = [](double a, double b) { return b > 0 ? Maybe{a / b} : Maybe{}; };
     for (std::size_t r = 1; r <= n; ++r) {
         dcg += gain(relevance[r - 1]) * position_bias(r);

@@ -66,6 +66,8 @@ Result compute(std::span<const double> ranking_omega, std::span<const double> se
         result.note = "IFaiRR is 0: no document of the background set has positive neutrality, so NFaiRR is undefined";
 
     result.omega.assign(ranking_omega.begin(), ranking_omega.begin() + static_cast<std::ptrdiff_t>(k_eff));
+    result.ranks.reserve(n);
+    result.at_cutoff.reserve(n);
     for (std::size_t r = 1; r <= n; ++r) {
         const double weight = position_bias(r);
         const double omega = ranking_omega[r - 1];
