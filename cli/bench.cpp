@@ -30,22 +30,13 @@
 #include "fairness/evaluate.hpp"
 #include "fairness/ranking_context.hpp"
 #include "fairness/scenario.hpp"
+#include "read_file.hpp"
 
 namespace {
 
 using clock_type = std::chrono::steady_clock;
 
 double ms_since(clock_type::time_point start) { return std::chrono::duration<double, std::milli>(clock_type::now() - start).count(); }
-
-bool read_file(const char* path, std::string& text) {
-    std::ifstream file(path, std::ios::binary | std::ios::ate);
-    if (!file) return false;
-    const auto size = file.tellg();
-    if (size < 0) return false;
-    text.resize(static_cast<std::size_t>(size));
-    file.seekg(0);
-    return static_cast<bool>(file.read(text.data(), size));
-}
 
 long peak_rss_kb() {
     rusage usage{};
@@ -79,7 +70,7 @@ std::size_t time_evaluations(const std::string& text, long runs, const fairness:
 std::size_t time_once(const char* path, const fairness::EvaluateOptions& options) {
     const auto start = clock_type::now();
     std::string text;
-    if (!read_file(path, text)) throw fairness::ScenarioError("scenario", std::string(path) + ": cannot read the file");
+    if (!fairness::cli::read_file(path, text)) throw fairness::ScenarioError("scenario", std::string(path) + ": cannot read the file");
     const auto scenario = fairness::parse_scenario(text);
     std::string().swap(text);
     const auto size = fairness::evaluate_text(scenario, options).size();
@@ -137,7 +128,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::string text;
-    if (!read_file(path, text)) {
+    if (!fairness::cli::read_file(path, text)) {
         std::fprintf(stderr, "fairness-bench: %s: cannot read the file\n", path);
         return 2;
     }

@@ -19,6 +19,7 @@
 #include "fairness/evaluate.hpp"
 #include "fairness/experiments.hpp"
 #include "fairness/orderings.hpp"
+#include "read_file.hpp"
 #include "table.hpp"
 
 namespace {
@@ -41,14 +42,7 @@ bool read_input(const std::string& path, std::string& text) {
         text.assign(std::istreambuf_iterator<char>(std::cin), {});
         return true;
     }
-    std::ifstream file(path, std::ios::binary | std::ios::ate);
-    if (!file) return false;
-    // In one read of the file's size (a 240 MB scenario byte by byte takes seconds).
-    const auto size = file.tellg();
-    if (size < 0) return false;
-    text.resize(static_cast<std::size_t>(size));
-    file.seekg(0);
-    return static_cast<bool>(file.read(text.data(), size));
+    return fairness::cli::read_file(path, text);
 }
 
 // A ranking named on the command line: its name, else its index from 0.
