@@ -1,5 +1,7 @@
 #include "fairness/scenario.hpp"
 
+#include "strict_json.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -51,11 +53,11 @@ std::string describe(const json& j) {
 
 // A key in a path: `params.k`, or `scenario[""]`, `lexicon["a.b"]` for a key that is empty or
 // holds a character of the path syntax, so that every path names one place.
-std::string child(const std::string& path, std::string_view key) {
+std::string child(const std::string& path, std::string_view key, std::string_view root = "scenario") {
     const bool plain = !key.empty() && std::none_of(key.begin(), key.end(), [](char c) {
         return c == '.' || c == '[' || c == ']' || c == '"' || static_cast<unsigned char>(c) < 0x20;
     });
-    if (!plain) return (path.empty() ? "scenario" : path) + "[" + json(std::string(key)).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
+    if (!plain) return (path.empty() ? std::string(root) : path) + "[" + json(std::string(key)).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
     return path.empty() ? std::string(key) : path + "." + std::string(key);
 }
 std::string item(const std::string& path, std::size_t index) {
@@ -160,7 +162,7 @@ std::string parse_message(const json::parse_error& error) {
     // nlohmann reads what follows the value as a literal that fails; say what is wrong instead.
     if (what.find("expected end of input") != std::string::npos) {
         const auto colon = what.find(": ");
-        return "malformed JSON " + what.substr(0, colon) + ": bytes after the end of the JSON value; a scenario is one object";
+        return "malformed JSON " + what.substr(0, colon) + ": bytes after the end of the JSON value";
     }
     return "malformed JSON " + what;
 }
@@ -213,7 +215,10 @@ void compact_document(json& doc) {
 // a ranking's length: an array of 100,000 objects took minutes in WASM.)
 class StrictSax {
 public:
-    StrictSax(json& root, const Limits& limits) : root_(root), limits_(limits) {}
+    // `root_name` names the whole value in messages ("scenario", "spec"). Documents are compacted
+    // in a scenario only (no other input has rankings or a background).
+    StrictSax(json& root, const Limits& limits, std::string_view root_name)
+        : root_(root), limits_(limits), root_name_(root_name), compact_documents_(root_name == "scenario") {}
 
     bool null() { return add(nullptr); }
     bool boolean(bool value) { return add(value); }
@@ -241,7 +246,7 @@ public:
         const auto inside = [&](std::size_t at, const char* key) {
             return frames_[at - 1].object && frames_[at - 1].key == key && !frames_[at].object;
         };
-        if ((depth == 5 && inside(1, "rankings") && inside(3, "docs")) || (depth == 3 && inside(1, "background")))
+        if (compact_documents_ && ((depth == 5 && inside(1, "rankings") && inside(3, "docs")) || (depth == 3 && inside(1, "background"))))
             compact_document(*frames_.back().container);
         return close();
     }
@@ -301,36 +306,46 @@ private:
     // The path of the value being read, built only for a message.
     std::string path() const {
         std::string out;
-        for (const auto& frame : frames_) out = frame.object ? child(out, frame.key) : item(out.empty() ? "scenario" : out, frame.items - 1);
-        return out.empty() ? "scenario" : out;
+        const std::string root(root_name_);
+        for (const auto& frame : frames_)
+            out = frame.object ? child(out, frame.key, root) : item(out.empty() ? root : out, frame.items - 1);
+        return out.empty() ? root : out;
     }
 
     json& root_;
     const Limits& limits_;
+    std::string_view root_name_;
+    bool compact_documents_;
     std::vector<Frame> frames_;  // the containers being filled, outermost first
     json* member_ = nullptr;     // where the next value of the innermost object goes
 };
 
-json parse_strict(std::string_view text, const Limits& limits) {
-    check_scenario_size(text.size(), limits);
+}  // namespace
+
+json parse_json_strictly(std::string_view text, const Limits& limits, std::string_view root_name) {
+    const std::string root(root_name);
+    if (text.size() > limits.scenario_bytes)
+        throw ScenarioError(root, "too large: " + over_limit(text.size(), "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
     // JSON text never holds a raw NUL (inside a string it is written \u0000); nlohmann would stop
     // reading at one and accept what came before.
     if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-        throw ScenarioError("scenario", "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
+        throw ScenarioError(root, "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
     try {
-        json root;
-        StrictSax sax(root, limits);
+        json value;
+        StrictSax sax(value, limits, root);
         json::sax_parse(text.begin(), text.end(), &sax);
-        return root;
+        return value;
     } catch (const json::parse_error& error) {
-        throw ScenarioError("scenario", parse_message(error));
+        throw ScenarioError(root, parse_message(error));
     } catch (const json::out_of_range& error) {
         // A number too large for a double (1e400) is reported as out_of_range, not parse_error.
         std::string what = error.what();
         const auto at = what.find("] ");
-        throw ScenarioError("scenario", "malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
+        throw ScenarioError(root, "malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
     }
 }
+
+namespace {
 
 // Typographic punctuation is UTF-8 (bytes >= 0x80), so SPEC's `words` tokenizer keeps it inside a
 // token: "He’s" is one token, not "he" + "s". Worth a warning, since pasted text is full of it.
@@ -686,7 +701,9 @@ void check_scenario_size(std::uint64_t bytes, const Limits& limits) {
         throw ScenarioError("scenario", "too large: " + over_limit(bytes, "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
 }
 
-Scenario parse_scenario(std::string_view json_text, const Limits& limits) { return Reader(limits).read(parse_strict(json_text, limits)); }
+Scenario parse_scenario(std::string_view json_text, const Limits& limits) {
+    return Reader(limits).read(parse_json_strictly(json_text, limits, "scenario"));
+}
 
 std::string_view to_string(BrowsingModel e) { return name_of(e, browsing_models); }
 std::string_view to_string(Tokenizer e) { return name_of(e, tokenizers); }
