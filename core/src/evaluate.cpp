@@ -311,7 +311,7 @@ Json find_terms(const Scenario& s, std::string_view text) {
 }
 
 std::string evaluate_json(std::string_view scenario_json, const EvaluateOptions& options) {
-    return evaluate_text(parse_scenario(scenario_json), options);
+    return evaluate_text(parse_scenario(scenario_json, *options.limits), options);
 }
 
 // ------------------------------------------------------------------------------------------------
