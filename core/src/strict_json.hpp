@@ -1,6 +1,6 @@
-// The one JSON parser of the core's inputs (the scenario, the experiments' spec): nlohmann's DOM
-// builder behind a SAX handler that refuses a key given twice, nesting past the limit, bytes
-// after the value and NUL bytes. One instantiation of nlohmann's parser for the whole module
+// The one JSON parser of the core's inputs (the scenario, the experiments' spec): a SAX handler
+// that builds nlohmann's tree (compacting a scenario's documents as they end) and refuses a key
+// given twice, nesting past the limit, bytes after the value and NUL bytes. One instantiation of nlohmann's parser for the whole module
 // (each costs some 8 kB of WebAssembly).
 #pragma once
 
