@@ -1,49 +1,145 @@
 // fairness-bench: times the core in-process, for `npm run bench` to set beside the WASM module.
-//   fairness-bench SCENARIO.json N      evaluates the scenario N times (after a warm-up) and prints
-//                                       one line per run: its wall time in milliseconds
-// Each run is `fairness::evaluate_json`, the same text-in, text-out call the WASM module makes.
+//   fairness-bench SCENARIO.json RUNS [--summary]
+//       evaluates the scenario RUNS times (after a warm-up) and prints one line per run: its wall
+//       time in milliseconds. Each run is `fairness::evaluate_json`, the same text-in, text-out
+//       call the WASM module makes (--summary: with EvaluateOptions{.detail = false}, as
+//       `fairness-eval --summary`). Then a line `peak-rss-kB N`: the process's peak resident memory.
+//   fairness-bench --once SCENARIO.json [--summary]
+//       what `fairness-eval [--summary] SCENARIO.json` does, timed from the file read: parse, free
+//       the text, evaluate (results not printed). One line: milliseconds, then the peak-rss-kB line.
+//   fairness-bench --metrics SCENARIO.json RUNS
+//       times each metric's compute, with its per-rank detail and value at every cut-off, on the
+//       first ranking read, analysed and arranged once (fairness::RankingContext): one line per
+//       metric, `ID MS` (the best of RUNS after a warm-up), then the peak-rss-kB line.
+// Every scenario is read under the large tier of core/limits.json (as `fairness-eval --large`):
+// the bench measures sizes beyond what the default tier allows.
+#include <malloc.h>
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
-#include <iterator>
+#include <limits>
+#include <numeric>
 #include <string>
 #include <vector>
 
+#include "fairness/descriptor.hpp"
 #include "fairness/evaluate.hpp"
+#include "fairness/ranking_context.hpp"
 #include "fairness/scenario.hpp"
+#include "read_file.hpp"
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+double ms_since(clock_type::time_point start) { return std::chrono::duration<double, std::milli>(clock_type::now() - start).count(); }
+
+long peak_rss_kb() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+int usage() {
+    std::fprintf(stderr,
+                 "usage: fairness-bench SCENARIO.json RUNS [--summary]\n       fairness-bench --once SCENARIO.json [--summary]\n"
+                 "       fairness-bench --metrics SCENARIO.json RUNS\n");
+    return 2;
+}
+
+// Whole evaluations, text in, text out.
+std::size_t time_evaluations(const std::string& text, long runs, const fairness::EvaluateOptions& options) {
+    std::size_t sink = 0;  // keeps the optimiser from dropping the work
+    // A warm-up as long as the runs are short.
+    for (long i = 0; i < std::min(runs, 10L); ++i) sink += fairness::evaluate_json(text, options).size();
+    std::vector<double> ms;
+    for (long i = 0; i < runs; ++i) {
+        const auto start = clock_type::now();
+        sink += fairness::evaluate_json(text, options).size();
+        ms.push_back(ms_since(start));
+    }
+    for (const double t : ms) std::printf("%.6f\n", t);
+    return sink;
+}
+
+// One evaluation as the CLI makes it: the file's text freed once parsed.
+std::size_t time_once(const char* path, const fairness::EvaluateOptions& options) {
+    const auto start = clock_type::now();
+    std::string text;
+    if (!fairness::cli::read_file(path, text)) throw fairness::ScenarioError("scenario", std::string(path) + ": cannot read the file");
+    const auto scenario = fairness::parse_scenario(text, *options.limits);
+    std::string().swap(text);
+    const auto size = fairness::evaluate_text(scenario, options).size();
+    std::printf("%.6f\n", ms_since(start));
+    return size;
+}
+
+// Each metric's compute with detail, the best of `runs`.
+std::size_t time_metrics(const std::string& text, long runs) {
+    const auto scenario = fairness::parse_scenario(text, fairness::large_limits());
+    const fairness::RankingContext context(scenario, 0, true);
+    std::vector<std::size_t> order(context.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    context.arrange(order);
+    std::size_t sink = 0;
+    const auto& metrics = fairness::all_metrics();
+    for (std::size_t m = 0; m < metrics.size(); ++m) {
+        double best = std::numeric_limits<double>::infinity();
+        sink += context.arranged_value(m).has_value();  // a warm-up
+        for (long i = 0; i < runs; ++i) {
+            const auto start = clock_type::now();
+            sink += context.arranged_value(m).has_value();
+            best = std::min(best, ms_since(start));
+        }
+        std::printf("%s %.6f\n", std::string(metrics[m]->id).c_str(), best);
+    }
+    return sink + 1;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 3) {
-        std::fprintf(stderr, "usage: fairness-bench SCENARIO.json RUNS\n");
-        return 2;
+    // Freed memory is kept for the next run, at every size: without this, glibc returns large
+    // blocks to the system, and a long ranking's runs pay page faults a short one's do not.
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+    if (argc >= 3 && std::strcmp(argv[1], "--once") == 0) {
+        if (argc > 4 || (argc == 4 && std::strcmp(argv[3], "--summary") != 0)) return usage();
+        try {
+            if (time_once(argv[2], {.limits = &fairness::large_limits(), .detail = argc != 4}) == 0) return 1;
+        } catch (const fairness::ScenarioError& error) {
+            std::fprintf(stderr, "fairness-bench: %s\n", error.what());
+            return 2;
+        }
+        std::printf("peak-rss-kB %ld\n", peak_rss_kb());
+        return 0;
     }
-    std::ifstream file(argv[1], std::ios::binary);
-    if (!file) {
-        std::fprintf(stderr, "fairness-bench: %s: cannot read the file\n", argv[1]);
-        return 2;
-    }
-    const std::string text(std::istreambuf_iterator<char>(file), {});
-    const long runs = std::strtol(argv[2], nullptr, 10);
+    const bool metrics = argc == 4 && std::strcmp(argv[1], "--metrics") == 0;
+    const bool summary = argc == 4 && std::strcmp(argv[3], "--summary") == 0;
+    if (argc != 3 && !metrics && !summary) return usage();
+    const char* path = metrics ? argv[2] : argv[1];
+    const long runs = std::strtol(metrics ? argv[3] : argv[2], nullptr, 10);
     if (runs < 1) {
         std::fprintf(stderr, "fairness-bench: RUNS must be a whole number of at least 1\n");
         return 2;
     }
-    using clock = std::chrono::steady_clock;
-    std::size_t sink = 0;  // keeps the optimiser from dropping the work
+    std::string text;
+    if (!fairness::cli::read_file(path, text)) {
+        std::fprintf(stderr, "fairness-bench: %s: cannot read the file\n", path);
+        return 2;
+    }
+    std::size_t sink = 0;
     try {
-        for (long i = 0; i < std::min(runs, 10L); ++i) sink += fairness::evaluate_json(text).size();
-        std::vector<double> ms;
-        ms.reserve(static_cast<std::size_t>(runs));
-        for (long i = 0; i < runs; ++i) {
-            const auto start = clock::now();
-            sink += fairness::evaluate_json(text).size();
-            ms.push_back(std::chrono::duration<double, std::milli>(clock::now() - start).count());
-        }
-        for (const double t : ms) std::printf("%.6f\n", t);
+        sink = metrics ? time_metrics(text, runs) : time_evaluations(text, runs, {.limits = &fairness::large_limits(), .detail = !summary});
     } catch (const fairness::ScenarioError& error) {
         std::fprintf(stderr, "fairness-bench: %s\n", error.what());
         return 2;
     }
+    std::printf("peak-rss-kB %ld\n", peak_rss_kb());
     return sink == 0 ? 1 : 0;
 }

@@ -2,6 +2,8 @@
 //   fairness-eval SCENARIO.json      results JSON on stdout (full precision)
 //   fairness-eval -                  reads the scenario from stdin
 //   fairness-eval --table FILE       a readable table instead
+//   fairness-eval --summary FILE     the values without per-rank detail, values at every cut-off or
+//                                    per-document matches (a few kB per ranking, any length)
 //   fairness-eval --describe         every metric's descriptor as JSON
 //   fairness-eval --experiment a|b|SPEC  the DIPS paper's Figure 1a or 1b (SPEC: JSON, see
 //                                    fairness/experiments.hpp), results JSON on stdout
@@ -29,12 +31,14 @@ namespace {
 constexpr int bad_input = 2;
 
 const char* usage =
-    "usage: fairness-eval [--table] SCENARIO.json|-\n"
+    "usage: fairness-eval [--table] [--summary] SCENARIO.json|-\n"
     "       fairness-eval --describe\n"
     "       fairness-eval --experiment a|b|'{\"figure\": \"a\", \"repetitions\": 10, \"seed\": 1}'\n"
     "       fairness-eval --orderings RANKING SCENARIO.json|-\n"
     "       fairness-eval runs [OPTIONS] RUN...   (TREC runs over a collection; runs --help)\n"
     "Prints every metric of SPEC.md for each ranking of the scenario as JSON (or a table with --table).\n"
+    "--summary leaves out each metric's perRank and atCutoff and each ranking's docs (the values stay\n"
+    "the same): a few kilobytes per ranking, however many documents.\n"
     "--orderings prints the fairest and least fair ordering of one ranking (index from 0, or name)\n"
     "under every metric: exhaustive up to 8 documents, a local search beyond.\n"
     "--large accepts larger inputs (the large tier of core/limits.json, e.g. 10,000,000 documents per\n"
@@ -82,12 +86,13 @@ std::size_t ranking_index(const fairness::Scenario& scenario, const std::string&
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "runs") return fairness::cli::runs_main(argc - 1, argv + 1);
-    bool table = false, describe = false, orderings = false, large = false;
+    bool table = false, describe = false, orderings = false, large = false, detail = true;
     std::optional<std::string> experiment;
     std::string path, ranking;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--table") table = true;
+        else if (arg == "--summary") detail = false;
         else if (arg == "--describe") describe = true;
         else if (arg == "--large") large = true;
         else if (arg == "--experiment") {
@@ -143,14 +148,17 @@ int main(int argc, char** argv) {
             return bad_input;
         }
         const auto scenario = fairness::parse_scenario(text, limits);
-        const fairness::EvaluateOptions options{.limits = &limits};
+        std::string().swap(text);  // the scenario holds what it needs
         if (orderings) {
             const auto index = ranking_index(scenario, ranking);
             fairness::OrderingOptions search;
             search.limits = &limits;
             std::cout << fairness::orderings_text(scenario, fairness::find_orderings(scenario, index, search)) << "\n";
-        } else if (table) std::cout << fairness::cli::format_table(fairness::evaluate(scenario, options));
-        else std::cout << fairness::evaluate_text(scenario, options) << "\n";
+        } else if (table) {
+            // The table shows values and notes only: no detail to compute.
+            std::cout << fairness::cli::format_table(fairness::evaluate(scenario, {.limits = &limits, .detail = false}));
+        }
+        else std::cout << fairness::evaluate_text(scenario, {.limits = &limits, .detail = detail}) << "\n";
     } catch (const fairness::ScenarioError& error) {
         std::cerr << "fairness-eval: " << error.what() << "\n";
         return bad_input;

@@ -1,6 +1,9 @@
-// npm run -s eval -- [--large] SCENARIO.json|-   the native CLI's job (build/fairness-eval), done
-//                                      by the WebAssembly module in Node: the same JSON on stdout,
-//                                      and on bad input the same message on stderr and exit code 2.
+// npm run -s eval -- [--large] [--summary] SCENARIO.json|-
+//                                      the native CLI's job (build/fairness-eval), done by the
+//                                      WebAssembly module in Node: the same JSON on stdout, and on
+//                                      bad input the same message on stderr and exit code 2.
+//                                      --summary: the values without the detail, as
+//                                      `fairness-eval --summary`.
 // npm run -s eval -- --describe        every metric's descriptor, as `fairness-eval --describe`.
 // (`-s` keeps npm's own banner off stdout.)
 //
@@ -16,10 +19,11 @@ import { loadEngineNode } from '../wasm/node';
 const badInput = 2;
 
 const usage =
-  'usage: npm run -s eval -- [--large] SCENARIO.json|-\n' +
+  'usage: npm run -s eval -- [--large] [--summary] SCENARIO.json|-\n' +
   '       npm run -s eval -- --describe\n' +
   'Prints every metric of SPEC.md for each ranking of the scenario as JSON, computed by the WebAssembly module.\n' +
-  '--large accepts larger inputs (the large tier of core/limits.json), as fairness-eval --large does.\n';
+  '--large accepts larger inputs (the large tier of core/limits.json), as fairness-eval --large does.\n' +
+  '--summary prints the values without the detail (no perRank, atCutoff or docs), as fairness-eval --summary does.\n';
 
 /** A refusal: its message goes to stderr, and the exit code is 2. */
 class Refusal extends Error {}
@@ -66,6 +70,7 @@ async function main(args: string[]): Promise<void> {
   for (const arg of args) {
     if (arg === '--describe') describe = true;
     else if (arg === '--large') options.limits = 'large';
+    else if (arg === '--summary') options.detail = false;
     else if (arg === '-h' || arg === '--help') {
       process.stdout.write(usage);
       return;

@@ -52,12 +52,30 @@ const fairness::Limits& wasm_large_limits() {
     return limits;
 }
 
-Reply evaluate(const std::string& scenario_json, const EvaluateRequest& request) {
-    return reply([&] {
-        const fairness::EvaluateOptions options{.limits = request.large ? &wasm_large_limits() : &fairness::default_limits()};
-        return fairness::evaluate_json(scenario_json, options);
-    });
+const fairness::Limits& limits_of(const EvaluateRequest& request) {
+    return request.large ? wasm_large_limits() : fairness::default_limits();
 }
+
+// The page's worker holds one module instance: its evaluations share one Evaluator, which keeps
+// the last scenario's analysed texts, so an edit tokenises only the texts that changed.
+fairness::Evaluator& evaluator() {
+    static fairness::Evaluator instance;
+    return instance;
+}
+
+Reply evaluate(const std::string& scenario_json, const EvaluateRequest& request) {
+    return reply([&] { return evaluator().evaluate_json(scenario_json, {.limits = &limits_of(request)}); });
+}
+
+// The values without per-rank detail, values at every cut-off or documents (EvaluateOptions
+// detail = false): a few kB per ranking of any length. Analysed afresh, without the cache (a
+// ranking this long would hold its texts twice).
+Reply evaluate_summary(const std::string& scenario_json, const EvaluateRequest& request) {
+    return reply([&] { return fairness::evaluate_json(scenario_json, {.limits = &limits_of(request), .detail = false}); });
+}
+
+// Texts the last `evaluate` tokenised (the others came from its cache): for tests.
+double tokenised() { return static_cast<double>(evaluator().tokenised()); }
 
 Reply find_terms(const std::string& scenario_json, const std::string& text) {
     return reply([&] { return fairness::find_terms(fairness::parse_scenario(scenario_json), text).dump(); });
@@ -98,6 +116,8 @@ EMSCRIPTEN_BINDINGS(fairness_core) {
         .field("internal", &Reply::internal);
     value_object<EvaluateRequest>("EvaluateRequest").field("large", &EvaluateRequest::large);
     function("evaluate", &evaluate);
+    function("evaluateSummary", &evaluate_summary);
+    function("tokenised", &tokenised);
     function("findTerms", &find_terms);
     function("orderings", &orderings);
     function("describe", &describe);

@@ -5,6 +5,7 @@ import createFairnessCore, { type FairnessCoreModule, type FairnessCoreOptions }
 import { ScenarioError } from './errors';
 import { spansToUtf16 } from './offsets';
 import type {
+  EvaluateOptions,
   ExperimentResult,
   ExperimentSpec,
   MetricDescriptor,
@@ -12,21 +13,12 @@ import type {
   ResolvedExperimentSpec,
   Results,
   Scenario,
+  SummaryResults,
   TermMatch,
 } from './types';
 
 export { ScenarioError };
 export type * from './types';
-
-/** The choices of one evaluation. */
-export interface EvaluateOptions {
-  /**
-   * Which tier of core/limits.json bounds the scenario: 'default' (the page's, and the default),
-   * or 'large' (what `fairness-eval --large` takes; for Node tooling and benchmarks), whose
-   * outputBytes stays at the default's so that the results fit in one JS string.
-   */
-  limits?: 'default' | 'large';
-}
 
 /** The metric core, loaded and ready. Every call is synchronous and self-contained. */
 export interface Engine {
@@ -36,14 +28,26 @@ export interface Engine {
    * core's JSON as it is, parsed: the same object the CLI prints.
    * @throws ScenarioError when the core refuses the scenario.
    */
-  evaluate(scenario: Scenario | string, options?: EvaluateOptions): Results;
+  evaluate(scenario: Scenario | string, options?: EvaluateOptions & { detail?: true }): Results;
+  /**
+   * The values without the detail (no `perRank`, `atCutoff` or `docs`): a few kB per ranking of
+   * any length, the same values. `fairness-eval --summary`.
+   * @throws ScenarioError when the core refuses the scenario.
+   */
+  evaluate(scenario: Scenario | string, options: EvaluateOptions & { detail: false }): SummaryResults;
   /**
    * The results as the core writes them: the JSON text `build/fairness-eval` prints (before its
    * final newline; a libm result may differ in its last digit). Given bytes, the core reads them
-   * as the CLI reads a file.
+   * as the CLI reads a file. With `detail: false`, what `fairness-eval --summary` prints.
    * @throws ScenarioError when the core refuses the scenario.
    */
   evaluateText(scenario: string | Uint8Array, options?: EvaluateOptions): string;
+  /**
+   * Texts the last evaluation with detail tokenised: the module keeps the previous scenario's
+   * analysed texts, so moving a document or changing a label tokenises none, and editing one text
+   * tokenises that one (for tests).
+   */
+  tokenised(): number;
   /** Every metric's descriptor, in the order the page shows them. */
   describe(): MetricDescriptor[];
   /**
@@ -111,13 +115,16 @@ function request(options: EvaluateOptions = {}) {
 
 function wrap(core: FairnessCoreModule): Engine {
   let descriptors: MetricDescriptor[] | undefined;
+  // With detail through the module's Evaluator (its cache of analysed texts); without, afresh.
+  const evaluateText = (bytes: Uint8Array, options?: EvaluateOptions) =>
+    unwrap(options?.detail === false ? core.evaluateSummary(bytes, request(options)) : core.evaluate(bytes, request(options)));
   return {
-    evaluate(scenario, options) {
-      return JSON.parse(unwrap(core.evaluate(scenarioBytes(scenario), request(options)))) as Results;
-    },
+    evaluate: ((scenario: Scenario | string, options?: EvaluateOptions) =>
+      JSON.parse(evaluateText(scenarioBytes(scenario), options))) as Engine['evaluate'],
     evaluateText(scenario, options) {
-      return unwrap(core.evaluate(scenarioBytes(scenario), request(options)));
+      return evaluateText(scenarioBytes(scenario), options);
     },
+    tokenised: () => core.tokenised(),
     describe() {
       descriptors ??= JSON.parse(core.describe()) as MetricDescriptor[];
       return structuredClone(descriptors);

@@ -26,8 +26,15 @@ export interface RawEvaluateRequest {
 
 /** The instantiated module: the bound functions of wasm/bindings.cpp. */
 export interface FairnessCoreModule {
-  /** Scenario JSON in, results JSON out (`fairness::evaluate_json`). */
+  /**
+   * Scenario JSON in, results JSON out (`fairness::Evaluator::evaluate_json`): the module keeps
+   * the last call's analysed texts, so a call tokenises only texts the previous call did not have.
+   */
   evaluate(scenarioJson: RawText, request: RawEvaluateRequest): RawReply;
+  /** The results without per-rank detail, values at every cut-off or documents (`EvaluateOptions{.detail = false}`). */
+  evaluateSummary(scenarioJson: RawText, request: RawEvaluateRequest): RawReply;
+  /** Texts the last `evaluate` tokenised (the rest came from its cache). */
+  tokenised(): number;
   /** Group terms of `text` under the scenario's lexicon and tokenizer; offsets in UTF-8 bytes. */
   findTerms(scenarioJson: RawText, text: RawText): RawReply;
   /**

@@ -369,6 +369,35 @@ export interface Results {
   warnings: string[];
 }
 
+/** The choices of one evaluation (`Engine.evaluate`, `Engine.evaluateText`). */
+export interface EvaluateOptions {
+  /**
+   * Which tier of core/limits.json bounds the scenario: 'default' (the page's, and the default),
+   * or 'large' (what `fairness-eval --large` takes; for Node tooling and benchmarks), whose
+   * outputBytes stays at the default's so that the results fit in one JS string.
+   */
+  limits?: 'default' | 'large';
+  /**
+   * true (default): every metric's `perRank` and `atCutoff`, and each ranking's `docs`.
+   * false: the values and their parts only (`SummaryResults`), a few kB per ranking however many
+   * documents; the values are the same.
+   */
+  detail?: boolean;
+}
+
+/** A metric's result without `perRank` and `atCutoff` (EvaluateOptions `detail: false`). */
+export type MetricSummary<T> = Omit<T, 'perRank' | 'atCutoff'>;
+
+/** Every metric for one ranking without the detail: no `perRank`, `atCutoff` or `docs`. */
+export type RankingSummary = {
+  [K in Exclude<keyof RankingResults, 'docs'>]: RankingResults[K] extends { perRank: unknown } ? MetricSummary<RankingResults[K]> : RankingResults[K];
+};
+
+/** SPEC's results without the detail (EvaluateOptions `detail: false`). */
+export interface SummaryResults extends Omit<Results, 'rankings'> {
+  rankings: RankingSummary[];
+}
+
 /** The key of each metric in a `RankingResult`, in the order the page shows them. */
 export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ee' | 'ea' | 'eadp' | 'rab' | 'arab' | 'ndcg';
 

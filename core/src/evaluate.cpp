@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
+#include <functional>
+#include <unordered_map>
 #include <span>
 #include <stdexcept>
-#include <unordered_set>
 
 #include "fairness/metrics/awrf.hpp"
 #include "fairness/metrics/cwex.hpp"
@@ -21,28 +23,58 @@ namespace fairness {
 
 namespace {
 
+// Where the documents' terms come from during one evaluation: analysed on the spot, or the
+// Evaluator's cache. A returned reference stays valid until the evaluation ends.
+class TermSource {
+public:
+    virtual ~TermSource() = default;
+    virtual const TermIndex& index() const = 0;
+    virtual const DocTerms& terms(const std::string& text) = 0;
+};
+
+// Analyses every document it is asked for (no cache). Without matches when the results will not
+// list them (they are most of a long ranking's memory).
+class FreshTerms final : public TermSource {
+public:
+    FreshTerms(const Scenario& s, bool with_matches) : index_(s.lexicon, s.params.tokenizer), with_matches_(with_matches) {}
+    const TermIndex& index() const override { return index_; }
+    const DocTerms& terms(const std::string& text) override { return store_.emplace_back(index_.analyze(text, with_matches_)); }
+
+private:
+    TermIndex index_;
+    bool with_matches_;
+    std::deque<DocTerms> store_;  // stable references
+};
+
 // A document's id and what its text holds, computed once and shared by every metric.
 struct Analyzed {
     const Document* doc;
-    DocTerms terms;
+    const DocTerms* terms;
     double omega;
 };
 
-Analyzed analyze(const Document& doc, const TermIndex& index, const Params& p) {
-    auto terms = index.analyze(doc.text);
+Analyzed analyze(const Document& doc, TermSource& source, const Params& p) {
+    const DocTerms& terms = source.terms(doc.text);
     const double omega = nfairr::neutrality(terms.magnitude, p.targets, p.tau, p.tau_inclusive);
-    return {&doc, std::move(terms), omega};
+    return {&doc, &terms, omega};
 }
 
-// S for NFaiRR: the ranking's documents plus the background, de-duplicated by id (ranking wins).
+// S for NFaiRR: the ranking's documents plus the background, de-duplicated by id (ranking wins;
+// the reader has refused repeated ids within the ranking and within the background).
 std::vector<double> background_set_omega(const std::vector<Analyzed>& ranking, const std::vector<Analyzed>& background) {
     std::vector<double> omega;
-    std::unordered_set<std::string> ids;
-    for (const auto* part : {&ranking, &background})
-        for (const auto& a : *part) {
-            if (a.doc->id && !ids.insert(*a.doc->id).second) continue;
-            omega.push_back(a.omega);
-        }
+    omega.reserve(ranking.size() + background.size());
+    for (const auto& a : ranking) omega.push_back(a.omega);
+    if (background.empty()) return omega;
+    std::unordered_map<std::string_view, std::size_t> background_of;  // id -> index in `background`
+    for (std::size_t i = 0; i < background.size(); ++i)
+        if (background[i].doc->id) background_of.emplace(*background[i].doc->id, i);
+    std::vector<bool> in_ranking(background.size(), false);
+    for (const auto& a : ranking)
+        if (a.doc->id)
+            if (const auto found = background_of.find(*a.doc->id); found != background_of.end()) in_ranking[found->second] = true;
+    for (std::size_t i = 0; i < background.size(); ++i)
+        if (!in_ranking[i]) omega.push_back(background[i].omega);
     return omega;
 }
 
@@ -50,8 +82,11 @@ std::vector<double> background_set_omega(const std::vector<Analyzed>& ranking, c
 // compute functions for the documents in one order (refilled by `arrange`, so that the best and
 // worst orderings score many orders without reading a text again).
 struct RankingInputs {
+    const TermIndex* index = nullptr;                // names the documents' term counts
+    bool detail = true;                              // compute and write per-rank detail and every cut-off
+    std::size_t groups = 0;
     std::vector<Analyzed> docs;                      // in the ranking's order
-    std::vector<std::vector<double>> doc_alignment;  // AWRF alignment of each document
+    std::vector<double> doc_alignment;               // AWRF alignment of document i, group g at [i · groups + g]
     std::vector<dips::Item> doc_item;                // DIPS side and relevance of each document
     nfairr::Ideal nfairr_ideal;                      // of NFaiRR's background set S (any order)
     std::vector<double> browsing;                    // F(k0), k0 = 0..n-1
@@ -60,86 +95,94 @@ struct RankingInputs {
     std::vector<double> omega, relevance;
     std::vector<const DocTerms*> terms;
     std::vector<int> labels;
-    std::vector<std::vector<double>> alignments;
+    std::vector<double> alignments;                  // rank r + 1, group g at [r · groups + g]
     std::vector<dips::Item> items;
     std::vector<double> count_f, count_m;  // RaB/ARaB: the counts c_f, c_m of params.rabGroups
 
     // order[r] = index into `docs` of the document at rank r + 1.
     void arrange(std::span<const std::size_t> order, const Params& p) {
         const std::size_t n = order.size();
-        omega.resize(n), relevance.resize(n), terms.resize(n), labels.resize(n), alignments.resize(n), items.resize(n);
+        omega.resize(n), relevance.resize(n), terms.resize(n), labels.resize(n), alignments.resize(n * groups), items.resize(n);
         count_f.resize(n), count_m.resize(n);
         for (std::size_t r = 0; r < n; ++r) {
             const auto& a = docs[order[r]];
             omega[r] = a.omega;
             relevance[r] = a.doc->relevance;
-            terms[r] = &a.terms;
+            terms[r] = a.terms;
             labels[r] = a.doc->label;
-            alignments[r] = doc_alignment[order[r]];
+            std::copy_n(doc_alignment.begin() + static_cast<std::ptrdiff_t>(order[r] * groups), groups, alignments.begin() + static_cast<std::ptrdiff_t>(r * groups));
             items[r] = doc_item[order[r]];
-            count_f[r] = a.terms.magnitude[p.rab_f];
-            count_m[r] = a.terms.magnitude[p.rab_m];
+            count_f[r] = a.terms->magnitude[p.rab_f];
+            count_m[r] = a.terms->magnitude[p.rab_m];
         }
     }
 };
 
-RankingInputs prepare(const Scenario& s, const Ranking& ranking, const TermIndex& index, const std::vector<Analyzed>& background) {
+RankingInputs prepare(const Scenario& s, const Ranking& ranking, TermSource& source, const std::vector<Analyzed>& background, bool detail) {
     const Params& p = s.params;
+    const std::size_t n = ranking.docs.size(), groups = s.groups.size();
     RankingInputs in;
-    for (const auto& doc : ranking.docs) {
-        in.docs.push_back(analyze(doc, index, p));
-        const auto& a = in.docs.back();
-        in.doc_alignment.push_back(awrf::alignment(a.terms.magnitude, a.doc->label, s.groups.size(), p.awrf_alignment));
+    in.index = &source.index();
+    in.detail = detail;
+    in.groups = groups;
+    in.docs.reserve(n);
+    in.doc_alignment.resize(n * groups);
+    in.doc_item.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& a = in.docs.emplace_back(analyze(ranking.docs[i], source, p));
+        awrf::alignment(a.terms->magnitude, a.doc->label, p.awrf_alignment, std::span<double>(in.doc_alignment.data() + i * groups, groups));
         const auto label = a.doc->label;
         const auto side = label == static_cast<int>(p.dips_a)   ? dips::Side::a
                           : label == static_cast<int>(p.dips_b) ? dips::Side::b
                                                                 : dips::Side::neither;
         in.doc_item.push_back({side, a.doc->relevance});
     }
-    in.nfairr_ideal = nfairr::ideal(background_set_omega(in.docs, background), ranking.docs.size(), p.k);
-    in.browsing = browsing_weights(p.browsing, p.gamma, ranking.docs.size());
+    in.nfairr_ideal = nfairr::ideal(background_set_omega(in.docs, background), n, p.k);
+    in.browsing = browsing_weights(p.browsing, p.gamma, n);
     return in;
 }
 
 // Every metric of the results, in the order they are written (that of all_metrics()):
 // `visit(descriptor, compute, write)`, where `compute()` returns the metric's Result for the
-// arranged inputs and `write(w, result)` writes it. The results (write_ranking) and the value of
-// any ordering (RankingContext) both come from this one list: add a metric here, not elsewhere.
+// arranged inputs and `write(w, result)` writes it (with detail when in.detail). The results
+// (write_ranking) and the value of any ordering (RankingContext) both come from this one list:
+// add a metric here, not elsewhere.
 template <typename Visit>
 void visit_metrics(const Scenario& s, const RankingInputs& in, Visit&& visit) {
     const Params& p = s.params;
     const std::span<const std::string> groups(s.groups);
+    const bool detail = in.detail;
     visit(nfairr::descriptor, [&] { return nfairr::compute(in.omega, in.nfairr_ideal, p.k); },
-          [](JsonWriter& w, const nfairr::Result& r) { nfairr::write(w, r); });
-    visit(texfair::descriptor, [&] { return texfair::compute(in.terms, p.targets, p.rbdf, p.k); },
-          [&](JsonWriter& w, const texfair::Result& r) { texfair::write(w, r, groups); });
+          [=](JsonWriter& w, const nfairr::Result& r) { nfairr::write(w, r, detail); });
+    visit(texfair::descriptor, [&] { return texfair::compute(in.terms, *in.index, p.targets, p.rbdf, p.k, detail); },
+          [=](JsonWriter& w, const texfair::Result& r) { texfair::write(w, r, groups, detail); });
     visit(dips::descriptor, [&] { return dips::dips(in.items, in.browsing, p.ct); },
-          [](JsonWriter& w, const dips::Result& r) { dips::write(w, r); });
+          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, detail); });
     visit(cwex::descriptor, [&] { return cwex::compute(in.labels, groups.size(), p.alpha, p.k); },
-          [&](JsonWriter& w, const cwex::Result& r) { cwex::write(w, r, groups); });
-    visit(awrf::descriptor, [&] { return awrf::compute(in.alignments, p.targets, p.awrf_distance, p.k); },
-          [&](JsonWriter& w, const awrf::Result& r) { awrf::write(w, r, groups); });
+          [=](JsonWriter& w, const cwex::Result& r) { cwex::write(w, r, groups, detail); });
+    visit(awrf::descriptor, [&] { return awrf::compute(in.alignments, p.targets, p.awrf_distance, p.k, detail); },
+          [=](JsonWriter& w, const awrf::Result& r) { awrf::write(w, r, groups, detail); });
     visit(dips::ree_descriptor, [&] { return dips::ree(in.items, p.ct); },
-          [](JsonWriter& w, const dips::Result& r) { dips::write(w, r); });
+          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, detail); });
     visit(dips::igi_descriptor, [&] { return dips::igi(in.items, p.ct); },
-          [](JsonWriter& w, const dips::Result& r) { dips::write(w, r); });
+          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, detail); });
     // EE, EA and EA-dp (DIPS paper §5.1): targetShare and exposureShare keyed by the names of A and B.
     const std::string ab[] = {s.groups[p.dips_a], s.groups[p.dips_b]};
     for (const auto* d : {&exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor}) {
         const auto target = d == &exposure::ee_descriptor ? exposure::Target::ee
                             : d == &exposure::ea_descriptor ? exposure::Target::ea
                                                             : exposure::Target::eadp;
-        visit(*d, [&, target] { return exposure::compute(in.items, in.browsing, target); },
-              [&](JsonWriter& w, const exposure::Result& r) { exposure::write(w, r, ab); });
+        visit(*d, [&, target] { return exposure::compute(in.items, in.browsing, target, detail); },
+              [&](JsonWriter& w, const exposure::Result& r) { exposure::write(w, r, ab, detail); });
     }
     // RaB and ARaB (Rekabsaz and Schedl 2020): parts keyed by the names of f and m.
     const std::array<std::string, 2> fm{s.groups[p.rab_f], s.groups[p.rab_m]};
     for (const auto which : {rab::Which::rab, rab::Which::arab})
         visit(which == rab::Which::rab ? rab::rab_descriptor : rab::arab_descriptor,
-              [&, which] { return rab::report(which, in.count_f, in.count_m, p.k, p.rab_magnitude); },
-              [&](JsonWriter& w, const rab::Report& r) { rab::write(w, r, fm); });
+              [&, which] { return rab::report(which, in.count_f, in.count_m, p.k, p.rab_magnitude, detail); },
+              [&](JsonWriter& w, const rab::Report& r) { rab::write(w, r, fm, detail); });
     visit(ndcg::descriptor, [&] { return ndcg::compute(in.relevance, p.ndcg_gain, p.k); },
-          [](JsonWriter& w, const ndcg::Result& r) { ndcg::write(w, r); });
+          [=](JsonWriter& w, const ndcg::Result& r) { ndcg::write(w, r, detail); });
 }
 
 std::vector<std::size_t> identity_order(std::size_t n) {
@@ -148,32 +191,36 @@ std::vector<std::size_t> identity_order(std::size_t n) {
     return order;
 }
 
-void write_ranking(JsonWriter& w, const Scenario& s, const Ranking& ranking, const TermIndex& index, const std::vector<Analyzed>& background) {
-    const Params& p = s.params;
-    const std::size_t n = ranking.docs.size();
-    RankingInputs in = prepare(s, ranking, index, background);
-    in.arrange(identity_order(n), p);
-    const auto& docs = in.docs;
-
-    w.begin_object().member("name", ranking.name).member("n", n).member("k", std::min(p.k, n));
-    visit_metrics(s, in, [&](const MetricDescriptor& d, auto&& compute, auto&& write) { write(w.key(d.id), compute()); });
-
-    // What the term-based metrics read of each document, and where its group terms are
-    // (UTF-8 byte offsets), for highlighting.
-    w.key("docs").begin_array();
+// What the term-based metrics read of each document, and where its group terms are (UTF-8 byte
+// offsets), for highlighting.
+void write_docs(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& docs) {
+    w.begin_array();
     for (const auto& a : docs) {
         w.begin_object().key("id");
         if (a.doc->id) w.value(*a.doc->id);
         else w.null();
         w.member("label", a.doc->label < 0 ? std::string(neutral_label) : s.groups[static_cast<std::size_t>(a.doc->label)]);
-        w.member("relevance", a.doc->relevance).member("tokens", a.terms.tokens);
-        w.key("magnitude").object(std::span<const std::string>(s.groups), std::span<const double>(a.terms.magnitude));
+        w.member("relevance", a.doc->relevance).member("tokens", a.terms->tokens);
+        w.key("magnitude").object(std::span<const std::string>(s.groups), std::span<const double>(a.terms->magnitude));
         w.key("matches").begin_array();
-        for (const auto& m : a.terms.matches)
+        for (const auto& m : a.terms->matches)
             w.begin_object().member("begin", m.begin).member("end", m.end).member("group", s.groups[m.group]).end_object();
         w.end_array().end_object();
     }
-    w.end_array().end_object();
+    w.end_array();
+}
+
+void write_ranking(JsonWriter& w, const Scenario& s, const Ranking& ranking, TermSource& source, const std::vector<Analyzed>& background,
+                   const EvaluateOptions& options) {
+    const Params& p = s.params;
+    const std::size_t n = ranking.docs.size();
+    RankingInputs in = prepare(s, ranking, source, background, options.detail);
+    in.arrange(identity_order(n), p);
+
+    w.begin_object().member("name", ranking.name).member("n", n).member("k", std::min(p.k, n));
+    visit_metrics(s, in, [&](const MetricDescriptor& d, auto&& compute, auto&& write) { write(w.key(d.id), compute()); });
+    if (options.detail) write_docs(w.key("docs"), s, in.docs);
+    w.end_object();
 }
 
 void write_params(JsonWriter& w, const Scenario& s) {
@@ -192,19 +239,21 @@ void write_params(JsonWriter& w, const Scenario& s) {
     w.end_object();
 }
 
-std::string write_results(const Scenario& s, std::uint64_t max_bytes) {
-    const TermIndex index(s.lexicon, s.params.tokenizer);
+std::string write_results(const Scenario& s, TermSource& source, const EvaluateOptions& options) {
     std::vector<Analyzed> background;
-    for (const auto& doc : s.background) background.push_back(analyze(doc, index, s.params));
+    background.reserve(s.background.size());
+    for (const auto& doc : s.background) background.push_back(analyze(doc, source, s.params));
 
     JsonWriter w;
-    w.limit(max_bytes);
-    // About 1.6 kB of results per document (every metric's per-rank detail and cut-off values).
+    w.limit(options.limits->output_bytes);
+    // With detail, about 1.6 kB of results per document (every metric's per-rank detail and
+    // cut-off values); without, about 3 kB per ranking. Never more than the output limit.
     std::uint64_t documents = 0;
     for (const auto& ranking : s.rankings) documents += ranking.docs.size();
-    w.reserve(static_cast<std::size_t>(std::min<std::uint64_t>({4096 + 1600 * documents, max_bytes, std::string().max_size() / 2})));
+    const std::uint64_t expected = 4096 + (options.detail ? 1600 * documents : 3072 * s.rankings.size());
+    w.reserve(static_cast<std::size_t>(std::min<std::uint64_t>({expected, options.limits->output_bytes, std::string().max_size() / 2})));
     w.begin_object().key("rankings").begin_array();
-    for (const auto& ranking : s.rankings) write_ranking(w, s, ranking, index, background);
+    for (const auto& ranking : s.rankings) write_ranking(w, s, ranking, source, background, options);
     w.end_array();
     w.key("groups").array(std::span<const std::string>(s.groups));
     write_params(w.key("params"), s);
@@ -214,16 +263,22 @@ std::string write_results(const Scenario& s, std::uint64_t max_bytes) {
     return w.take();
 }
 
-}  // namespace
-
-std::string evaluate_text(const Scenario& s, const EvaluateOptions& options) {
+// write_results under options.limits's outputBytes: over it, a ScenarioError naming the limit.
+std::string write_limited(const Scenario& s, TermSource& source, const EvaluateOptions& options) {
     const std::uint64_t max_bytes = options.limits->output_bytes;
     try {
-        return write_results(s, max_bytes);
+        return write_results(s, source, options);
     } catch (const JsonWriter::TooLarge&) {
         throw ScenarioError("results", "the results JSON is over the limit of " + std::to_string(max_bytes) + " bytes (" +
                                            std::string(limit_key::output_bytes) + "); evaluate fewer or shorter rankings");
     }
+}
+
+}  // namespace
+
+std::string evaluate_text(const Scenario& s, const EvaluateOptions& options) {
+    FreshTerms source(s, options.detail);
+    return write_limited(s, source, options);
 }
 
 Json evaluate(const Scenario& s, const EvaluateOptions& options) { return Json::parse(evaluate_text(s, options)); }
@@ -251,13 +306,74 @@ Json find_terms(const Scenario& s, std::string_view text) {
     const TermIndex index(s.lexicon, s.params.tokenizer);
     Json out = Json::array();
     for (const auto& m : index.analyze(text).matches)
-        out.push_back({{"begin", m.begin}, {"end", m.end}, {"group", s.groups[m.group]}, {"term", m.term}});
+        out.push_back({{"begin", m.begin}, {"end", m.end}, {"group", s.groups[m.group]}, {"term", index.terms()[m.term]}});
     return out;
 }
 
 std::string evaluate_json(std::string_view scenario_json, const EvaluateOptions& options) {
     return evaluate_text(parse_scenario(scenario_json, *options.limits), options);
 }
+
+// ------------------------------------------------------------------------------------------------
+// Evaluator: the documents' terms kept from one call to the next.
+
+struct Evaluator::Cache final : TermSource {
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    };
+    using Map = std::unordered_map<std::string, DocTerms, Hash, std::equal_to<>>;
+
+    std::vector<std::vector<std::string>> lexicon;  // what the cached terms were analysed under
+    Tokenizer tokenizer;
+    TermIndex index_;
+    Map previous, current;  // texts of the last call; of this call
+    std::size_t tokenised = 0;
+
+    Cache(const Scenario& s) : lexicon(s.lexicon.terms), tokenizer(s.params.tokenizer), index_(s.lexicon, s.params.tokenizer) {}
+
+    bool serves(const Scenario& s) const { return tokenizer == s.params.tokenizer && lexicon == s.lexicon.terms; }
+
+    const TermIndex& index() const override { return index_; }
+
+    const DocTerms& terms(const std::string& text) override {
+        if (const auto found = current.find(std::string_view(text)); found != current.end()) return found->second;
+        if (const auto kept = previous.find(std::string_view(text)); kept != previous.end())
+            return current.insert(previous.extract(kept)).position->second;
+        ++tokenised;
+        return current.emplace(text, index_.analyze(text)).first->second;
+    }
+
+    // A call begins: what the previous one read stays available (also after a call that threw).
+    void begin() {
+        previous.merge(current);
+        current.clear();
+        tokenised = 0;
+    }
+
+    // A call ends: only its texts are kept.
+    void end() {
+        previous = std::move(current);
+        current = Map{};
+    }
+};
+
+Evaluator::Evaluator() = default;
+Evaluator::~Evaluator() = default;
+
+std::string Evaluator::evaluate_text(const Scenario& s, const EvaluateOptions& options) {
+    if (!cache_ || !cache_->serves(s)) cache_ = std::make_unique<Cache>(s);
+    cache_->begin();
+    auto text = write_limited(s, *cache_, options);
+    cache_->end();
+    return text;
+}
+
+std::string Evaluator::evaluate_json(std::string_view scenario_json, const EvaluateOptions& options) {
+    return evaluate_text(parse_scenario(scenario_json, *options.limits), options);
+}
+
+std::size_t Evaluator::tokenised() const { return cache_ ? cache_->tokenised : 0; }
 
 const std::vector<const MetricDescriptor*>& all_metrics() {
     static const std::vector<const MetricDescriptor*> metrics{
@@ -274,19 +390,18 @@ const std::vector<const MetricDescriptor*>& all_metrics() {
 struct RankingContext::Impl {
     const Scenario& s;
     const Ranking& ranking;
-    TermIndex index;
+    FreshTerms source;
     std::vector<Analyzed> background;
     mutable RankingInputs in;
 
-    Impl(const Scenario& scenario, const Ranking& r)
-        : s(scenario), ranking(r), index(scenario.lexicon, scenario.params.tokenizer) {
-        for (const auto& doc : s.background) background.push_back(analyze(doc, index, s.params));
-        in = prepare(s, ranking, index, background);
+    Impl(const Scenario& scenario, const Ranking& r, bool detail) : s(scenario), ranking(r), source(scenario, false) {
+        for (const auto& doc : s.background) background.push_back(analyze(doc, source, s.params));
+        in = prepare(s, ranking, source, background, detail);
     }
 };
 
-RankingContext::RankingContext(const Scenario& scenario, std::size_t ranking)
-    : impl_(std::make_unique<Impl>(scenario, scenario.rankings.at(ranking))) {}
+RankingContext::RankingContext(const Scenario& scenario, std::size_t ranking, bool detail)
+    : impl_(std::make_unique<Impl>(scenario, scenario.rankings.at(ranking), detail)) {}
 
 RankingContext::~RankingContext() = default;
 
@@ -295,8 +410,14 @@ const Ranking& RankingContext::ranking() const { return impl_->ranking; }
 std::size_t RankingContext::size() const { return impl_->ranking.docs.size(); }
 
 Maybe RankingContext::value(std::size_t metric, std::span<const std::size_t> order, std::string* note) const {
+    arrange(order);
+    return arranged_value(metric, note);
+}
+
+void RankingContext::arrange(std::span<const std::size_t> order) const { impl_->in.arrange(order, impl_->s.params); }
+
+Maybe RankingContext::arranged_value(std::size_t metric, std::string* note) const {
     const MetricDescriptor* target = all_metrics().at(metric);
-    impl_->in.arrange(order, impl_->s.params);
     Maybe out;
     bool found = false;
     visit_metrics(impl_->s, impl_->in, [&](const MetricDescriptor& d, auto&& compute, auto&&) {

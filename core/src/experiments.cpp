@@ -8,6 +8,7 @@
 #include "fairness/metrics/exposure.hpp"
 #include "fairness/scenario.hpp"
 #include "fairness/weights.hpp"
+#include "strict_json.hpp"
 
 namespace fairness::experiments {
 
@@ -237,16 +238,11 @@ std::vector<double> numbers(const json& j, const std::string& field, std::size_t
 }  // namespace
 
 Spec parse_spec(std::string_view text, const Limits& limits) {
-    json root;
-    try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::exception& error) {
-        throw ScenarioError("spec", std::string("malformed JSON: ") + error.what());
-    }
+    const json root = parse_json_strictly(text, limits, "spec");
     if (!root.is_object()) throw ScenarioError("spec", "must be an object");
     for (const auto& [key, value] : root.items())
         if (key != "figure" && key != "xs" && key != "repetitions" && key != "seed" && key != "cts")
-            throw ScenarioError(key, "unknown key; expected one of figure, xs, repetitions, seed, cts");
+            throw ScenarioError(key.empty() ? "spec[\"\"]" : key, "unknown key; expected one of figure, xs, repetitions, seed, cts");
     Spec spec;
     if (!root.contains("figure") || !root["figure"].is_string() || (root["figure"] != "a" && root["figure"] != "b"))
         throw ScenarioError("figure", "must be \"a\" (systematic group advantage) or \"b\" (relevance ties)");

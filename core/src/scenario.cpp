@@ -1,5 +1,7 @@
 #include "fairness/scenario.hpp"
 
+#include "strict_json.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -51,11 +53,11 @@ std::string describe(const json& j) {
 
 // A key in a path: `params.k`, or `scenario[""]`, `lexicon["a.b"]` for a key that is empty or
 // holds a character of the path syntax, so that every path names one place.
-std::string child(const std::string& path, std::string_view key) {
+std::string child(const std::string& path, std::string_view key, std::string_view root = "scenario") {
     const bool plain = !key.empty() && std::none_of(key.begin(), key.end(), [](char c) {
         return c == '.' || c == '[' || c == ']' || c == '"' || static_cast<unsigned char>(c) < 0x20;
     });
-    if (!plain) return (path.empty() ? "scenario" : path) + "[" + json(std::string(key)).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
+    if (!plain) return (path.empty() ? std::string(root) : path) + "[" + json(std::string(key)).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
     return path.empty() ? std::string(key) : path + "." + std::string(key);
 }
 std::string item(const std::string& path, std::size_t index) {
@@ -160,7 +162,7 @@ std::string parse_message(const json::parse_error& error) {
     // nlohmann reads what follows the value as a literal that fails; say what is wrong instead.
     if (what.find("expected end of input") != std::string::npos) {
         const auto colon = what.find(": ");
-        return "malformed JSON " + what.substr(0, colon) + ": bytes after the end of the JSON value; a scenario is one object";
+        return "malformed JSON " + what.substr(0, colon) + ": bytes after the end of the JSON value";
     }
     return "malformed JSON " + what;
 }
@@ -174,106 +176,183 @@ std::string line_and_column(std::string_view text, std::size_t offset) {
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
+// A document of a long ranking costs nlohmann's tree some 450 bytes besides its text (an object
+// of four members): a million of them took 880 MB. While parsing, each document whose members are
+// all well-typed is therefore replaced by a compact array [marker, id, text, label, relevance]
+// (null where absent), about 100 bytes; the marker is a binary value, which JSON
+// text cannot produce, so no scenario can spell a compact document. Any other document stays an
+// object, and the reader reports what is wrong with it as always.
+bool is_compact_document(const json& j) { return j.is_array() && j.size() == 5 && j[0].is_binary(); }
+
+// The slot of a well-typed member in the compact array, or 0.
+std::size_t compact_slot(const std::string& key, const json& value) {
+    if (key == "id") return value.is_string() || value.is_number() ? 1 : 0;  // a number: read_id checks it
+    if (key == "text") return value.is_string() ? 2 : 0;
+    if (key == "label") return value.is_string() ? 3 : 0;
+    if (key == "relevance") return value.is_number() ? 4 : 0;
+    return 0;
+}
+
+void compact_document(json& doc) {
+    if (!doc.is_object()) return;
+    // An unknown key or a wrong type: left as it is, for the reader to report.
+    for (const auto& [key, value] : doc.items())
+        if (compact_slot(key, value) == 0) return;
+    json fields = json::array({json::binary({}), nullptr, nullptr, nullptr, nullptr});
+    for (auto& [key, value] : doc.items()) {
+        const std::size_t slot = compact_slot(key, value);
+        fields[slot] = std::move(value);
+    }
+    doc = std::move(fields);
+}
+
 // What nlohmann's DOM parser cannot say by itself: it keeps the last of two equal keys and takes
-// no nesting limit. This SAX handler builds the same tree (nlohmann's own DOM builder) and sees
-// every key and container as it is read: a repeated key is refused, naming it, and so is nesting
-// deeper than the table allows. (Not nlohmann's parser callback: in 3.11 it rescans the parent of
-// every object that ends, which made an array of 100,000 objects take minutes in WASM.)
-class StrictSax : public nlohmann::detail::json_sax_dom_parser<json> {
-    using Dom = nlohmann::detail::json_sax_dom_parser<json>;
-
+// no nesting limit. This SAX handler builds the same tree as nlohmann's DOM parser (event for
+// event) and sees every key and container as it is read: a repeated key is refused, naming it,
+// and so is nesting deeper than the table allows. Each document is compacted as it ends
+// (compact_document): an object ending inside rankings[i].docs or background. (Not nlohmann's
+// parser callback: in 3.11 it rescans the parent of every object that ends, which is quadratic in
+// a ranking's length: an array of 100,000 objects took minutes in WASM.)
+class StrictSax {
 public:
-    StrictSax(json& root, const Limits& limits) : Dom(root, true), limits_(limits) {}
+    // `root_name` names the whole value in messages ("scenario", "spec"). Documents are compacted
+    // in a scenario only (no other input has rankings or a background).
+    StrictSax(json& root, const Limits& limits, std::string_view root_name)
+        : root_(root), limits_(limits), root_name_(root_name), compact_documents_(root_name == "scenario") {}
 
-    bool null() { return element_started(), Dom::null(); }
-    bool boolean(bool v) { return element_started(), Dom::boolean(v); }
-    bool number_integer(json::number_integer_t v) { return element_started(), Dom::number_integer(v); }
-    bool number_unsigned(json::number_unsigned_t v) { return element_started(), Dom::number_unsigned(v); }
-    bool number_float(json::number_float_t v, const json::string_t& text) { return element_started(), Dom::number_float(v, text); }
-    bool string(json::string_t& v) { return element_started(), Dom::string(v); }
+    bool null() { return add(nullptr); }
+    bool boolean(bool value) { return add(value); }
+    bool number_integer(json::number_integer_t value) { return add(value); }
+    bool number_unsigned(json::number_unsigned_t value) { return add(value); }
+    bool number_float(json::number_float_t value, const json::string_t&) { return add(value); }
+    bool string(json::string_t& value) { return add(value); }
+    bool binary(json::binary_t& value) { return add(json::binary(value)); }
+    bool start_object(std::size_t) { return open(json::value_t::object); }
+    bool start_array(std::size_t) { return open(json::value_t::array); }
+    bool end_array() { return close(); }
 
-    bool start_object(std::size_t size) {
-        open(true);
-        return Dom::start_object(size);
-    }
-    bool start_array(std::size_t size) {
-        open(false);
-        return Dom::start_array(size);
-    }
-    bool end_object() {
-        frames_.pop_back();
-        return Dom::end_object();
-    }
-    bool end_array() {
-        frames_.pop_back();
-        return Dom::end_array();
-    }
-
-    bool key(json::string_t& k) {
+    bool key(json::string_t& name) {
         auto& frame = frames_.back();
-        frame.key = k;
-        if (!frame.keys.insert(k).second)
-            throw ScenarioError(path(), "the key " + json(k).dump(-1, ' ', false, json::error_handler_t::replace) +
+        frame.key = name;
+        if (!frame.keys.insert(name).second)
+            throw ScenarioError(path(), "the key " + json(name).dump(-1, ' ', false, json::error_handler_t::replace) +
                                             " appears twice in this object; give each key once");
-        return Dom::key(k);
+        member_ = &(*frame.container)[name];
+        return true;
+    }
+
+    bool end_object() {
+        const auto depth = frames_.size();
+        const auto inside = [&](std::size_t at, const char* key) {
+            return frames_[at - 1].object && frames_[at - 1].key == key && !frames_[at].object;
+        };
+        if (compact_documents_ && ((depth == 5 && inside(1, "rankings") && inside(3, "docs")) || (depth == 3 && inside(1, "background"))))
+            compact_document(*frames_.back().container);
+        return close();
+    }
+
+    template <class Exception>
+    bool parse_error(std::size_t, const std::string&, const Exception& error) {
+        throw error;
     }
 
 private:
     struct Frame {
+        json* container;
         bool object;
-        std::size_t items;  // arrays: elements begun so far
-        std::string key;    // objects: the key being read
+        std::size_t items = 0;  // arrays: elements begun so far
+        std::string key;        // objects: the key being read
         std::unordered_set<std::string> keys;
     };
 
-    void element_started() {
-        if (!frames_.empty() && !frames_.back().object) ++frames_.back().items;
+    template <typename Value>
+    json* place(Value&& value) {
+        if (frames_.empty()) {
+            root_ = json(std::forward<Value>(value));
+            return &root_;
+        }
+        auto& frame = frames_.back();
+        if (!frame.object) {
+            ++frame.items;
+            frame.container->push_back(json(std::forward<Value>(value)));
+            return &frame.container->back();
+        }
+        *member_ = json(std::forward<Value>(value));
+        return member_;
     }
 
-    void open(bool object) {
-        element_started();
-        if (frames_.size() >= limits_.json_depth)
+    template <typename Value>
+    bool add(Value&& value) {
+        place(std::forward<Value>(value));
+        return true;
+    }
+
+    bool open(json::value_t type) {
+        if (frames_.size() >= limits_.json_depth) {
+            if (!frames_.empty() && !frames_.back().object) ++frames_.back().items;  // the path names this element
             throw ScenarioError(path(), "nested too deep: " + over_limit(frames_.size() + 1, "levels of arrays and objects",
                                                                          limits_.json_depth, limit_key::json_depth));
-        frames_.push_back({object, 0, {}, {}});
+        }
+        json* container = place(type);
+        frames_.push_back({container, type == json::value_t::object, 0, {}, {}});
+        return true;
+    }
+
+    bool close() {
+        frames_.pop_back();
+        return true;
     }
 
     // The path of the value being read, built only for a message.
     std::string path() const {
         std::string out;
-        for (const auto& frame : frames_) out = frame.object ? child(out, frame.key) : item(out.empty() ? "scenario" : out, frame.items - 1);
-        return out.empty() ? "scenario" : out;
+        const std::string root(root_name_);
+        for (const auto& frame : frames_)
+            out = frame.object ? child(out, frame.key, root) : item(out.empty() ? root : out, frame.items - 1);
+        return out.empty() ? root : out;
     }
 
+    json& root_;
     const Limits& limits_;
-    std::vector<Frame> frames_;
+    std::string_view root_name_;
+    bool compact_documents_;
+    std::vector<Frame> frames_;  // the containers being filled, outermost first
+    json* member_ = nullptr;     // where the next value of the innermost object goes
 };
 
-json parse_strict(std::string_view text, const Limits& limits) {
-    check_scenario_size(text.size(), limits);
+}  // namespace
+
+json parse_json_strictly(std::string_view text, const Limits& limits, std::string_view root_name) {
+    const std::string root(root_name);
+    if (text.size() > limits.scenario_bytes)
+        throw ScenarioError(root, "too large: " + over_limit(text.size(), "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
     // JSON text never holds a raw NUL (inside a string it is written \u0000); nlohmann would stop
     // reading at one and accept what came before.
     if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-        throw ScenarioError("scenario", "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
+        throw ScenarioError(root, "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
     try {
-        json root;
-        StrictSax sax(root, limits);
+        json value;
+        StrictSax sax(value, limits, root);
         json::sax_parse(text.begin(), text.end(), &sax);
-        return root;
+        return value;
     } catch (const json::parse_error& error) {
-        throw ScenarioError("scenario", parse_message(error));
+        throw ScenarioError(root, parse_message(error));
     } catch (const json::out_of_range& error) {
         // A number too large for a double (1e400) is reported as out_of_range, not parse_error.
         std::string what = error.what();
         const auto at = what.find("] ");
-        throw ScenarioError("scenario", "malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
+        throw ScenarioError(root, "malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
     }
 }
+
+namespace {
 
 // Typographic punctuation is UTF-8 (bytes >= 0x80), so SPEC's `words` tokenizer keeps it inside a
 // token: "He’s" is one token, not "he" + "s". Worth a warning, since pasted text is full of it.
 bool has_typographic_punctuation(std::string_view text) {
     static constexpr std::string_view marks[] = {"\u2018", "\u2019", "\u201C", "\u201D", "\u2013", "\u2014", "\u00A0"};
+    // Every mark begins with the byte E2 or C2: most texts are passed over in one scan.
+    if (text.find_first_of("\xE2\xC2") == std::string_view::npos) return false;
     return std::any_of(std::begin(marks), std::end(marks), [&](std::string_view m) { return text.find(m) != std::string_view::npos; });
 }
 
@@ -494,26 +573,13 @@ private:
     }
 
     Document read_document(const json& j, const std::string& path) {
+        if (is_compact_document(j)) return read_compact_document(j, path);
         expect_object(j, path);
         only_keys(j, path, {"id", "text", "label", "relevance"});
         Document doc;
         if (j.contains("id")) doc.id = read_id(j["id"], child(path, "id"));
-        if (j.contains("text")) {
-            doc.text = string(j["text"], child(path, "text"));
-            text_bytes_ += doc.text.size();
-            if (text_bytes_ > limits_.text_bytes)
-                throw ScenarioError(child(path, "text"), over_limit(text_bytes_, "bytes of text (this and the texts before it)", limits_.text_bytes, limit_key::text_bytes));
-        }
-        if (j.contains("label")) {
-            const std::string label = string(j["label"], child(path, "label"));
-            if (label != neutral_label) {
-                const auto g = group_index(label);
-                if (!g)
-                    throw ScenarioError(child(path, "label"), "unknown label " + in_quotes(label) +
-                                                                  "; expected neutral or one of " + join(groups()));
-                doc.label = static_cast<int>(*g);
-            }
-        }
+        if (j.contains("text")) read_text(doc, j["text"], child(path, "text"));
+        if (j.contains("label")) doc.label = read_label(j["label"], child(path, "label"));
         if (j.contains("relevance")) doc.relevance = number(j["relevance"], child(path, "relevance"));
         return doc;
     }
@@ -544,6 +610,38 @@ private:
         return std::to_string(static_cast<std::int64_t>(v));  // -0 becomes "0", as String(-0) in JS
     }
 
+    // The text, counted against the limit of all texts. Moved, not copied: the tree is
+    // parse_scenario's own (not const) and read once, and the texts are most of a long scenario's
+    // memory.
+    void read_text(Document& doc, const json& j, const std::string& path) {
+        string(j, path);
+        doc.text = std::move(const_cast<json&>(j).get_ref<std::string&>());
+        text_bytes_ += doc.text.size();
+        if (text_bytes_ > limits_.text_bytes)
+            throw ScenarioError(path, over_limit(text_bytes_, "bytes of text (this and the texts before it)", limits_.text_bytes, limit_key::text_bytes));
+    }
+
+    // A document compact_document() has already checked the types of: its id, text limit, label
+    // and relevance are checked as read_document checks them.
+    Document read_compact_document(const json& j, const std::string& path) {
+        auto& fields = const_cast<json&>(j);  // parse_scenario's own tree, read once: moved from
+        Document doc;
+        if (!fields[1].is_null()) doc.id = read_id(fields[1], child(path, "id"));
+        if (!fields[2].is_null()) read_text(doc, fields[2], child(path, "text"));
+        if (!fields[3].is_null()) doc.label = read_label(fields[3], child(path, "label"));
+        if (!fields[4].is_null()) doc.relevance = number(fields[4], child(path, "relevance"));
+        return doc;
+    }
+
+    // -1 for neutral, else the group's index.
+    int read_label(const json& j, const std::string& path) {
+        const std::string label = string(j, path);
+        if (label == neutral_label) return -1;
+        const auto g = group_index(label);
+        if (!g) throw ScenarioError(path, "unknown label " + in_quotes(label) + "; expected neutral or one of " + join(groups()));
+        return static_cast<int>(*g);
+    }
+
     void read_rankings(const json& value) {
         expect_array(value, "rankings");
         at_most(value, "rankings", "rankings", limits_.rankings, limit_key::rankings);
@@ -563,14 +661,20 @@ private:
             const auto& docs = expect_array(j["docs"], child(path, "docs"));
             at_most(docs, child(path, "docs"), "documents", limits_.documents_per_ranking, limit_key::documents_per_ranking);
             if (docs.empty()) throw ScenarioError(child(path, "docs"), "a ranking needs at least one document");
-            std::set<std::string> ids;
+            // The ids seen, as views of the documents' own ids: reserved, the documents never move.
+            ranking.docs.reserve(docs.size());
+            std::unordered_set<std::string_view> ids;
+            ids.reserve(docs.size());
             for (std::size_t d = 0; d < docs.size(); ++d) {
                 const auto doc_path = item(child(path, "docs"), d);
                 auto doc = read_document(docs[d], doc_path);
                 note_text(doc, doc_path);
-                if (doc.id && !ids.insert(*doc.id).second)
-                    throw ScenarioError(child(doc_path, "id"), "the id " + in_quotes(*doc.id) + " appears twice in this ranking");
-                ranking.docs.push_back(std::move(doc));
+                // This document's part of the tree is read: freed now (the tree is parse_scenario's
+                // own, not const), so that a long ranking is not held twice, as tree and as scenario.
+                const_cast<json&>(docs[d]) = nullptr;
+                const auto& added = ranking.docs.emplace_back(std::move(doc));
+                if (added.id && !ids.insert(*added.id).second)
+                    throw ScenarioError(child(doc_path, "id"), "the id " + in_quotes(*added.id) + " appears twice in this ranking");
             }
             scenario_.rankings.push_back(std::move(ranking));
         }
@@ -597,7 +701,9 @@ void check_scenario_size(std::uint64_t bytes, const Limits& limits) {
         throw ScenarioError("scenario", "too large: " + over_limit(bytes, "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
 }
 
-Scenario parse_scenario(std::string_view json_text, const Limits& limits) { return Reader(limits).read(parse_strict(json_text, limits)); }
+Scenario parse_scenario(std::string_view json_text, const Limits& limits) {
+    return Reader(limits).read(parse_json_strictly(json_text, limits, "scenario"));
+}
 
 std::string_view to_string(BrowsingModel e) { return name_of(e, browsing_models); }
 std::string_view to_string(Tokenizer e) { return name_of(e, tokenizers); }

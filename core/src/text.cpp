@@ -1,5 +1,7 @@
 #include "fairness/text.hpp"
 
+#include <algorithm>
+
 namespace fairness {
 
 namespace {
@@ -21,8 +23,11 @@ std::string ascii_lower(std::string_view text) {
     return out;
 }
 
-std::vector<Token> tokenize(std::string_view text, Tokenizer tokenizer) {
-    std::vector<Token> tokens;
+namespace {
+
+// Calls `token(begin, end)` for each token of `text`, in order (SPEC "Terms and tokens").
+template <typename Each>
+void for_each_token(std::string_view text, Tokenizer tokenizer, Each&& token) {
     const auto separator = [tokenizer](char c) {
         return tokenizer == Tokenizer::words ? !word_byte(c) : c == ' ';
     };
@@ -34,9 +39,18 @@ std::vector<Token> tokenize(std::string_view text, Tokenizer tokenizer) {
         }
         std::size_t j = i;
         while (j < text.size() && !separator(text[j])) ++j;
-        tokens.push_back({i, j, ascii_lower(text.substr(i, j - i))});
+        token(i, j);
         i = j;
     }
+}
+
+}  // namespace
+
+std::vector<Token> tokenize(std::string_view text, Tokenizer tokenizer) {
+    std::vector<Token> tokens;
+    for_each_token(text, tokenizer, [&](std::size_t begin, std::size_t end) {
+        tokens.push_back({begin, end, ascii_lower(text.substr(begin, end - begin))});
+    });
     return tokens;
 }
 
@@ -46,24 +60,49 @@ bool DocTerms::representative() const {
     return false;
 }
 
+std::uint32_t DocTerms::count(std::uint32_t term) const {
+    const auto found = std::lower_bound(term_counts.begin(), term_counts.end(), term,
+                                        [](const TermCount& c, std::uint32_t t) { return c.term < t; });
+    return found != term_counts.end() && found->term == term ? found->count : 0;
+}
+
 TermIndex::TermIndex(const Lexicon& lexicon, Tokenizer tokenizer)
     : groups_(lexicon.terms.size()), tokenizer_(tokenizer) {
     for (std::size_t g = 0; g < lexicon.terms.size(); ++g)
-        for (const auto& term : lexicon.terms[g]) group_of_.emplace(term, g);
+        for (const auto& term : lexicon.terms[g]) {
+            if (!index_of_.emplace(term, static_cast<std::uint32_t>(terms_.size())).second) continue;
+            terms_.push_back(term);
+            term_group_.push_back(g);
+            longest_ = std::max(longest_, term.size());
+        }
 }
 
-DocTerms TermIndex::analyze(std::string_view text) const {
+std::optional<std::uint32_t> TermIndex::find(std::string_view term) const {
+    const auto found = index_of_.find(term);
+    if (found == index_of_.end()) return std::nullopt;
+    return found->second;
+}
+
+DocTerms TermIndex::analyze(std::string_view text, bool with_matches) const {
     DocTerms doc;
     doc.magnitude.assign(groups_, 0.0);
-    const auto tokens = tokenize(text, tokenizer_);
-    doc.tokens = tokens.size();
-    for (const auto& token : tokens) {
-        const auto found = group_of_.find(token.text);
-        if (found == group_of_.end()) continue;
-        doc.magnitude[found->second] += 1;
-        ++doc.term_counts[token.text];
-        doc.matches.push_back({token.begin, token.end, found->second, token.text});
-    }
+    std::string lowered;
+    for_each_token(text, tokenizer_, [&](std::size_t begin, std::size_t end) {
+        ++doc.tokens;
+        if (end - begin > longest_) return;
+        lowered.assign(text.substr(begin, end - begin));
+        for (char& c : lowered) c = lower(c);
+        const auto found = index_of_.find(std::string_view(lowered));
+        if (found == index_of_.end()) return;
+        const std::uint32_t term = found->second;
+        const std::size_t group = term_group_[term];
+        doc.magnitude[group] += 1;
+        const auto at = std::lower_bound(doc.term_counts.begin(), doc.term_counts.end(), term,
+                                         [](const TermCount& c, std::uint32_t t) { return c.term < t; });
+        if (at != doc.term_counts.end() && at->term == term) ++at->count;
+        else doc.term_counts.insert(at, {term, 1});
+        if (with_matches) doc.matches.push_back({begin, end, group, term});
+    });
     return doc;
 }
 

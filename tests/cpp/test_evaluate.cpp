@@ -2,6 +2,7 @@
 // weights, and the promise behind every `atCutoff` series.
 #include <doctest/doctest.h>
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -188,4 +189,102 @@ TEST_CASE("property: atCutoff[c - 1] equals a fresh evaluation at k = c, or of t
         }
     }
     CHECK(checked > 500);
+}
+
+namespace {
+
+// The results with detail, without what EvaluateOptions{.detail = false} leaves out.
+Json without_detail(Json results) {
+    for (auto& ranking : results["rankings"]) {
+        ranking.erase("docs");
+        for (auto& [key, metric] : ranking.items())
+            if (metric.is_object()) metric.erase("perRank"), metric.erase("atCutoff");
+    }
+    return results;
+}
+
+}  // namespace
+
+TEST_CASE("detail = false: the same values and parts, without perRank, atCutoff and docs") {
+    th::Gen gen(7);
+    for (int round = 0; round < 100; ++round) {
+        auto s = gen.scenario();
+        if (round % 2) s["params"]["browsing"] = Json{{"model", round % 4 == 1 ? "logarithmic" : "uniform"}};
+        const auto scenario = fairness::parse_scenario(s.dump());
+        const Json full = fairness::evaluate(scenario);
+        const Json summary = fairness::evaluate(scenario, {.detail = false});
+        CAPTURE(s.dump());
+        CHECK(summary == without_detail(full));
+        CHECK_FALSE(summary["rankings"][0].contains("docs"));
+        CHECK_FALSE(summary["rankings"][0]["ee"].contains("atCutoff"));
+        CHECK(summary["rankings"][0]["texfair"].contains("termExposure"));
+    }
+    // Text in, text out: the option travels through evaluate_json.
+    CHECK(Json::parse(fairness::evaluate_json(two_rankings, {.detail = false})) ==
+          without_detail(Json::parse(fairness::evaluate_json(two_rankings))));
+}
+
+TEST_CASE("Evaluator: over random edits, byte for byte a fresh evaluation, tokenising only texts it has not seen") {
+    th::Gen gen(12);
+    fairness::Evaluator evaluator;
+    Json s = gen.scenario();
+    s["rankings"][0]["docs"] = Json(gen.docs(20, "d"));
+    std::set<std::string> seen;  // texts of the previous call, under its lexicon and tokenizer
+    std::optional<fairness::Scenario> previous;
+    for (int step = 0; step < 300; ++step) {
+        auto& docs = s["rankings"][0]["docs"];
+        const auto pick = [&] { return static_cast<std::size_t>(gen.integer(0, static_cast<int>(docs.size()) - 1)); };
+        switch (gen.integer(0, 6)) {
+            case 0: {  // move a document
+                const auto from = pick(), to = pick();
+                Json doc = docs[from];
+                docs.erase(from);
+                docs.insert(docs.begin() + static_cast<std::ptrdiff_t>(to), doc);
+                break;
+            }
+            case 1: docs[pick()]["label"] = gen.pick(std::vector<std::string>{"female", "male", "neutral"}); break;
+            case 2: docs[pick()]["relevance"] = gen.integer(0, 3); break;
+            case 3: docs[pick()]["text"] = gen.text(gen.integer(0, 2) == 0); break;  // an edit of one text
+            case 4: s["params"]["k"] = gen.integer(1, 14); break;
+            case 5:  // another lexicon or tokenizer (perhaps): then every text is read again
+                if (gen.integer(0, 1)) s["params"]["tokenizer"] = s["params"].value("tokenizer", "words") == "words" ? "whitespace" : "words";
+                else s["lexicon"]["female"] = gen.integer(0, 1) ? Json(th::female_words) : Json({"she", "woman"});
+                break;
+            default: docs.push_back(gen.doc("n" + std::to_string(step))); break;  // a new document
+        }
+        const auto scenario = fairness::parse_scenario(s.dump());
+        const bool reanalyse = !previous || previous->lexicon.terms != scenario.lexicon.terms ||
+                               previous->params.tokenizer != scenario.params.tokenizer;
+        std::set<std::string> texts;
+        for (const auto& doc : scenario.rankings[0].docs) texts.insert(doc.text);
+        for (const auto& doc : scenario.background) texts.insert(doc.text);
+        std::size_t unseen = 0;
+        for (const auto& text : texts) unseen += reanalyse || !seen.count(text);
+
+        const bool detail = step % 5 != 4;
+        CAPTURE(step);
+        CHECK(evaluator.evaluate_text(scenario, {.detail = detail}) == fairness::evaluate_text(scenario, {.detail = detail}));
+        CHECK(evaluator.tokenised() == unseen);
+        seen = texts;
+        previous = scenario;
+    }
+}
+
+TEST_CASE("Evaluator: a move or a label change tokenises nothing; one edited text tokenises that text") {
+    fairness::Evaluator evaluator;
+    Json s = Json::parse(two_rankings);
+    evaluator.evaluate_json(s.dump());
+    CHECK(evaluator.tokenised() == 4);  // she ran | he he | the cat | a mat
+    std::swap(s["rankings"][0]["docs"][0], s["rankings"][0]["docs"][1]);
+    s["rankings"][1]["docs"][0]["label"] = "female";
+    evaluator.evaluate_json(s.dump());
+    CHECK(evaluator.tokenised() == 0);
+    s["rankings"][0]["docs"][0]["text"] = "he ran";
+    const auto text = evaluator.evaluate_json(s.dump());
+    CHECK(evaluator.tokenised() == 1);
+    CHECK(text == fairness::evaluate_json(s.dump()));
+    // A refused scenario changes nothing: the next call still has every text.
+    CHECK_THROWS_AS(evaluator.evaluate_json(R"({"rankings": []})"), fairness::ScenarioError);
+    evaluator.evaluate_json(s.dump());
+    CHECK(evaluator.tokenised() == 0);
 }

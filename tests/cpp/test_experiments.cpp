@@ -263,3 +263,13 @@ TEST_CASE("run_json: the spec, then one point per x with every measure") {
     CHECK(p["ee"]["l1"] == direct.ee.l1);
     CHECK(p["eadp"]["deltaA"] == direct.eadp.delta_a);
 }
+
+TEST_CASE("regression: the spec is read by the scenario's strict JSON reader (repeated keys, trailing bytes, empty key)") {
+    namespace ex = fairness::experiments;
+    CHECK_THROWS_WITH(ex::parse_spec(R"({"figure": "a", "figure": "b"})"),
+                      R"(figure: the key "figure" appears twice in this object; give each key once)");
+    CHECK_THROWS_WITH(ex::parse_spec(std::string(R"({"figure": "a"})") + std::string(1, '\0')),
+                      "spec: malformed JSON at line 1, column 16: a NUL byte; JSON text cannot hold one");
+    CHECK_THROWS_WITH(ex::parse_spec(R"({"figure": "a"} x)"), "spec: malformed JSON at line 1, column 17: bytes after the end of the JSON value");
+    CHECK_THROWS_WITH(ex::parse_spec(R"({"figure": "a", "": 1})"), R"(spec[""]: unknown key; expected one of figure, xs, repetitions, seed, cts)");
+}

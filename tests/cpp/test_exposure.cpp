@@ -5,11 +5,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "fairness/metrics/exposure.hpp"
+#include "fairness/weights.hpp"
 #include "helpers.hpp"
 
 using th::first;
@@ -309,4 +313,107 @@ TEST_CASE("regression: EA with relevances summing past the largest double is nul
     // EE and EA-dp read only the order of the relevances and the head counts: defined.
     CHECK(!r["ee"]["value"].is_null());
     CHECK(!r["eadp"]["value"].is_null());
+}
+
+namespace {
+
+using fairness::exposure::Item;
+using fairness::exposure::Side;
+
+// EE's δ_A at cut-off c by its definition (DIPS paper Eq. 12, 15-16), independently of the core:
+// σ* of the top c items sorted by relevance, t of a level the mean of F over its block of
+// positions summed position by position, everything in long double. Null when undefined.
+std::optional<long double> ee_by_definition(const std::vector<Item>& items, const std::vector<double>& f, std::size_t c) {
+    struct Level {
+        std::size_t all = 0, a = 0, b = 0;
+    };
+    std::map<double, Level, std::greater<double>> levels;  // most relevant first
+    long double e_a = 0, e_b = 0;
+    std::size_t n_a = 0, n_b = 0;
+    for (std::size_t i = 0; i < c; ++i) {
+        auto& level = levels[items[i].relevance];
+        ++level.all;
+        if (items[i].side == Side::a) ++level.a, ++n_a, e_a += f[i];
+        if (items[i].side == Side::b) ++level.b, ++n_b, e_b += f[i];
+    }
+    long double t_a = 0, t_b = 0;
+    std::size_t position = 0;
+    for (const auto& [relevance, level] : levels) {
+        long double sum = 0;
+        for (std::size_t m = 0; m < level.all; ++m) sum += f[position + m];
+        position += level.all;
+        const long double t = sum / static_cast<long double>(level.all);
+        t_a += static_cast<long double>(level.a) * t;
+        t_b += static_cast<long double>(level.b) * t;
+    }
+    if (n_a == 0 || n_b == 0 || t_a + t_b == 0 || e_a + e_b == 0) return std::nullopt;
+    return t_a / (t_a + t_b) - e_a / (e_a + e_b);
+}
+
+// n items: the first `neutral_top` neutral and most relevant (so that A and B only get the tiny
+// exposure deep in σ*), then A, B or neutral at random with relevance 0..levels-1.
+std::vector<Item> random_items(th::Gen& gen, std::size_t n, std::size_t neutral_top, int levels) {
+    std::vector<Item> items;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i < neutral_top) {
+            items.push_back({Side::neither, static_cast<double>(levels)});
+            continue;
+        }
+        const int side = gen.integer(0, 2);
+        items.push_back({side == 0 ? Side::a : side == 1 ? Side::b : Side::neither, static_cast<double>(gen.integer(0, levels - 1))});
+    }
+    // Shuffle the top neutral items into the ranking, so that they are not simply first.
+    std::shuffle(items.begin(), items.end(), gen.engine());
+    return items;
+}
+
+void check_ee_series(const std::vector<Item>& items, const std::vector<double>& f, const std::vector<std::size_t>& cutoffs) {
+    const auto result = fairness::exposure::compute(items, f, fairness::exposure::Target::ee);
+    REQUIRE(result.at_cutoff.size() == items.size());
+    for (const std::size_t c : cutoffs) {
+        CAPTURE(c);
+        const auto expected = ee_by_definition(items, f, c);
+        const auto& got = result.at_cutoff[c - 1];
+        REQUIRE(got.has_value() == expected.has_value());
+        if (expected) CHECK(std::abs(static_cast<long double>(*got) - *expected) < 1e-12L);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("EE at every cut-off: running range sums per relevance level equal the definition, summed in long double") {
+    th::Gen gen(20261123);
+    const std::vector<std::pair<fairness::BrowsingModel, double>> models{
+        {fairness::BrowsingModel::exponential, 0.9}, {fairness::BrowsingModel::exponential, 0.999},
+        {fairness::BrowsingModel::logarithmic, 1}, {fairness::BrowsingModel::uniform, 1}};
+    SUBCASE("short rankings, every cut-off, few or many relevance levels") {
+        for (int round = 0; round < 200; ++round) {
+            const auto n = static_cast<std::size_t>(gen.integer(1, 40));
+            const auto items = random_items(gen, n, static_cast<std::size_t>(gen.integer(0, 5)), gen.integer(1, 2) == 1 ? 4 : 40);
+            const auto& [model, gamma] = models[static_cast<std::size_t>(round) % models.size()];
+            std::vector<std::size_t> all(n);
+            for (std::size_t c = 1; c <= n; ++c) all[c - 1] = c;
+            CAPTURE(round);
+            check_ee_series(items, fairness::browsing_weights(model, gamma, n), all);
+        }
+    }
+    SUBCASE("10^4 items, every cut-off; A and B deep below 300 more relevant neutral items (F ~ 1e-14 there)") {
+        for (const auto& [model, gamma] : models) {
+            const std::size_t n = 10000;
+            const auto items = random_items(gen, n, 300, 4);
+            std::vector<std::size_t> all(n);
+            for (std::size_t c = 1; c <= n; ++c) all[c - 1] = c;
+            check_ee_series(items, fairness::browsing_weights(model, gamma, n), all);
+        }
+    }
+    SUBCASE("10^5 items, 200 cut-offs spread over the ranking (γ = 0.995: A and B's F ~ 1e-5 below 2,000 neutral items)") {
+        for (const auto model : {fairness::BrowsingModel::exponential, fairness::BrowsingModel::logarithmic, fairness::BrowsingModel::uniform}) {
+            const std::size_t n = 100000;
+            const auto items = random_items(gen, n, 2000, 5);
+            std::vector<std::size_t> some;
+            for (std::size_t c = 1; c <= n; c += n / 199) some.push_back(c);
+            some.push_back(n);
+            check_ee_series(items, fairness::browsing_weights(model, 0.995, n), some);
+        }
+    }
 }

@@ -124,6 +124,21 @@ TEST_CASE("every reader limit: at the limit accepted, one past it refused naming
     CHECK(refusal(R"({"params": {"k": 6}, "rankings": [{"docs": [{}]}]})", l) == "params.k: 6 is over the limit of 5 (k)");
 }
 
+TEST_CASE("regression: every evaluate_json reads under the tier of its options, with or without detail") {
+    // Merging h5 (EvaluateOptions.detail, Evaluator) with h1 (EvaluateOptions.limits): the free
+    // evaluate_json once parsed under the default tier whatever its options said.
+    const auto scenario = with_docs(docs(10001));
+    const auto large = &fairness::large_limits();
+    for (const bool detail : {true, false}) {
+        CAPTURE(detail);
+        CHECK_THROWS_AS(fairness::evaluate_json(scenario, {.detail = detail}), fairness::ScenarioError);
+        CHECK_NOTHROW(fairness::evaluate_json(scenario, {.limits = large, .detail = detail}));
+        fairness::Evaluator evaluator;
+        CHECK_THROWS_AS(evaluator.evaluate_json(scenario, {.detail = detail}), fairness::ScenarioError);
+        CHECK_NOTHROW(evaluator.evaluate_json(scenario, {.limits = large, .detail = detail}));
+    }
+}
+
 TEST_CASE("outputBytes: results over the limit are refused as `results`, while they are written") {
     auto l = fairness::default_limits();
     l.output_bytes = 2000;

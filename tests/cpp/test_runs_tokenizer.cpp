@@ -35,7 +35,7 @@ Counts by_index(const TermIndex& index, std::string_view text) {
     const auto doc = index.analyze(text);
     Counts c;
     c.tokens = doc.tokens;
-    for (const auto& [term, n] : doc.term_counts) c.terms[term] = n;
+    for (const auto& [term, n] : doc.term_counts) c.terms[index.terms()[term]] = static_cast<int>(n);
     return c;
 }
 

@@ -110,18 +110,35 @@ TEST_CASE("TermIndex: magnitudes, term counts and matches of one document") {
     REQUIRE(doc.magnitude.size() == 2);
     CHECK(doc.magnitude[0] == 1);  // she
     CHECK(doc.magnitude[1] == 3);  // he, him, he
-    CHECK(doc.term_counts.at("he") == 2);
-    CHECK(doc.term_counts.at("him") == 1);
-    CHECK(doc.term_counts.at("she") == 1);
-    CHECK(doc.term_counts.count("said") == 0);
+    // Terms are numbered in the lexicon's order: she 0, her 1, he 2, him 3.
+    REQUIRE(index.terms() == std::vector<std::string>{"she", "her", "he", "him"});
+    CHECK(index.group_of(3) == 1);
+    CHECK(index.find("him") == 3u);
+    CHECK_FALSE(index.find("said"));
+    CHECK(doc.count(*index.find("he")) == 2);
+    CHECK(doc.count(*index.find("him")) == 1);
+    CHECK(doc.count(*index.find("she")) == 1);
+    CHECK(doc.count(*index.find("her")) == 0);
+    // Flat, by term index ascending: (she, 1), (he, 2), (him, 1).
+    REQUIRE(doc.term_counts.size() == 3);
+    CHECK(doc.term_counts[0].term == 0);
+    CHECK(doc.term_counts[1].term == 2);
+    CHECK(doc.term_counts[1].count == 2);
+    CHECK(doc.term_counts[2].term == 3);
     CHECK(doc.representative());
     REQUIRE(doc.matches.size() == 4);
-    CHECK(doc.matches[0].term == "he");
+    CHECK(index.terms()[doc.matches[0].term] == "he");
     CHECK(doc.matches[0].group == 1);
-    CHECK(doc.matches[1].term == "she");
+    CHECK(index.terms()[doc.matches[1].term] == "she");
     CHECK(doc.matches[1].begin == 8);  // "He said " is 8 bytes
     CHECK(doc.matches[1].end == 11);
     CHECK(doc.matches[3].begin == 21);  // "He said she saw him. " is 21 bytes
+    // Without matches: the same counts, no spans.
+    const auto bare = index.analyze(text, false);
+    CHECK(bare.matches.empty());
+    CHECK(bare.tokens == doc.tokens);
+    CHECK(bare.magnitude == doc.magnitude);
+    CHECK(bare.term_counts.size() == doc.term_counts.size());
 }
 
 TEST_CASE("TermIndex: the whitespace tokenizer does not match a term with punctuation attached") {

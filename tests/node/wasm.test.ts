@@ -129,6 +129,69 @@ describe.skipIf(!haveCli)('the WASM module and the native CLI', () => {
     const text = JSON.stringify({ rankings: [{ docs: Array(10001).fill({}) }] });
     expect(wasmRefusal(text).toString()).toBe('rankings[0].docs: 10001 documents is over the limit of 10000 (documentsPerRanking)');
     expect(engine.evaluate(text, { limits: 'large' }).rankings[0]!.n).toBe(10001);
+    // Without detail too (evaluateSummary, the bench's call for a million documents).
+    expect(() => engine.evaluate(text, { detail: false })).toThrow(ScenarioError);
+    expect(engine.evaluate(text, { detail: false, limits: 'large' }).rankings[0]!.n).toBe(10001);
+  });
+});
+
+describe.skipIf(!haveCli)('results without detail', () => {
+  test('WASM evaluateText(…, {detail: false}) gives what fairness-eval --summary prints', () => {
+    for (const file of scenarioFiles) {
+      const native = runCli(['--summary', file]);
+      expect(native.status, `${file}: ${native.stderr}`).toBe(0);
+      const wasm = engine.evaluateText(readFileSync(`${root}${file}`), { detail: false });
+      expect(differences(JSON.parse(wasm), JSON.parse(native.stdout), 1e-12), file).toEqual([]);
+    }
+  });
+
+  test('the same values as with detail, without perRank, atCutoff and docs', () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const scenario = randomScenario(seed) as Scenario;
+      const full = engine.evaluate(scenario);
+      const summary = engine.evaluate(scenario, { detail: false });
+      for (const [r, ranking] of full.rankings.entries()) {
+        const { docs, ...metrics } = ranking;
+        expect(docs.length).toBe(ranking.n);
+        const stripped = Object.fromEntries(
+          Object.entries(metrics).map(([key, value]) => {
+            if (!value || typeof value !== 'object') return [key, value];
+            const { perRank, atCutoff, ...rest } = value as unknown as Record<string, unknown>;
+            expect(perRank).toBeDefined();
+            expect(atCutoff).toBeDefined();
+            return [key, rest];
+          }),
+        );
+        expect(summary.rankings[r], `seed ${seed}`).toEqual(stripped);
+      }
+    }
+  });
+});
+
+describe('incremental evaluation (the module keeps the last scenario\'s analysed texts)', () => {
+  test('a move or a label change tokenises nothing, an edited text only itself, and the results stay exact', () => {
+    const scenario = randomScenario(5) as Scenario;
+    const docs = scenario.rankings[0]!.docs;
+    expect(docs.length).toBeGreaterThan(2);
+    engine.evaluate({ ...scenario, params: { ...scenario.params, tokenizer: 'whitespace' } }); // another cache
+    engine.evaluate(scenario);
+    const distinct = new Set([...scenario.rankings.flatMap((r) => r.docs), ...(scenario.background ?? [])].map((d) => d.text ?? ''));
+    expect(engine.tokenised()).toBe(distinct.size);
+
+    [docs[0], docs[1]] = [docs[1]!, docs[0]!];
+    docs[2] = { ...docs[2]!, label: 'neutral', relevance: 3 };
+    const moved = engine.evaluateText(JSON.stringify(scenario));
+    expect(engine.tokenised()).toBe(0);
+
+    docs[1] = { ...docs[1]!, text: `${docs[1]!.text ?? ''} she said, a new sentence` };
+    const edited = engine.evaluateText(JSON.stringify(scenario));
+    expect(engine.tokenised()).toBe(1);
+    if (haveCli) {
+      expect(differences(JSON.parse(edited), JSON.parse(runCli(['-'], JSON.stringify(scenario)).stdout), 0)).toEqual([]);
+      [docs[0], docs[1]] = [docs[1]!, docs[0]!];
+      expect(differences(JSON.parse(engine.evaluateText(JSON.stringify(scenario))), JSON.parse(runCli(['-'], JSON.stringify(scenario)).stdout), 0)).toEqual([]);
+    }
+    expect(moved).not.toBe(edited);
   });
 });
 

@@ -1,6 +1,8 @@
 // From a scenario to SPEC's results: every metric for every ranking, with teaching detail.
 #pragma once
 
+#include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -14,11 +16,16 @@ namespace fairness {
 struct EvaluateOptions {
     // The tier of core/limits.json: the reader's limits and the results' outputBytes.
     const Limits* limits = &default_limits();
+    // true: every metric's perRank and atCutoff, and each ranking's "docs" (tokens, magnitudes and
+    // term matches of every document). false: the values and their parts only (value, note and the
+    // metric's summary fields, e.g. share, distribution, targetShare): a few kilobytes per ranking
+    // whatever its length. The values are the same either way.
+    bool detail = true;
 };
 
-// The results object (SPEC "results"), plus per-rank detail and the value at every cut-off, as
-// JSON text (written as it is computed, without building a tree). Throws ScenarioError (field
-// `results`) when the text would be over the limit's outputBytes.
+// The results object (SPEC "results"), plus (with detail) per-rank detail and the value at every
+// cut-off, as JSON text (written as it is computed, without building a tree). Throws ScenarioError
+// (field `results`) when the text would be over the limit's outputBytes.
 std::string evaluate_text(const Scenario& scenario, const EvaluateOptions& options = {});
 
 // The same results as a JSON tree, for callers that read them (the CLI's table, the tests).
@@ -33,5 +40,33 @@ Json find_terms(const Scenario& scenario, std::string_view text);
 // The entry point every front end calls: scenario JSON text in, results JSON text out.
 // Throws ScenarioError on bad input, before anything is computed.
 std::string evaluate_json(std::string_view scenario_json, const EvaluateOptions& options = {});
+
+/**
+ * Evaluates scenario after scenario (the page's edits), keeping what it read of the documents of
+ * the last call: each distinct text's terms (DocTerms, with matches) under the last lexicon and
+ * tokenizer. A call tokenises only the texts the previous call did not have, so moving a document
+ * or changing a label or relevance tokenises nothing, and editing one text tokenises that one.
+ * The cache holds the texts of the last call only, and is dropped when the groups' terms or the
+ * tokenizer change. The results are byte for byte those of evaluate_text. Not thread-safe.
+ */
+class Evaluator {
+public:
+    Evaluator();
+    ~Evaluator();
+    Evaluator(const Evaluator&) = delete;
+    Evaluator& operator=(const Evaluator&) = delete;
+
+    std::string evaluate_text(const Scenario& scenario, const EvaluateOptions& options = {});
+    // Throws ScenarioError on bad input (the cache is then left as it was).
+    std::string evaluate_json(std::string_view scenario_json, const EvaluateOptions& options = {});
+
+    // Texts tokenised by the last call (the others came from the cache): for tests.
+    std::size_t tokenised() const;
+
+    struct Cache;
+
+private:
+    std::unique_ptr<Cache> cache_;
+};
 
 }  // namespace fairness

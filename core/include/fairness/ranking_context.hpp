@@ -21,9 +21,11 @@ public:
      * Tokenises and analyses the documents of `scenario.rankings[ranking]` and the background
      * once (terms, ω, alignments, the background set S): nothing per ordering reads a text again.
      * Keeps a reference to `scenario`, which must outlive the context. Not thread-safe (it reuses
-     * its buffers between calls).
+     * its buffers between calls). With `detail`, each value is computed as the results compute it
+     * (per-rank detail and the value at every cut-off too: what `fairness-bench --metrics` times);
+     * without, only what the value needs. The values are the same.
      */
-    RankingContext(const Scenario& scenario, std::size_t ranking);
+    RankingContext(const Scenario& scenario, std::size_t ranking, bool detail = false);
     ~RankingContext();
     RankingContext(const RankingContext&) = delete;
     RankingContext& operator=(const RankingContext&) = delete;
@@ -38,6 +40,11 @@ public:
      * permutation of 0..size()-1). Null when undefined; then `note`, if given, gets the reason.
      */
     Maybe value(std::size_t metric, std::span<const std::size_t> order, std::string* note = nullptr) const;
+
+    /** value(metric, order, note) in two steps: the documents put in `order`, then one metric's
+     *  value for them (no copying of the inputs: what `fairness-bench --metrics` times). */
+    void arrange(std::span<const std::size_t> order) const;
+    Maybe arranged_value(std::size_t metric, std::string* note = nullptr) const;
 
     /** Every metric of all_metrics(), in that order, for the documents in `order`. */
     std::vector<Maybe> values(std::span<const std::size_t> order) const;

@@ -25,18 +25,24 @@ const MetricDescriptor descriptor{
 };
 
 std::vector<double> alignment(std::span<const double> magnitude, int label, std::size_t groups, AwrfAlignment how) {
-    std::vector<double> a(groups, 1.0 / static_cast<double>(groups));
+    std::vector<double> a(groups);
+    alignment(magnitude, label, how, a);
+    return a;
+}
+
+void alignment(std::span<const double> magnitude, int label, AwrfAlignment how, std::span<double> a) {
+    const std::size_t groups = a.size();
+    std::fill(a.begin(), a.end(), 1.0 / static_cast<double>(groups));
     if (how == AwrfAlignment::labels) {
         if (label >= 0) {
             std::fill(a.begin(), a.end(), 0.0);
             a[static_cast<std::size_t>(label)] = 1.0;
         }
-        return a;
+        return;
     }
     const double total = std::accumulate(magnitude.begin(), magnitude.end(), 0.0);
     if (total > 0)
         for (std::size_t g = 0; g < groups; ++g) a[g] = magnitude[g] / total;
-    return a;
 }
 
 double distance(std::span<const double> p, std::span<const double> q, AwrfDistance how) {
@@ -54,38 +60,49 @@ double distance(std::span<const double> p, std::span<const double> q, AwrfDistan
     return d;
 }
 
-Result compute(std::span<const std::vector<double>> alignments, std::span<const double> targets, AwrfDistance how, std::size_t k) {
-    const std::size_t n = alignments.size(), groups = targets.size();
+Result compute(std::span<const double> alignments, std::span<const double> targets, AwrfDistance how, std::size_t k, bool detail) {
+    const std::size_t groups = targets.size(), n = groups ? alignments.size() / groups : 0;
     const std::size_t k_eff = std::min(k, n);
     Result result;
+    if (detail) {
+        result.alignment.assign(alignments.begin(), alignments.end());
+        result.weight.reserve(n);
+        result.at_cutoff.reserve(n);
+    }
     std::vector<double> exposure(groups, 0.0), normalized(groups);
-    for (std::size_t r = 1; r <= n; ++r) {
+    // Past the cut-off only the value at every cut-off (detail) reads further documents.
+    const std::size_t last = detail ? n : k_eff;
+    for (std::size_t r = 1; r <= last; ++r) {
         const double p = position_bias(r);
-        for (std::size_t g = 0; g < groups; ++g) exposure[g] += p * alignments[r - 1][g];
+        for (std::size_t g = 0; g < groups; ++g) exposure[g] += p * alignments[(r - 1) * groups + g];
         // Every alignment sums to 1, so ||E||_1 = Σ p(r) > 0.
         const double total = std::accumulate(exposure.begin(), exposure.end(), 0.0);
         for (std::size_t g = 0; g < groups; ++g) normalized[g] = exposure[g] / total;
         const double value = distance(normalized, targets, how);
-        result.at_cutoff.push_back(value);
+        if (detail) {
+            result.at_cutoff.push_back(value);
+            result.weight.push_back(r <= k_eff ? p : 0.0);
+        }
         if (r == k_eff) {
             result.value = value;
             result.distribution = normalized;
         }
-        result.ranks.push_back({alignments[r - 1], r <= k_eff ? p : 0.0});
     }
     return result;
 }
 
-void write(JsonWriter& w, const Result& r, std::span<const std::string> groups) {
+void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, bool detail) {
     w.begin_object().member("value", r.value);
     w.key("distribution").object(groups, std::span<const double>(r.distribution));
-    w.key("perRank").begin_array();
-    for (const auto& rank : r.ranks) {
-        w.begin_object().key("alignment").object(groups, std::span<const double>(rank.alignment));
-        w.member("weight", rank.weight).end_object();
+    if (detail) {
+        w.key("perRank").begin_array();
+        for (std::size_t i = 0; i < r.weight.size(); ++i) {
+            w.begin_object().key("alignment").object(groups, std::span<const double>(r.alignment.data() + i * groups.size(), groups.size()));
+            w.member("weight", r.weight[i]).end_object();
+        }
+        w.end_array();
+        w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     }
-    w.end_array();
-    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     w.end_object();
 }
 

@@ -37,6 +37,8 @@ Result compute(std::span<const int> labels, std::size_t groups, double alpha, st
     Result result;
     std::vector<double> exposure(groups, 0.0);
     double neutral = 0, weight = 0, delta = 0;
+    result.at_cutoff.reserve(n);
+    result.ranks.reserve(n);
     for (std::size_t r = 1; r <= n; ++r) {
         const double p = position_bias(r);
         const int label = labels[r - 1];
@@ -55,19 +57,21 @@ Result compute(std::span<const int> labels, std::size_t groups, double alpha, st
     return result;
 }
 
-void write(JsonWriter& w, const Result& r, std::span<const std::string> groups) {
+void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, bool detail) {
     w.begin_object().member("value", r.value);
     w.key("exposure").begin_object().member("neutral", r.neutral);
     for (std::size_t g = 0; g < groups.size(); ++g) w.member(groups[g], r.exposure[g]);
     w.end_object();
     w.member("deltaExposure", r.delta_exposure);
-    w.key("perRank").begin_array();
-    for (const auto& rank : r.ranks) {
-        const std::string_view label = rank.label < 0 ? std::string_view("neutral") : std::string_view(groups[static_cast<std::size_t>(rank.label)]);
-        w.begin_object().member("label", label).member("exposure", rank.exposure).end_object();
+    if (detail) {
+        w.key("perRank").begin_array();
+        for (const auto& rank : r.ranks) {
+            const std::string_view label = rank.label < 0 ? std::string_view("neutral") : std::string_view(groups[static_cast<std::size_t>(rank.label)]);
+            w.begin_object().member("label", label).member("exposure", rank.exposure).end_object();
+        }
+        w.end_array();
+        w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     }
-    w.end_array();
-    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     w.end_object();
 }
 

@@ -220,20 +220,22 @@ namespace {
 const char* side_name(Side side) { return side == Side::a ? "A" : side == Side::b ? "B" : nullptr; }
 }  // namespace
 
-void write(JsonWriter& w, const Result& r) {
+void write(JsonWriter& w, const Result& r, bool detail) {
     w.begin_object().member("value", r.value);
     if (!r.note.empty()) w.member("note", r.note);
     w.member("mAB", r.m_ab).member("mBA", r.m_ba).member("nA", r.n_a).member("nB", r.n_b);
-    w.key("perRank").begin_array();
-    for (const auto& rank : r.ranks) {
-        w.begin_object().key("side");
-        if (const char* side = side_name(rank.side)) w.value(side);
-        else w.null();
-        w.member("weight", rank.weight).member("dissatisfaction", rank.dissatisfaction).member("contribution", rank.contribution);
-        w.end_object();
+    if (detail) {
+        w.key("perRank").begin_array();
+        for (const auto& rank : r.ranks) {
+            w.begin_object().key("side");
+            if (const char* side = side_name(rank.side)) w.value(side);
+            else w.null();
+            w.member("weight", rank.weight).member("dissatisfaction", rank.dissatisfaction).member("contribution", rank.contribution);
+            w.end_object();
+        }
+        w.end_array();
+        w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     }
-    w.end_array();
-    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     w.end_object();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 
 namespace fairness::exposure {
 
@@ -69,8 +70,47 @@ const MetricDescriptor& descriptor(Target target) {
 
 namespace {
 
+// Σ F(j) over positions [begin, end): the difference of two suffix sums S(k) = Σ_{j ≥ k} F(j),
+// each carried as an unevaluated sum hi + lo (double-double, TwoSum). F never increases (γ ≤ 1),
+// so a range deep in the ranking is a difference of two tiny suffix sums: its relative precision
+// is that of a position-by-position sum (a tiny exposure is not lost next to the top's large sums,
+// and positions where F underflows to 0 sum to exactly 0), in O(1) per range after O(n).
+class RangeSums {
+public:
+    explicit RangeSums(std::span<const double> weights) : hi_(weights.size() + 1, 0.0), lo_(weights.size() + 1, 0.0) {
+        for (std::size_t k = weights.size(); k-- > 0;) {
+            double error = 0;
+            const double sum = two_sum(hi_[k + 1], weights[k], error);
+            // Renormalise so that |lo| stays below half an ulp of hi.
+            const double lo = lo_[k + 1] + error;
+            hi_[k] = sum + lo;
+            lo_[k] = lo - (hi_[k] - sum);
+        }
+    }
+
+    double operator()(std::size_t begin, std::size_t end) const {
+        double error = 0;
+        const double hi = two_sum(hi_[begin], -hi_[end], error);
+        return hi + (error + (lo_[begin] - lo_[end]));
+    }
+
+private:
+    // a + b as the rounded sum, with `error` = the exact a + b minus it (Knuth's TwoSum).
+    static double two_sum(double a, double b, double& error) {
+        const double sum = a + b;
+        const double b_part = sum - a;
+        error = (a - (sum - b_part)) + (b - b_part);
+        return sum;
+    }
+
+    std::vector<double> hi_, lo_;
+};
+
 // E_g and T_g of a growing prefix of the ranking: `add` the items in rank order, `read` δ of the
 // items added so far, taken as the whole ranking. One code path for the value and every cut-off.
+// EE keeps the items added per relevance level: σ* of the prefix holds each level in one block of
+// positions, so a level's t_i is one range sum, and T_g costs O(levels) per read (O(n · levels)
+// for the value at every cut-off, not the O(n²) of re-summing the blocks position by position).
 class Accumulator {
 public:
     // `levels`: dips::levels_of(ranking), computed here when not given (EE only reads them).
@@ -85,6 +125,7 @@ public:
         count_.assign(ascending.count, 0);
         count_a_.assign(ascending.count, 0);
         count_b_.assign(ascending.count, 0);
+        range_.emplace(weights.first(ranking.size()));
     }
 
     // The item at position `added()` joins.
@@ -109,46 +150,33 @@ public:
     std::size_t level(std::size_t i) const { return level_[i]; }  // EE only
 
     // t_i of every relevance level for the items added so far (EE only): the mean of F over the
-    // positions σ* gives that level, summed position by position (no difference of prefix sums,
-    // so that a tiny exposure deep in the ranking is not lost to rounding).
+    // block of positions σ* gives that level.
     std::vector<double> level_targets() const {
         std::vector<double> t(count_.size(), 0.0);
         std::size_t position = 0;
         for (std::size_t level = 0; level < count_.size(); ++level) {
             if (count_[level] == 0) continue;
-            double sum = 0;
-            for (std::size_t m = 0; m < count_[level]; ++m) sum += weights_[position + m];
+            t[level] = (*range_)(position, position + count_[level]) / static_cast<double>(count_[level]);
             position += count_[level];
-            t[level] = sum / static_cast<double>(count_[level]);
         }
         return t;
     }
 
+    // δ_A of the items added so far (the value at this cut-off), without the rest of read().
+    Maybe delta_a() const {
+        const Totals s = totals();
+        const double t = s.t_a + s.t_b, e = e_a_ + e_b_;
+        if (n_a_ == 0 || n_b_ == 0 || t == 0 || e == 0) return std::nullopt;
+        return s.t_a / t - e_a_ / e;
+    }
+
     // δ of the items added so far, and T_A + T_B, E_A + E_B.
-    Misallocation read(double* target_total = nullptr, double* exposure_total = nullptr, std::vector<double>* levels = nullptr) const {
+    Misallocation read(double* target_total = nullptr, double* exposure_total = nullptr) const {
         Misallocation m;
         m.n_a = n_a_;
         m.n_b = n_b_;
-        double t_a = 0, t_b = 0;
-        switch (target_) {
-            case Target::ea:
-                t_a = relevance_a_;
-                t_b = relevance_b_;
-                break;
-            case Target::eadp:  // N_g / N: N cancels in T_g / (T_A + T_B)
-                t_a = static_cast<double>(n_a_);
-                t_b = static_cast<double>(n_b_);
-                break;
-            case Target::ee: {
-                auto t = level_targets();
-                for (std::size_t level = 0; level < t.size(); ++level) {
-                    t_a += static_cast<double>(count_a_[level]) * t[level];
-                    t_b += static_cast<double>(count_b_[level]) * t[level];
-                }
-                if (levels) *levels = std::move(t);
-                break;
-            }
-        }
+        const Totals s = totals();
+        const double t_a = s.t_a, t_b = s.t_b;
         const double t = t_a + t_b, e = e_a_ + e_b_;
         if (target_total) *target_total = t;
         if (exposure_total) *exposure_total = e;
@@ -181,11 +209,36 @@ public:
     }
 
 private:
+    struct Totals {
+        double t_a = 0, t_b = 0;
+    };
+
+    // T_A and T_B of the items added so far.
+    Totals totals() const {
+        switch (target_) {
+            case Target::ea: return {relevance_a_, relevance_b_};
+            case Target::eadp:  // N_g / N: N cancels in T_g / (T_A + T_B)
+                return {static_cast<double>(n_a_), static_cast<double>(n_b_)};
+            case Target::ee: break;
+        }
+        Totals s;
+        std::size_t position = 0;
+        for (std::size_t level = 0; level < count_.size(); ++level) {
+            if (count_[level] == 0) continue;
+            const double t = (*range_)(position, position + count_[level]) / static_cast<double>(count_[level]);
+            s.t_a += static_cast<double>(count_a_[level]) * t;
+            s.t_b += static_cast<double>(count_b_[level]) * t;
+            position += count_[level];
+        }
+        return s;
+    }
+
     std::span<const Item> ranking_;
     std::span<const double> weights_;
     Target target_;
     std::vector<std::size_t> level_;                     // EE: relevance level of each item
     std::vector<std::size_t> count_, count_a_, count_b_; // EE: items added per level (any, A, B)
+    std::optional<RangeSums> range_;                     // EE: sums of F over blocks of positions
     std::size_t added_ = 0, n_a_ = 0, n_b_ = 0;
     double e_a_ = 0, e_b_ = 0, relevance_a_ = 0, relevance_b_ = 0;
 };
@@ -202,17 +255,19 @@ Misallocation misallocation(std::span<const Item> ranking, std::span<const doubl
     return acc.read();
 }
 
-Result compute(std::span<const Item> ranking, std::span<const double> weights, Target target) {
+Result compute(std::span<const Item> ranking, std::span<const double> weights, Target target, bool detail) {
     Accumulator acc(ranking, weights, target);
     Result result;
-    result.at_cutoff.reserve(ranking.size());
+    if (detail) result.at_cutoff.reserve(ranking.size());
     while (acc.added() < ranking.size()) {
         acc.add();
-        result.at_cutoff.push_back(acc.read().delta_a);
+        if (detail) result.at_cutoff.push_back(acc.delta_a());
     }
     double t = 0, e = 0;
-    std::vector<double> levels;  // EE: t_i of each relevance level, for the whole ranking
-    static_cast<Misallocation&>(result) = acc.read(&t, &e, &levels);
+    static_cast<Misallocation&>(result) = acc.read(&t, &e);
+    if (!detail) return result;
+    // EE: t_i of each relevance level, for the whole ranking
+    const std::vector<double> levels = target == Target::ee ? acc.level_targets() : std::vector<double>{};
     result.ranks.reserve(ranking.size());
     for (std::size_t i = 0; i < ranking.size(); ++i) {
         const Item& item = ranking[i];
@@ -232,26 +287,28 @@ Result compute(std::span<const Item> ranking, std::span<const double> weights, T
     return result;
 }
 
-void write(JsonWriter& w, const Result& r, std::span<const std::string> groups) {
+void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, bool detail) {
     w.begin_object().member("value", r.value);
     if (!r.note.empty()) w.member("note", r.note);
     w.member("l1", r.l1).member("deltaA", r.delta_a).member("deltaB", r.delta_b);
     w.key("targetShare").begin_object().member(groups[0], r.target_a).member(groups[1], r.target_b).end_object();
     w.key("exposureShare").begin_object().member(groups[0], r.exposure_a).member(groups[1], r.exposure_b).end_object();
     w.member("nA", r.n_a).member("nB", r.n_b);
-    w.key("perRank").begin_array();
-    for (const auto& rank : r.ranks) {
-        w.begin_object().key("side");
-        if (rank.side == Side::a) w.value("A");
-        else if (rank.side == Side::b) w.value("B");
-        else w.null();
-        // F(k0) stands in DIPS' perRank, and this item's exposure share is targetShare -
-        // misallocation: leaving both out keeps the results of a long ranking a tenth smaller.
-        w.member("target", rank.target).member("targetShare", rank.target_share).member("misallocation", rank.misallocation);
-        w.end_object();
+    if (detail) {
+        w.key("perRank").begin_array();
+        for (const auto& rank : r.ranks) {
+            w.begin_object().key("side");
+            if (rank.side == Side::a) w.value("A");
+            else if (rank.side == Side::b) w.value("B");
+            else w.null();
+            // F(k0) stands in DIPS' perRank, and this item's exposure share is targetShare -
+            // misallocation: leaving both out keeps the results of a long ranking a tenth smaller.
+            w.member("target", rank.target).member("targetShare", rank.target_share).member("misallocation", rank.misallocation);
+            w.end_object();
+        }
+        w.end_array();
+        w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     }
-    w.end_array();
-    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     w.end_object();
 }
 

@@ -31,6 +31,8 @@ Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
 
     Result result;
     double dcg = 0, idcg = 0;
+    result.at_cutoff.reserve(n);
+    result.ranks.reserve(n);
     // A gain or a sum past the largest double (2^1024: relevance >= 1024 with exponential gain, or
     // relevances near 1e308) is no number: the ratio of such parts is undefined, not 0 or 1.
     const auto ratio = [](double a, double b) { return b > 0 && std::isfinite(a) && std::isfinite(b) ? Maybe{a / b} : Maybe{}; };
@@ -57,14 +59,16 @@ Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
     return result;
 }
 
-void write(JsonWriter& w, const Result& r) {
+void write(JsonWriter& w, const Result& r, bool detail) {
     w.begin_object().member("value", r.value);
     if (!r.note.empty()) w.member("note", r.note);
     w.member("dcg", r.dcg).member("idcg", r.idcg);
-    w.key("perRank").begin_array();
-    for (const auto& rank : r.ranks) w.begin_object().member("gain", rank.gain).member("contribution", rank.contribution).end_object();
-    w.end_array();
-    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    if (detail) {
+        w.key("perRank").begin_array();
+        for (const auto& rank : r.ranks) w.begin_object().member("gain", rank.gain).member("contribution", rank.contribution).end_object();
+        w.end_array();
+        w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    }
     w.end_object();
 }
 

@@ -77,6 +77,8 @@ Result compute(std::span<const double> ranking_omega, const Ideal& ideal, std::s
         result.note = "IFaiRR is 0: no document of the background set has positive neutrality, so NFaiRR is undefined";
 
     result.omega.assign(ranking_omega.begin(), ranking_omega.begin() + static_cast<std::ptrdiff_t>(k_eff));
+    result.ranks.reserve(n);
+    result.at_cutoff.reserve(n);
     for (std::size_t r = 1; r <= n; ++r) {
         const double weight = position_bias(r);
         const double omega = ranking_omega[r - 1];
@@ -87,17 +89,19 @@ Result compute(std::span<const double> ranking_omega, const Ideal& ideal, std::s
     return result;
 }
 
-void write(JsonWriter& w, const Result& r) {
+void write(JsonWriter& w, const Result& r, bool detail) {
     w.begin_object().member("value", r.value);
     if (!r.note.empty()) w.member("note", r.note);
     w.member("fairr", r.fairr).member("ifairr", r.ifairr).member("baseline", r.baseline);
     w.key("omega").array(std::span<const double>(r.omega));
     w.member("backgroundSize", r.background_size);
-    w.key("perRank").begin_array();
-    for (const auto& rank : r.ranks)
-        w.begin_object().member("omega", rank.omega).member("weight", rank.weight).member("contribution", rank.contribution).end_object();
-    w.end_array();
-    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    if (detail) {
+        w.key("perRank").begin_array();
+        for (const auto& rank : r.ranks)
+            w.begin_object().member("omega", rank.omega).member("weight", rank.weight).member("contribution", rank.contribution).end_object();
+        w.end_array();
+        w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
+    }
     w.end_object();
 }
 

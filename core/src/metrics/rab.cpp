@@ -99,7 +99,7 @@ Result compute(std::span<const double> count_f, std::span<const double> count_m,
 }
 
 Report report(Which which, std::span<const double> count_f, std::span<const double> count_m, std::size_t cutoff,
-              RabMagnitude selected) {
+              RabMagnitude selected, bool detail) {
     const std::size_t n = std::min(count_f.size(), count_m.size());
     const std::size_t t = std::min(cutoff, n);
     const auto chosen = static_cast<std::size_t>(selected);
@@ -107,8 +107,7 @@ Report report(Which which, std::span<const double> count_f, std::span<const doub
     Report r;
     r.which = which;
     r.magnitude = selected;
-    r.ranks.reserve(n);
-    r.at_cutoff.reserve(n);
+    if (detail) r.ranks.reserve(n), r.at_cutoff.reserve(n);
     // One pass, the same additions as compute(), so `measure` is what compute() returns at t and
     // atCutoff[c - 1] is, to the bit, a fresh evaluation at t = c.
     std::array<Running, magnitudes.size()> running{};
@@ -120,12 +119,13 @@ Report report(Which which, std::span<const double> count_f, std::span<const doub
         }
         if (x == t)
             for (std::size_t m = 0; m < magnitudes.size(); ++m) r.measure[m] = read(running[m], t);
+        if (!detail) continue;
         r.at_cutoff.push_back(read(running[chosen], x).value);
         r.ranks.push_back({count_f[x - 1], count_m[x - 1], mag_f[chosen], mag_m[chosen], 0, 0});
     }
     // w_i: RaB 1/t'; ARaB (1/t') Σ_{x=i..t'} 1/x, since RaB@x gives each of its x documents 1/x.
     double tail = 0;
-    for (std::size_t i = t; i >= 1; --i) {
+    for (std::size_t i = detail ? t : 0; i >= 1; --i) {
         tail += 1.0 / static_cast<double>(i);
         auto& rank = r.ranks[i - 1];
         rank.weight = (which == Which::rab ? 1.0 : tail) / static_cast<double>(t);
@@ -146,7 +146,7 @@ void write_pair(JsonWriter& w, std::string_view key, std::span<const std::string
 
 }  // namespace
 
-void write(JsonWriter& w, const Report& r, std::span<const std::string, 2> groups) {
+void write(JsonWriter& w, const Report& r, std::span<const std::string, 2> groups, bool detail) {
     w.begin_object().member("value", r.value);
     if (!r.note.empty()) w.member("note", r.note);
     w.member("magnitude", to_string(r.magnitude));
@@ -156,6 +156,10 @@ void write(JsonWriter& w, const Report& r, std::span<const std::string, 2> group
         w.key(to_string(m)).begin_object().member("value", p.value);
         w.key("parts").begin_object().member(groups[0], p.f).member(groups[1], p.m).end_object();
         w.end_object();
+    }
+    if (!detail) {
+        w.end_object();
+        return;
     }
     // Per rank, only what is not derivable, since this is written for every document: RaB gives
     // mag_f and mag_m (the counts are docs[].magnitude; its weight is 1/k' up to k'), ARaB its

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include "fairness/weights.hpp"
 
@@ -56,26 +55,74 @@ Scored score(const Totals& t, std::span<const double> targets, bool use_rbdf, do
     return s;
 }
 
+// score(t, ...).value, without building the shares: the value at every cut-off, computed alike.
+double value_of(const Totals& t, std::span<const double> targets, bool use_rbdf, double max_ted) {
+    double total = 0;
+    for (double e : t.exposure) total += e;
+    if (total == 0) return max_ted;
+    double ted = 0;
+    for (std::size_t g = 0; g < targets.size(); ++g) ted += std::abs(t.exposure[g] / total - targets[g]);
+    const double rbdf = t.weight > 0 ? t.representative / t.weight : 0;
+    return max_ted - (use_rbdf ? ted * rbdf : ted);
+}
+
+// TE@k(t) of every lexicon term in the top k' (Eq. 8), by group, then exposure (highest first),
+// then term. Each occurrence adds p(r) / |d_r|, one at a time, in rank order.
+std::vector<TermExposure> term_exposure(std::span<const DocTerms* const> docs, const TermIndex& index, std::size_t k_eff) {
+    const auto& terms = index.terms();
+    std::vector<double> exposure(terms.size(), 0.0);
+    std::vector<bool> seen(terms.size(), false);
+    for (std::size_t r = 1; r <= k_eff; ++r) {
+        const DocTerms& doc = *docs[r - 1];
+        const double share = position_bias(r) / static_cast<double>(doc.tokens);
+        for (const auto& c : doc.term_counts) {
+            seen[c.term] = true;
+            for (std::uint32_t i = 0; i < c.count; ++i) exposure[c.term] += share;
+        }
+    }
+    std::vector<TermExposure> out;
+    for (std::size_t t = 0; t < terms.size(); ++t)
+        if (seen[t]) out.push_back({terms[t], index.group_of(static_cast<std::uint32_t>(t)), exposure[t]});
+    std::sort(out.begin(), out.end(), [](const TermExposure& a, const TermExposure& b) { return a.term < b.term; });
+    std::stable_sort(out.begin(), out.end(), [](const TermExposure& a, const TermExposure& b) {
+        return a.group != b.group ? a.group < b.group : a.exposure > b.exposure;
+    });
+    return out;
+}
+
 }  // namespace
 
-Result compute(std::span<const DocTerms* const> docs, std::span<const double> targets, bool use_rbdf, std::size_t k) {
+Result compute(std::span<const DocTerms* const> docs, const TermIndex& index, std::span<const double> targets,
+               bool use_rbdf, std::size_t k, bool detail) {
     const std::size_t n = docs.size(), groups = targets.size();
     const std::size_t k_eff = std::min(k, n);
     Result result;
     result.max_ted = 2 * (1 - *std::min_element(targets.begin(), targets.end()));
+    if (detail) {
+        result.ranks.reserve(n);
+        result.exposure.assign(n * groups, 0.0);
+        result.at_cutoff.reserve(n);
+    }
 
     Totals totals{std::vector<double>(groups, 0.0), 0, 0};
-    std::map<std::string, TermExposure> terms;
-    for (std::size_t r = 1; r <= n; ++r) {
+    // Past the cut-off only the value at every cut-off (detail) reads further documents.
+    const std::size_t last = detail ? n : k_eff;
+    for (std::size_t r = 1; r <= last; ++r) {
         const DocTerms& doc = *docs[r - 1];
-        Rank rank{std::vector<double>(groups, 0.0), doc.representative(), position_bias(r)};
+        const bool representative = doc.representative();
+        const double weight = position_bias(r);
         if (doc.tokens > 0)  // |d| = 0 adds nothing (SPEC)
-            for (std::size_t g = 0; g < groups; ++g) rank.exposure[g] = rank.weight * doc.magnitude[g] / doc.tokens;
-        for (std::size_t g = 0; g < groups; ++g) totals.exposure[g] += rank.exposure[g];
-        totals.weight += rank.weight;
-        if (rank.representative) totals.representative += rank.weight;
-        result.at_cutoff.push_back(score(totals, targets, use_rbdf, result.max_ted).value);
-
+            for (std::size_t g = 0; g < groups; ++g) {
+                const double exposure = weight * doc.magnitude[g] / doc.tokens;
+                totals.exposure[g] += exposure;
+                if (detail && r <= k_eff) result.exposure[(r - 1) * groups + g] = exposure;
+            }
+        totals.weight += weight;
+        if (representative) totals.representative += weight;
+        if (detail) {
+            result.at_cutoff.push_back(value_of(totals, targets, use_rbdf, result.max_ted));
+            result.ranks.push_back({representative, weight});
+        }
         if (r == k_eff) {
             auto s = score(totals, targets, use_rbdf, result.max_ted);
             result.value = s.value;
@@ -84,29 +131,14 @@ Result compute(std::span<const DocTerms* const> docs, std::span<const double> ta
             result.rbdf = s.rbdf;
             result.share = std::move(s.share);
         }
-        if (r <= k_eff) {
-            for (const auto& match : doc.matches) {
-                auto& te = terms[match.term];
-                te.term = match.term;
-                te.group = match.group;
-                te.exposure += rank.weight / static_cast<double>(doc.tokens);
-            }
-        } else {
-            std::fill(rank.exposure.begin(), rank.exposure.end(), 0.0);
-        }
-        result.ranks.push_back(std::move(rank));
     }
     if (std::none_of(result.share.begin(), result.share.end(), [](const Maybe& s) { return s.has_value(); }))
         result.note = "no group term in the top k: group shares are undefined, TED is 0 and TExFAIR is max(TED)";
-
-    for (auto& [term, te] : terms) result.terms.push_back(std::move(te));
-    std::stable_sort(result.terms.begin(), result.terms.end(), [](const TermExposure& a, const TermExposure& b) {
-        return a.group != b.group ? a.group < b.group : a.exposure > b.exposure;
-    });
+    result.terms = term_exposure(docs, index, k_eff);
     return result;
 }
 
-void write(JsonWriter& w, const Result& r, std::span<const std::string> groups) {
+void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, bool detail) {
     w.begin_object().member("value", r.value);
     if (!r.note.empty()) w.member("note", r.note);
     w.member("normalized", r.normalized).member("ted", r.ted).member("rbdf", r.rbdf).member("maxTed", r.max_ted);
@@ -115,13 +147,16 @@ void write(JsonWriter& w, const Result& r, std::span<const std::string> groups) 
     for (const auto& t : r.terms)
         w.begin_object().member("term", t.term).member("group", groups[t.group]).member("exposure", t.exposure).end_object();
     w.end_array();
-    w.key("perRank").begin_array();
-    for (const auto& rank : r.ranks) {
-        w.begin_object().key("exposure").object(groups, std::span<const double>(rank.exposure));
-        w.member("representative", rank.representative).member("weight", rank.weight).end_object();
+    if (detail) {
+        w.key("perRank").begin_array();
+        for (std::size_t i = 0; i < r.ranks.size(); ++i) {
+            const std::span<const double> exposure(r.exposure.data() + i * groups.size(), groups.size());
+            w.begin_object().key("exposure").object(groups, exposure);
+            w.member("representative", r.ranks[i].representative).member("weight", r.ranks[i].weight).end_object();
+        }
+        w.end_array();
+        w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     }
-    w.end_array();
-    w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     w.end_object();
 }
 

@@ -347,8 +347,10 @@ namespace {
 
 // What the metrics read of one document, from the collection's counts. The one place that builds
 // a DocTerms for run evaluation (a document missing from the collection has no text: |d| = 0, no
-// group term, ω = 1, as in the official code).
-DocTerms doc_terms(const Collection* collection, const TermCounter* counter, std::uint32_t doc, std::size_t groups) {
+// group term, ω = 1, as in the official code). `to_index[t]`: the TermIndex term of the counter's
+// term t (the counter keeps a term repeated in the lexicon once per occurrence; TermIndex once).
+DocTerms doc_terms(const Collection* collection, const TermCounter* counter, std::span<const std::uint32_t> to_index, std::uint32_t doc,
+                   std::size_t groups) {
     DocTerms t;
     t.magnitude.assign(groups, 0.0);
     const DocRecord* r = collection ? collection->record(doc) : nullptr;
@@ -356,8 +358,16 @@ DocTerms doc_terms(const Collection* collection, const TermCounter* counter, std
     t.tokens = r->tokens;
     for (const auto& tc : collection->counts(*r)) {
         t.magnitude[counter->group_of(tc.term)] += tc.count;
-        t.term_counts[std::string(counter->term(tc.term))] += static_cast<int>(tc.count);
+        t.term_counts.push_back({to_index[tc.term], static_cast<std::uint32_t>(tc.count)});
     }
+    // Sorted by term index, one entry per term (DocTerms' invariant).
+    std::sort(t.term_counts.begin(), t.term_counts.end(), [](const fairness::TermCount& a, const fairness::TermCount& b) { return a.term < b.term; });
+    std::size_t kept = 0;
+    for (const auto& c : t.term_counts) {
+        if (kept > 0 && t.term_counts[kept - 1].term == c.term) t.term_counts[kept - 1].count += c.count;
+        else t.term_counts[kept++] = c;
+    }
+    t.term_counts.resize(kept);
     return t;
 }
 
@@ -372,7 +382,7 @@ struct Inputs {
     std::vector<double> omega, relevance, set_omega, browsing, count_f, count_m;
     std::vector<const DocTerms*> terms;
     std::vector<int> labels;
-    std::vector<std::vector<double>> alignments;
+    std::vector<double> alignments;  // rank r + 1, group g at [r · groups + g]
     std::vector<dips::Item> items;
 };
 
@@ -422,6 +432,14 @@ Results Evaluation::Impl::compute() {
     const std::size_t maxc = max_cutoff();
     const std::size_t depth = background_depth();
 
+    // The TermIndex that names the documents' term counts for TExFAIR, and each counter term's index in it.
+    const TermIndex index(sc.lexicon, p.tokenizer);
+    std::vector<std::uint32_t> to_index;
+    if (counter) {
+        to_index.resize(counter->term_count());
+        for (std::size_t t = 0; t < to_index.size(); ++t) to_index[t] = index.find(counter->term(t)).value();
+    }
+
     // Each document analysed once (terms, ω, AWRF alignment), on first use; a background
     // document needs its ω only.
     std::vector<std::int32_t> slot(docs.size(), -1);
@@ -430,10 +448,11 @@ Results Evaluation::Impl::compute() {
         if (slot[doc] < 0) {
             slot[doc] = static_cast<std::int32_t>(analyzed.size());
             auto& a = analyzed.emplace_back();
-            a.terms = doc_terms(coll, counter ? &*counter : nullptr, doc, G);
+            a.terms = doc_terms(coll, counter ? &*counter : nullptr, to_index, doc, G);
             a.omega = nfairr::neutrality(a.terms.magnitude, p.targets, p.tau, p.tau_inclusive);
             const auto l = labels.of.find(doc);
-            a.alignment = awrf::alignment(a.terms.magnitude, l == labels.of.end() ? -1 : l->second.first, G, p.awrf_alignment);
+            a.alignment.resize(G);
+            awrf::alignment(a.terms.magnitude, l == labels.of.end() ? -1 : l->second.first, p.awrf_alignment, a.alignment);
         }
         return analyzed[static_cast<std::size_t>(slot[doc])];
     };
@@ -516,7 +535,7 @@ Results Evaluation::Impl::compute() {
                     in.relevance.push_back(rel ? *rel : 0.0);
                     in.terms.push_back(&a.terms);
                     in.labels.push_back(label);
-                    in.alignments.push_back(a.alignment);
+                    in.alignments.insert(in.alignments.end(), a.alignment.begin(), a.alignment.end());
                     const auto side = label == static_cast<int>(p.dips_a)   ? dips::Side::a
                                       : label == static_cast<int>(p.dips_b) ? dips::Side::b
                                                                             : dips::Side::neither;
@@ -548,15 +567,15 @@ Results Evaluation::Impl::compute() {
                             if (opt.official && !has_background) break;  // the official code skips such a query
                             v = nfairr::compute(in.omega, in.set_omega, c).value;
                             break;
-                        case Metric::texfair: v = texfair::compute(in.terms, p.targets, p.rbdf, c).value; break;
+                        case Metric::texfair: v = texfair::compute(in.terms, index, p.targets, p.rbdf, c, false).value; break;
                         case Metric::dips: v = dips::dips(in.items, in.browsing, p.ct).value; break;
                         case Metric::cwex: v = cwex::compute(in.labels, G, p.alpha, c).value; break;
-                        case Metric::awrf: v = awrf::compute(in.alignments, p.targets, p.awrf_distance, c).value; break;
+                        case Metric::awrf: v = awrf::compute(in.alignments, p.targets, p.awrf_distance, c, false).value; break;
                         case Metric::ree: v = dips::ree(in.items, p.ct).value; break;
                         case Metric::igi: v = dips::igi(in.items, p.ct).value; break;
-                        case Metric::ee: v = exposure::compute(in.items, in.browsing, exposure::Target::ee).value; break;
-                        case Metric::ea: v = exposure::compute(in.items, in.browsing, exposure::Target::ea).value; break;
-                        case Metric::eadp: v = exposure::compute(in.items, in.browsing, exposure::Target::eadp).value; break;
+                        case Metric::ee: v = exposure::compute(in.items, in.browsing, exposure::Target::ee, false).value; break;
+                        case Metric::ea: v = exposure::compute(in.items, in.browsing, exposure::Target::ea, false).value; break;
+                        case Metric::eadp: v = exposure::compute(in.items, in.browsing, exposure::Target::eadp, false).value; break;
                         case Metric::rab_tc:
                         case Metric::rab_tf:
                         case Metric::rab_bool:

@@ -17,24 +17,26 @@ extern const MetricDescriptor descriptor;
 // Alignment a_d of one document: term shares (Eq. 14) or a one-hot label; a document with no group
 // term, or labelled neutral, is aligned equally with every group (TExFAIR paper §6).
 std::vector<double> alignment(std::span<const double> magnitude, int label, std::size_t groups, AwrfAlignment how);
+// The same, written into `out` (one value per group).
+void alignment(std::span<const double> magnitude, int label, AwrfAlignment how, std::span<double> out);
 
 // Δ between two distributions: L1, or Jensen-Shannon divergence in bits (in [0, 1]).
 double distance(std::span<const double> p, std::span<const double> q, AwrfDistance how);
 
-struct Rank {
-    std::vector<double> alignment;
-    double weight = 0;   // p(r) (0 below the cut-off)
-};
-
 struct Result {
     double value = 0;
     std::vector<double> distribution;  // nE, Eq. 5
-    std::vector<Rank> ranks;
-    Series at_cutoff;
+    // Per rank (empty without detail): a_{d_r} of group g at alignment[(r - 1) · groups + g], and
+    // weight[r - 1] = p(r) (0 below the cut-off).
+    std::vector<double> alignment, weight;
+    Series at_cutoff;                  // empty without detail
 };
 
-Result compute(std::span<const std::vector<double>> alignments, std::span<const double> targets, AwrfDistance how, std::size_t k);
+// `alignments`: a_{d_r} of group g at [(r - 1) · groups + g], groups = targets.size().
+// `detail`: also the per-rank detail and the value at every cut-off. O(n · groups).
+Result compute(std::span<const double> alignments, std::span<const double> targets, AwrfDistance how, std::size_t k, bool detail = true);
 
-void write(JsonWriter&, const Result&, std::span<const std::string> groups);
+// `detail`: write perRank and atCutoff (when computed).
+void write(JsonWriter&, const Result&, std::span<const std::string> groups, bool detail = true);
 
 }  // namespace fairness::awrf

@@ -29,6 +29,7 @@ struct Result {
 // `labels[r]`: the group index of the document at rank r + 1, or -1 for neutral.
 Result compute(std::span<const int> labels, std::size_t groups, double alpha, std::size_t k);
 
-void write(JsonWriter&, const Result&, std::span<const std::string> groups);
+// `detail`: write perRank and atCutoff.
+void write(JsonWriter&, const Result&, std::span<const std::string> groups, bool detail = true);
 
 }  // namespace fairness::cwex

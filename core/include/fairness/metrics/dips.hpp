@@ -55,6 +55,7 @@ Result ree(std::span<const Item> ranking, double ct, const Levels& levels);
 // IGI: F = 1 and C_AB = #{i in A, j in B : r_i > r_j} (C_BA likewise).
 Result igi(std::span<const Item> ranking, double ct);
 
-void write(JsonWriter&, const Result&);
+// `detail`: write perRank and atCutoff.
+void write(JsonWriter&, const Result&, bool detail = true);
 
 }  // namespace fairness::dips

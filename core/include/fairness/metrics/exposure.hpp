@@ -60,10 +60,13 @@ Misallocation misallocation(std::span<const Item> ranking, std::span<const doubl
 // The same with the relevance levels of the ranking given (dips::levels_of; null: computed here).
 Misallocation misallocation(std::span<const Item> ranking, std::span<const double> weights, Target target, const dips::Levels* levels);
 
-// With the per-rank detail and the value at every cut-off. O(n · relevance levels) for EE.
-Result compute(std::span<const Item> ranking, std::span<const double> weights, Target target);
+// With the per-rank detail and the value at every cut-off. O(n log n + n · L) for EE, L the number of
+// distinct relevance values (one range sum per level and cut-off); O(n) for EA and EA-dp.
+// Without `detail`, no ranks and no value at every cut-off (O(n log n) for EE).
+Result compute(std::span<const Item> ranking, std::span<const double> weights, Target target, bool detail = true);
 
 // `groups`: the names of A and B (keys of targetShare and exposureShare).
-void write(JsonWriter&, const Result&, std::span<const std::string> groups);
+// `detail`: write perRank and atCutoff.
+void write(JsonWriter&, const Result&, std::span<const std::string> groups, bool detail = true);
 
 }  // namespace fairness::exposure

@@ -28,6 +28,7 @@ struct Result {
 // The ideal ranking is the ranking's own documents sorted by relevance, descending.
 Result compute(std::span<const double> relevance, NdcgGain gain, std::size_t k);
 
-void write(JsonWriter&, const Result&);
+// `detail`: write perRank and atCutoff.
+void write(JsonWriter&, const Result&, bool detail = true);
 
 }  // namespace fairness::ndcg

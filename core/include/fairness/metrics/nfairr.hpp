@@ -52,6 +52,7 @@ Ideal ideal(std::span<const double> set_omega, std::size_t n, std::size_t k);
 Result compute(std::span<const double> ranking_omega, const Ideal& ideal, std::size_t k);
 Result compute(std::span<const double> ranking_omega, std::span<const double> set_omega, std::size_t k);
 
-void write(JsonWriter&, const Result&);
+// `detail`: write perRank and atCutoff.
+void write(JsonWriter&, const Result&, bool detail = true);
 
 }  // namespace fairness::nfairr

@@ -73,9 +73,12 @@ struct Report {
     Series at_cutoff;   // the selected magnitude's value at t = 1..n
 };
 
-Report report(Which, std::span<const double> count_f, std::span<const double> count_m, std::size_t cutoff, RabMagnitude selected);
+// `detail`: also `ranks` and `at_cutoff` (else both stay empty; the value and measure are the same).
+Report report(Which, std::span<const double> count_f, std::span<const double> count_m, std::size_t cutoff, RabMagnitude selected,
+              bool detail = true);
 
 // `groups` = the names of f and m (params.rabGroups), which key the parts.
-void write(JsonWriter&, const Report&, std::span<const std::string, 2> groups);
+// `detail`: write perRank and atCutoff.
+void write(JsonWriter&, const Report&, std::span<const std::string, 2> groups, bool detail = true);
 
 }  // namespace fairness::rab
