@@ -256,7 +256,7 @@ describe('RaB and ARaB', () => {
     await waitCurrent(page);
     for (const name of ['RaB', 'ARaB']) {
       await page.getByRole('button', { name, exact: true }).click();
-      await page.getByRole('region', { name: `Formula of ${name}` }).locator('.katex').waitFor();
+      await page.getByRole('region', { name: `Formula of ${name}` }).locator('.katex').first().waitFor();
       await expect.poll(() => page.locator(`canvas[aria-label^="${name}, A"]`).count()).toBe(2);
     }
     expect(await page.locator('.katex-error').count()).toBe(0);

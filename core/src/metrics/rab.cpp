@@ -44,7 +44,7 @@ const MetricDescriptor arab_descriptor{
     .uses_cutoff = true,
     .params = params,
     .formula = std::string_view(
-        R"(\mathrm{ARaB@}t = \frac{1}{t'} \sum_{x=1}^{t'} \mathrm{RaB@}x = \sum_{i=1}^{t'} w_i \big(\mathrm{mag}_m(d_i) - \mathrm{mag}_f(d_i)\big), \quad w_i = \frac{1}{t'} \sum_{x=i}^{t'} \frac{1}{x})"),
+        R"(\mathrm{ARaB@}t = \frac{1}{t'} \sum_{x=1}^{t'} \mathrm{RaB@}x \qquad \mathrm{ARaB@}t = \sum_{i=1}^{t'} w_i \big(\mathrm{mag}_m(d_i) - \mathrm{mag}_f(d_i)\big) \qquad w_i = \frac{1}{t'} \sum_{x=i}^{t'} \frac{1}{x}, \quad t' = \min(t, n))"),
 };
 
 double magnitude(RabMagnitude m, double count) {

@@ -44,7 +44,7 @@ export function SavedWork() {
   return (
     <>
       <OfferBanner />
-      <div class={styles.row} aria-label="Autosave">
+      <section class={styles.row} aria-label="Autosave">
         <span class={styles.status} role="status">
           {saved === null
             ? 'Edits are saved in this browser as you work.'
@@ -65,7 +65,7 @@ export function SavedWork() {
         >
           Restore the previous autosave
         </button>
-      </div>
+      </section>
       {problem.value && (
         <p class={styles.problem} role="alert">
           {problem.value}
