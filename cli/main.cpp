@@ -42,7 +42,7 @@ const char* usage =
     "--orderings prints the fairest and least fair ordering of one ranking (index from 0, or name)\n"
     "under every metric: exhaustive up to 8 documents, a local search beyond.\n"
     "--large accepts larger inputs (the large tier of core/limits.json, e.g. 10,000,000 documents per\n"
-    "ranking instead of 10,000; see the README's Limits section), with any of the above.\n";
+    "ranking instead of 1,000; see the README's Limits section), with any of the above.\n";
 
 // Why a scenario file cannot be read, in one line, or nothing when `text` holds it. Reads at most
 // the scenario limit: a larger input is refused by its size (counted, not kept).

@@ -6,7 +6,7 @@
 // evaluation at MS MARCO scale (scripts/bench-runs.ts). A measurement, not a test: it prints
 // tables (Markdown, for the README's "Speed and size") and never fails on a budget.
 // Long rankings are read under the large tier of core/limits.json (fairness-eval --large): the
-// default tier allows 10,000 documents per ranking.
+// default tier allows 1,000 documents per ranking.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

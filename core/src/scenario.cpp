@@ -382,7 +382,7 @@ private:
     std::uint64_t text_bytes_ = 0;          // of every document read so far
     std::uint64_t lexicon_terms_ = 0;       // entries of the scenario's lexicon read so far
 
-    // A list longer than its limit: "rankings[0].docs: 20000 documents is over the limit of 10000 (documentsPerRanking)".
+    // A list longer than its limit: "rankings[0].docs: 20000 documents is over the limit of 1000 (documentsPerRanking)".
     static void at_most(const json& list, const std::string& path, std::string_view unit, std::uint64_t limit, std::string_view key) {
         if (list.size() > limit) throw ScenarioError(path, over_limit(list.size(), unit, limit, key));
     }

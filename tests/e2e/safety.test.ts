@@ -212,6 +212,21 @@ describe('the outer surface', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the issue’s 20,000 empty documents (a link of under 200 characters) are refused by the core’s limit within 2 s; the page stays usable', async () => {
+    const encoded = base64url(deflateRawSync(JSON.stringify({ rankings: [{ docs: Array(20000).fill({}) }] }), { level: 9 }));
+    expect(encoded.length).toBeLessThan(200);
+    const { page, problems } = await newPage(site);
+    const started = Date.now();
+    await page.goto(`${site.url}${PAGE}#s=${encoded}`);
+    await page.getByText(/The shared link could not be used: .*20000 documents is over the limit of 1000 \(documentsPerRanking\)/).waitFor({ timeout: 2_000 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await waitCurrent(page);
+    await page.getByLabel('Relevance of Left, rank 1').fill('0');
+    await waitCurrent(page);
+    expect(mismatches(await shownValues(page), cliValues(await savedScenario(page)))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('a damaged link says it is damaged and keeps the user’s work', async () => {
     const { page } = await newPage(site);
     await page.goto(`${site.url}${PAGE}`);
