@@ -194,6 +194,15 @@ describe('the engine is never blocked', () => {
   });
 });
 
+/** After a refused link the page still works: an edit is evaluated and shows the CLI's values. */
+async function expectUsable(page: import('playwright-core').Page, problems: string[]): Promise<void> {
+  await waitCurrent(page);
+  await page.getByLabel('Relevance of Left, rank 1').fill('0');
+  await waitCurrent(page);
+  expect(mismatches(await shownValues(page), cliValues(await savedScenario(page)))).toEqual([]);
+  expect(problems).toEqual([]);
+}
+
 describe('the outer surface', () => {
   test.each([17, 300])('a link that inflates to %i MiB is refused within 2 s; the page stays usable', async (mib) => {
     const encoded = base64url(await deflated(mib << 20));
@@ -204,12 +213,7 @@ describe('the outer surface', () => {
     await page.goto(`${site.url}${PAGE}#s=${encoded}`);
     await page.getByText('The shared link could not be used: The shared link is too large').waitFor({ timeout: 2_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
-    await waitCurrent(page);
-    // Usable: an edit is evaluated and shows the CLI's values.
-    await page.getByLabel('Relevance of Left, rank 1').fill('0');
-    await waitCurrent(page);
-    expect(mismatches(await shownValues(page), cliValues(await savedScenario(page)))).toEqual([]);
-    expect(problems).toEqual([]);
+    await expectUsable(page, problems);
   });
 
   test('the issue’s 20,000 empty documents (a link of under 200 characters) are refused by the core’s limit within 2 s; the page stays usable', async () => {
@@ -220,11 +224,7 @@ describe('the outer surface', () => {
     await page.goto(`${site.url}${PAGE}#s=${encoded}`);
     await page.getByText(/The shared link could not be used: .*20000 documents is over the limit of 1000 \(documentsPerRanking\)/).waitFor({ timeout: 2_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
-    await waitCurrent(page);
-    await page.getByLabel('Relevance of Left, rank 1').fill('0');
-    await waitCurrent(page);
-    expect(mismatches(await shownValues(page), cliValues(await savedScenario(page)))).toEqual([]);
-    expect(problems).toEqual([]);
+    await expectUsable(page, problems);
   });
 
   test('a damaged link says it is damaged and keeps the user’s work', async () => {
