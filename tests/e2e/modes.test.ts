@@ -184,7 +184,7 @@ describe('lessons', () => {
     await press('Enter');
     await page.getByRole('heading', { name: 'Predict' }).waitFor();
     // The step's heading has focus; the first answer is a Tab away, arrows choose among them.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('lesson-step');
+    await page.waitForFunction(() => document.activeElement?.id === 'lesson-step', null, { timeout: 2000 });
     await press('Tab');
     await press('Space');
     await press('ArrowDown'); // "ties balanced"

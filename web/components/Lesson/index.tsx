@@ -1,7 +1,7 @@
 // A lesson (`?lesson=<preset>`): look at the example, predict what a metric will say, see the
 // numbers, change one thing and see which metrics move and why. Walkable with the keyboard alone:
 // each step's heading takes focus, and the step's text is announced.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 import { backToExample } from '../../state/example';
 import { LESSONS, findLesson, liveValues, metricName, type Values } from '../../state/lessons';
@@ -24,7 +24,9 @@ export function Lesson({ id }: { id: string }) {
     numbersHidden.value = !!def && step < 2;
   }, [step, def]);
   useEffect(() => () => void (numbersHidden.value = false), []);
-  useEffect(() => {
+  // A layout effect, so focus moves in the same commit as the new heading (a plain effect runs
+  // after paint, and a keyboard user's next key could land on the old step).
+  useLayoutEffect(() => {
     if (first.current) {
       first.current = false;
       return;
