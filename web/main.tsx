@@ -45,7 +45,7 @@ async function start() {
   const starting = () => toPageScenario(findPreset(STARTING_PRESET)!.scenario);
   const fallback = starting();
   const loaded = await loadInitial(request, fallback, location.href);
-  replaceScenario(loaded.scenario, { undoable: false });
+  replaceScenario(loaded.scenario, { undoable: false, source: loaded.source });
   // The caption belongs to the example as loaded (a preset, or the starting example).
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
   if (exampleId) setExample(exampleId, loaded.scenario);

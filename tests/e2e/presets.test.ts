@@ -57,6 +57,7 @@ test('every file in examples/ is in the gallery and opens from it', async () => 
   const { page } = await newPage(site);
   await page.goto(`${site.url}${PAGE}`);
   await waitCurrent(page);
+  const before = (await page.getByText(/^Showing /).textContent())!;
   await page.getByRole('button', { name: 'Gallery…' }).click();
   for (const id of ids) await page.getByText(`?preset=${id}`).waitFor();
   const { title } = JSON.parse(readFileSync(`${root}examples/dips-ties.json`, 'utf8')) as { title: string };
@@ -64,6 +65,10 @@ test('every file in examples/ is in the gallery and opens from it', async () => 
   await waitCurrent(page);
   await page.getByRole('heading', { name: title }).waitFor();
   expect(await page.getByText(`Showing preset “${title}”.`).count()).toBe(1);
+  // Undo goes back to the scenario before, and the header with it.
+  await page.getByRole('button', { name: /Undo/ }).click();
+  await page.getByText(before).waitFor();
+  expect(before).not.toContain(title);
 });
 
 describe('captions hold', () => {

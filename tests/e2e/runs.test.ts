@@ -179,8 +179,11 @@ test('Open in the playground: a query’s top documents become rankings A and B 
   await page.fill('[data-option="cutoffs"]', '10');
   await evaluate(page);
   const previous = await page.evaluate(() => localStorage.getItem('fairness-playground:scenario'));
+  const query = await page.locator('[data-action="open-query"]').nth(3).getAttribute('data-query');
   await page.locator('[data-action="open-query"]').nth(3).click();
   await waitCurrent(page);
+  // The header says what is shown now, not the scenario the page opened with.
+  await page.getByText(`Showing query ${query} of runs alpha and beta, from the Runs view.`).waitFor();
   await shot(page, 'runs-opened');
   const scenario = await savedScenario(page, previous);
   const parsed = JSON.parse(scenario) as { rankings: { name: string; docs: { text: string; label: string }[] }[]; params: { k: number } };

@@ -300,7 +300,7 @@ export class Autosave {
     const next = await this.options.accept(stored.scenario); // a refusal keeps the offer and the page as they are
     offer.value = null;
     this.baseRev = stored.rev;
-    replaceScenario(next);
+    replaceScenario(next, { source: 'the autosave of another tab' });
   }
 
   /** Keeps this tab's work: it becomes the autosave, and the one it replaces the previous one. */
@@ -315,14 +315,14 @@ export class Autosave {
 
   /** Replaces the scenario by the starting example (undoable; the autosave becomes the previous). */
   reset(): void {
-    replaceScenario(this.options.starting());
+    replaceScenario(this.options.starting(), { source: 'the starting example' });
   }
 
   /** Brings back the autosave from before the last replacement (which in turn becomes the previous). */
   async restorePrevious(): Promise<void> {
     const previous = readPrevious();
     if (!previous) return;
-    replaceScenario(await this.options.accept(previous.scenario));
+    replaceScenario(await this.options.accept(previous.scenario), { source: 'the previous autosave' });
   }
 
   /** Puts the saved draft and undo steps back on top of the accepted scenario, once evaluated. */

@@ -12,3 +12,8 @@ export const NEUTRAL = { strong: '#5b6270', tint: 'var(--group-tint-neutral, #ec
 export function groupColor(index: number) {
   return index < 0 ? NEUTRAL : PALETTE[index % PALETTE.length]!;
 }
+
+/** A colour of the page's theme (light, dark, presenting), for what a chart draws on its canvas. */
+export function themeColor(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}

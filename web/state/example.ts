@@ -3,7 +3,7 @@
 // and offers the example back.
 import { computed, signal } from '@preact/signals';
 
-import { replaceScenario, scenario, type PageScenario } from './scenario';
+import { replaceScenario, scenario, shownSourceOf, type PageScenario } from './scenario';
 
 interface Example {
   id: string;
@@ -33,5 +33,5 @@ export const exampleChanged = computed(() => {
 /** Puts the example back as it was loaded (one undoable step). */
 export function backToExample(): void {
   const e = example.value;
-  if (e) replaceScenario(structuredClone(e.scenario));
+  if (e) replaceScenario(structuredClone(e.scenario), { source: shownSourceOf(e.scenario) });
 }

@@ -34,6 +34,14 @@ const future = signal<PageScenario[]>([]);
 let lastKey: string | null = null;
 let lastTime = 0;
 
+/** Where each whole scenario came from ("preset “…”", "an imported file"), kept per scenario object so
+ *  undo and redo across a replacement show the right one; edits carry it over. */
+const sources = new WeakMap<PageScenario, string>();
+/** What the page header says it is showing; null until a replacement names it. */
+export const shownSource = computed(() => sources.get(scenario.value) ?? null);
+/** What `s` was shown as, if it came in whole. */
+export const shownSourceOf = (s: PageScenario): string | undefined => sources.get(s);
+
 /** Counts whole replacements (import, preset, reset, restore): autosave keeps what they replaced. */
 export const replacements = signal(0);
 
@@ -54,11 +62,15 @@ export function edit(change: (draft: PageScenario) => void, key?: string): void 
   future.value = [];
   lastKey = key ?? null;
   lastTime = now;
+  const source = sources.get(before);
+  if (source !== undefined) sources.set(draft, source);
   scenario.value = draft;
 }
 
-/** Replaces the whole scenario (import, preset, shared link) as one undoable step. */
-export function replaceScenario(next: PageScenario, { undoable = true } = {}): void {
+/** Replaces the whole scenario (import, preset, shared link) as one undoable step; `source` says
+ *  what it is, for the header. */
+export function replaceScenario(next: PageScenario, { undoable = true, source }: { undoable?: boolean; source?: string } = {}): void {
+  if (source !== undefined) sources.set(next, source);
   if (undoable) {
     past.value = [...past.value.slice(-(HISTORY_LIMIT - 1)), scenario.value];
     future.value = [];

@@ -109,8 +109,3 @@ export function shareLink(base: string, encoded: string, { embed = false } = {})
   url.search = embed ? '?embed=1' : '';
   return `${url.toString()}${hashFor(encoded)}`;
 }
-
-export function iframeCode(src: string): string {
-  const escaped = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return `<iframe src="${escaped}" title="Fairness-metrics playground" width="100%" height="720" style="border:1px solid #ccc;border-radius:4px" loading="lazy"></iframe>`;
-}

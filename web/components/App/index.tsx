@@ -4,9 +4,8 @@ import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { setExample } from '../../state/example';
-import { findPreset } from '../../state/presets';
 import { showView, view } from '../../state/runs';
-import { redo, replacements, scenario, undo } from '../../state/scenario';
+import { redo, replacements, scenario, shownSource, undo } from '../../state/scenario';
 import { numbersHidden, presenting, withoutEmbed, type EmbedMode } from '../../state/view';
 import { Caption } from '../Caption';
 import { EmbedView } from '../EmbedView';
@@ -74,7 +73,7 @@ function editableTarget(target: EventTarget | null): boolean {
 
 export function App({ embed: mode, chosen = null, lesson = null, source: initialSource, problem, origin = null }: Props) {
   const embed = mode !== null;
-  const [source, setSource] = useState(initialSource);
+  const source = shownSource.value ?? initialSource;
   const [experimentsOpen, setExperimentsOpen] = useState(false);
   const galleryDialog = useRef<HTMLDialogElement | null>(null);
   const [importDialog] = useState(openableDialog);
@@ -187,13 +186,14 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
       {!embed && (
         <footer class={styles.footer}>
           Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line.
-          Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults).
+          {scenario.value.lexicon
+            ? `Word list: this scenario's own (${Object.values(scenario.value.lexicon).reduce((n, terms) => n + terms.length, 0)} terms).`
+            : "Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults)."}
         </footer>
       )}
       <Gallery
         dialog={galleryDialog}
         onOpen={(id) => {
-          setSource(`preset “${findPreset(id)?.title ?? id}”`);
           setExample(id, scenario.peek());
         }}
       />

@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 
 import limits from '../../../core/limits.json';
 
+import { themeColor } from '../../state/colors';
 import { download } from '../../state/download';
 import { formatValue } from '../../state/metrics';
 import { NumberField } from '../NumberField';
@@ -57,7 +58,7 @@ function LiveChart({ data, figure, charts: registry }: { data: ChartData; figure
         animation: false,
         interaction: { mode: 'nearest', axis: 'x', intersect: false },
         plugins: {
-          title: { display: true, text: data.title, color: '#1b1f24' },
+          title: { display: true, text: data.title, color: themeColor('--text', '#1b1f24') },
           legend: { reverse: true, labels: { boxWidth: 18, boxHeight: 2 } },
           tooltip: { mode: 'index', intersect: false, itemSort: (a, b) => b.datasetIndex - a.datasetIndex },
         },
@@ -88,7 +89,8 @@ function LiveChart({ data, figure, charts: registry }: { data: ChartData; figure
   );
 }
 
-/** The panel's three charts side by side on white, under the panel's title, as one PNG. */
+/** The panel's three charts side by side on the theme's surface (the charts' text is drawn in the
+ *  theme's colours), under the panel's title, as one PNG. */
 function panelPng(title: string, list: Chart[]): Promise<Blob | null> {
   const canvases = list.map((c) => c.canvas);
   const scale = list[0]?.currentDevicePixelRatio ?? 1;
@@ -101,9 +103,9 @@ function panelPng(title: string, list: Chart[]): Promise<Blob | null> {
   out.height = height;
   const ctx = out.getContext('2d');
   if (!ctx) return Promise.resolve(null);
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = themeColor('--surface', '#ffffff');
   ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#1b1f24';
+  ctx.fillStyle = themeColor('--text', '#1b1f24');
   ctx.font = `600 ${Math.round(15 * scale)}px system-ui, sans-serif`;
   ctx.fillText(title, pad, pad + Math.round(15 * scale));
   let x = pad;

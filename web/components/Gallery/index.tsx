@@ -43,7 +43,7 @@ export function Gallery({ dialog, onOpen }: { dialog: DialogHandle; onOpen: (id:
                 class={dialogStyles.primary}
                 aria-label={`Open ${p.title}`}
                 onClick={() => {
-                  replaceScenario(toPageScenario(p.scenario));
+                  replaceScenario(toPageScenario(p.scenario), { source: `preset “${p.title}”` });
                   onOpen(p.id);
                   dialog.current?.close();
                 }}

@@ -44,7 +44,7 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
     }
     if (looksLikeJson(text)) {
       try {
-        replaceScenario(await acceptScenario(text));
+        replaceScenario(await acceptScenario(text), { source: 'an imported scenario' });
         setReport({ ok: true, lines: ['Scenario imported (undo restores the previous one).'] });
         dialog.current?.close();
       } catch (error) {
@@ -78,7 +78,7 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
     candidate.rankings[target.ranking]!.docs = target.mode === 'append' ? [...docs, ...table.docs] : table.docs;
     try {
       await engine().validate(JSON.stringify(candidate));
-      replaceScenario(candidate);
+      replaceScenario(candidate, { source: 'an imported table' });
       setReport({ ok: true, lines: [`${table.docs.length} documents imported.`, ...table.notes] });
     } catch (error) {
       const { field, message } = refusal(error);

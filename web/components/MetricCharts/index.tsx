@@ -17,15 +17,11 @@ import { useEffect, useRef } from 'preact/hooks';
 
 import type { MetricDescriptor, Results } from '../../../wasm/types';
 import { formatValue, metricOf } from '../../state/metrics';
+import { themeColor } from '../../state/colors';
 import { perRankChart } from './series';
 import styles from './style.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
-
-/** A colour of the page's theme (light, dark, presenting), for what the chart draws. */
-function themeColor(name: string, fallback: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-}
 
 /** A Chart.js chart on a canvas, in a box of the given class (its height). Also used by RunsCharts. */
 export function CanvasChart({ config, label, class: box = styles.chart }: { config: ChartConfiguration; label: string; class?: string | undefined }) {

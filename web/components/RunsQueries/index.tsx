@@ -47,7 +47,9 @@ export function RunsQueries({ results }: { results: RunsResults }) {
     setProblem(null);
     try {
       const json = await queryScenario(query, runA, runB === runA ? '' : runB, cutoff);
-      replaceScenario(toPageScenario(JSON.parse(json) as Scenario));
+      replaceScenario(toPageScenario(JSON.parse(json) as Scenario), {
+        source: `query ${query} of ${runB && runB !== runA ? `runs ${runA} and ${runB}` : `run ${runA}`}, from the Runs view`,
+      });
       showView('playground');
     } catch (error) {
       setProblem((error as { message?: string }).message ?? String(error));
