@@ -184,6 +184,8 @@ test('Open in the playground: a query’s top documents become rankings A and B 
   await waitCurrent(page);
   // The header says what is shown now, not the scenario the page opened with.
   await page.getByText(`Showing query ${query} of runs alpha and beta, from the Runs view.`).waitFor();
+  // A whole replacement has no "before": no value says what it "was" in the scenario replaced.
+  expect(await page.locator('[data-was]').count()).toBe(0);
   await shot(page, 'runs-opened');
   const scenario = await savedScenario(page, previous);
   const parsed = JSON.parse(scenario) as { rankings: { name: string; docs: { text: string; label: string }[] }[]; params: { k: number } };

@@ -34,13 +34,21 @@ const future = signal<PageScenario[]>([]);
 let lastKey: string | null = null;
 let lastTime = 0;
 
-/** Where each whole scenario came from ("preset “…”", "an imported file"), kept per scenario object so
- *  undo and redo across a replacement show the right one; edits carry it over. */
-const sources = new WeakMap<PageScenario, string>();
+/** Where a scenario came from: what a whole replacement called it ("preset “…”", "an imported
+ *  table") and which replacement it descends from. Kept per scenario object, so undo and redo
+ *  across a replacement find the right one; edits carry it over. */
+interface Origin {
+  source: string | undefined;
+  era: number;
+}
+const origins = new WeakMap<PageScenario, Origin>();
+let eras = 0;
 /** What the page header says it is showing; null until a replacement names it. */
-export const shownSource = computed(() => sources.get(scenario.value) ?? null);
+export const shownSource = computed(() => origins.get(scenario.value)?.source ?? null);
 /** What `s` was shown as, if it came in whole. */
-export const shownSourceOf = (s: PageScenario): string | undefined => sources.get(s);
+export const shownSourceOf = (s: PageScenario): string | undefined => origins.get(s)?.source;
+/** Which whole replacement `s` descends from: values of two eras are not "before and after". */
+export const eraOf = (s: PageScenario): number => origins.get(s)?.era ?? 0;
 
 /** Counts whole replacements (import, preset, reset, restore): autosave keeps what they replaced. */
 export const replacements = signal(0);
@@ -62,15 +70,15 @@ export function edit(change: (draft: PageScenario) => void, key?: string): void 
   future.value = [];
   lastKey = key ?? null;
   lastTime = now;
-  const source = sources.get(before);
-  if (source !== undefined) sources.set(draft, source);
+  const origin = origins.get(before);
+  if (origin) origins.set(draft, origin);
   scenario.value = draft;
 }
 
 /** Replaces the whole scenario (import, preset, shared link) as one undoable step; `source` says
  *  what it is, for the header. */
 export function replaceScenario(next: PageScenario, { undoable = true, source }: { undoable?: boolean; source?: string } = {}): void {
-  if (source !== undefined) sources.set(next, source);
+  origins.set(next, { source, era: ++eras });
   if (undoable) {
     past.value = [...past.value.slice(-(HISTORY_LIMIT - 1)), scenario.value];
     future.value = [];

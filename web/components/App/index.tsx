@@ -185,7 +185,7 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
       <Toast />
       {!embed && (
         <footer class={styles.footer}>
-          Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line.
+          Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line.{' '}
           {scenario.value.lexicon
             ? `Word list: this scenario's own (${Object.values(scenario.value.lexicon).reduce((n, terms) => n + terms.length, 0)} terms).`
             : "Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults)."}

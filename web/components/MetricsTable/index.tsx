@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 
 import type { MetricDescriptor, Results } from '../../../wasm/types';
 import { evaluation } from '../../state/evaluation';
+import { eraOf } from '../../state/scenario';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
 import { presentAll, presenting, shownMetrics } from '../../state/view';
 import { RefusalText } from '../Refusal';
@@ -53,28 +54,31 @@ const CHANGE_MS = 4000;
 
 /**
  * The value before the latest change, for a moment after it changed (null: unchanged). Only
- * current results count, so a value is compared with the last one shown as current.
+ * current results count, so a value is compared with the last one shown as current, and only
+ * within one era: after a whole replacement (a preset, an import) there is no "before".
  */
-function usePrevious(value: number | null, current: boolean): { before: number | null } | null {
-  const last = useRef(value);
+function usePrevious(value: number | null, current: boolean, era: number): { before: number | null } | null {
+  const last = useRef({ value, era });
   const [before, setBefore] = useState<{ before: number | null } | null>(null);
   useEffect(() => {
     if (!current) return;
-    const old = last.current;
-    last.current = value;
+    const old = last.current.value;
+    const sameEra = last.current.era === era;
+    last.current = { value, era };
+    if (!sameEra) return setBefore(null);
     const same = old === value || (old !== null && value !== null && Math.abs(old - value) <= 1e-12);
     if (same) return;
     setBefore({ before: old });
     const timer = setTimeout(() => setBefore(null), CHANGE_MS);
     return () => clearTimeout(timer);
-  }, [value, current]);
+  }, [value, current, era]);
   return before;
 }
 
-function ValueCell({ results, r, id, current }: { results: Results; r: number; id: string; current: boolean }) {
+function ValueCell({ results, r, id, current, era }: { results: Results; r: number; id: string; current: boolean; era: number }) {
   const ranking = results.rankings[r]!;
   const metric = metricOf(ranking, id);
-  const changed = usePrevious(metric.value, current);
+  const changed = usePrevious(metric.value, current, era);
   // Parts that are all undefined add nothing to the note beside an undefined value.
   const made = parts(id, metric as unknown as Record<string, unknown>);
   const shownParts = made.some(([, , v]) => v !== null) ? made : [];
@@ -139,6 +143,7 @@ function MetricRow({
   onToggle,
   current,
   compact,
+  era,
 }: {
   d: MetricDescriptor;
   results: Results;
@@ -146,6 +151,7 @@ function MetricRow({
   onToggle: () => void;
   current: boolean;
   compact: boolean;
+  era: number;
 }) {
   const comparing = results.rankings.length === 2;
   const detailsId = `metric-${d.id}-details`;
@@ -163,7 +169,7 @@ function MetricRow({
           {!compact && <span class={styles.summary}>{d.summary}</span>}
         </th>
         {results.rankings.map((_, r) => (
-          <ValueCell key={r} results={results} r={r} id={d.id} current={current} />
+          <ValueCell key={r} results={results} r={r} id={d.id} current={current} era={era} />
         ))}
         {comparing && <CompareCells results={results} d={d} />}
       </tr>
@@ -193,7 +199,8 @@ interface TableProps {
 }
 
 export function MetricsTable({ chosen = null, mainOnly = false, compact = false }: TableProps) {
-  const { results, error, status } = evaluation.value;
+  const { results, evaluated, error, status } = evaluation.value;
+  const era = evaluated ? eraOf(evaluated) : 0;
   const [open, setOpen] = useState<Set<string>>(new Set());
   const all = descriptors.value;
   if (!results || all.length === 0)
@@ -223,7 +230,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
   const companions = shown.filter((d) => !PRIMARY.has(d.id));
   const hidden = all.length - shown.length;
   const row = (d: MetricDescriptor) => (
-    <MetricRow key={d.id} d={d} results={results} open={open.has(d.id)} onToggle={() => toggle(d.id)} current={status === 'current'} compact={compact} />
+    <MetricRow key={d.id} d={d} results={results} open={open.has(d.id)} onToggle={() => toggle(d.id)} current={status === 'current'} compact={compact} era={era} />
   );
   const columns = 1 + results.rankings.length + (comparing ? 2 : 0);
   const tableClass = [styles.table, status === 'stale' && styles.stale, compact && styles.compact].filter(Boolean).join(' ');
