@@ -1,30 +1,123 @@
-// One ranking: its name, its documents in order, and the actions on the whole list.
-import { useState } from 'preact/hooks';
+// One ranking: its name, its documents in order, and the actions on the whole list. Up to
+// ALL_CARDS_UP_TO documents every card is in the page (find-in-page, print and small scenarios as
+// they always were); above, only the cards on screen are (a virtualised list that scrolls with the
+// page), plus the focused and the dragged card, so neither is ever unmounted by scrolling.
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 
+import type { ByteSpan } from '../../../wasm/types';
 import { addDoc, moveDoc, moveDocToRanking, renameRanking, setDocTexts } from '../../state/actions';
-import { errorAt, spansFor } from '../../state/evaluation';
-import { groups, scenario } from '../../state/scenario';
-import { swapTerms } from '../../state/terms';
-import { DocCard } from '../DocCard';
+import { errorAt, evaluation, spansFor } from '../../state/evaluation';
+import { printing } from '../../state/print';
+import { groups, scenario, type PageDocument } from '../../state/scenario';
+import { swapTerms, toSpans, type TermSpan } from '../../state/terms';
+import { DocCard, type CardHandlers } from '../DocCard';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
+import { useWindowVirtualizer } from './virtual';
 
 const DRAG_TYPE = 'application/x-fairness-doc';
+/** Up to this many documents every card is rendered; above, only those on screen. */
+export const ALL_CARDS_UP_TO = 200;
+/** A card's height before it is measured (one line of text, a 1366 px wide page). */
+const ESTIMATED_CARD_PX = 140;
+const OVERSCAN = 4;
+
+/** The same array while its items are the same, so the cards' `groups` prop stays equal. */
+function useStableList(list: string[]): string[] {
+  const kept = useRef(list);
+  if (kept.current.length !== list.length || kept.current.some((g, i) => g !== list[i])) kept.current = list;
+  return kept.current;
+}
+
+const sameMatches = (a: ByteSpan[], b: ByteSpan[]) =>
+  a === b || (a.length === b.length && a.every((m, i) => m.begin === b[i]!.begin && m.end === b[i]!.end && m.group === b[i]!.group));
+
+/**
+ * Group-term spans of the ranking's documents, the same array for a document as long as its text
+ * and the core's matches in it are the same, so an evaluation re-renders only the cards it changed.
+ */
+function useSpans(r: number) {
+  const cache = useRef(new Map<string, { text: string; matches: ByteSpan[]; spans: TermSpan[] }>());
+  const { results, evaluated } = evaluation.value;
+  return (j: number, doc: PageDocument): TermSpan[] | null => {
+    const result = results?.rankings[r]?.docs[j];
+    if (!result || evaluated?.rankings[r]?.docs[j]?.text !== doc.text) return null;
+    const kept = cache.current.get(doc.id);
+    if (kept && kept.text === doc.text && sameMatches(kept.matches, result.matches)) return kept.spans;
+    if (cache.current.size > 4 * (evaluated.rankings[r]!.docs.length + 64)) cache.current.clear();
+    const spans = toSpans(doc.text, result.matches);
+    cache.current.set(doc.id, { text: doc.text, matches: result.matches, spans });
+    return spans;
+  };
+}
 
 export function RankingEditor({ r }: { r: number }) {
   const s = scenario.value;
   const ranking = s.rankings[r]!;
+  const docs = ranking.docs;
   const otherIndex = s.rankings.length > 1 ? 1 - r : -1;
-  const other = otherIndex >= 0 ? { index: otherIndex, name: s.rankings[otherIndex]!.name } : null;
+  const otherName = otherIndex >= 0 ? s.rankings[otherIndex]!.name : '';
+  const groupList = useStableList(groups.value);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [swapNote, setSwapNote] = useState('');
   const ownError = errorAt(`rankings[${r}].name`, true) ?? errorAt(`rankings[${r}].docs`, true) ?? errorAt(`rankings[${r}]`, true);
+  const spansOf = useSpans(r);
+  const cardError = (j: number) => errorAt(`rankings[${r}].docs[${j}]`);
+
+  // The handlers every card shares: one object for the ranking's life, reading the current
+  // documents through a ref, so no card re-renders because a handler is new.
+  const live = useRef({ r, docs, dropAt, dragged: null as string | null });
+  live.current.r = r;
+  live.current.docs = docs;
+  live.current.dropAt = dropAt;
+  const handlers = useMemo<CardHandlers>(() => {
+    const dropIndex = (event: DragEvent, j: number) => {
+      const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
+      return event.clientY < box.top + box.height / 2 ? j : j + 1;
+    };
+    const drop = (event: DragEvent, index: number) => {
+      event.preventDefault();
+      setDropAt(null);
+      live.current.dragged = null;
+      const data = event.dataTransfer?.getData(DRAG_TYPE);
+      if (!data) return;
+      const { r: to, docs: list } = live.current;
+      const [fromR, fromJ] = data.split(':').map(Number) as [number, number];
+      if (fromR === to) {
+        moveDoc(to, fromJ, fromJ < index ? index - 1 : index);
+      } else {
+        moveDocToRanking(fromR, fromJ, to);
+        moveDoc(to, list.length, index);
+      }
+    };
+    return {
+      dragStart: (event, j) => {
+        event.dataTransfer?.setData(DRAG_TYPE, `${live.current.r}:${j}`);
+        if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+        live.current.dragged = live.current.docs[j]?.id ?? null;
+      },
+      dragEnd: () => {
+        live.current.dragged = null;
+        setDropAt(null);
+      },
+      dragOver: (event, j) => {
+        if (!event.dataTransfer?.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        setDropAt(dropIndex(event, j));
+      },
+      drop: (event, j) => {
+        event.stopPropagation();
+        drop(event, dropIndex(event, j));
+      },
+      dropOnList: (event) => drop(event, live.current.dropAt ?? live.current.docs.length),
+    };
+  }, []);
 
   const swapAll = () => {
     const changes: { r: number; j: number; text: string }[] = [];
     const kept = new Set<string>();
     let swapped = 0;
-    ranking.docs.forEach((doc, j) => {
+    docs.forEach((doc, j) => {
       const spans = spansFor(r, j, doc.text);
       if (!spans || spans.length === 0) return;
       const result = swapTerms(doc.text, spans);
@@ -39,23 +132,34 @@ export function RankingEditor({ r }: { r: number }) {
     );
   };
 
-  const onDrop = (event: DragEvent, index: number) => {
-    event.preventDefault();
-    setDropAt(null);
-    const data = event.dataTransfer?.getData(DRAG_TYPE);
-    if (!data) return;
-    const [fromR, fromJ] = data.split(':').map(Number) as [number, number];
-    if (fromR === r) {
-      moveDoc(r, fromJ, fromJ < index ? index - 1 : index);
-    } else {
-      moveDocToRanking(fromR, fromJ, r);
-      moveDoc(r, ranking.docs.length, index);
-    }
+  const card = (j: number, position?: { offset: number; measure: (el: HTMLElement | null) => void }) => {
+    const doc = docs[j]!;
+    return (
+      <DocCard
+        key={doc.id}
+        r={r}
+        j={j}
+        doc={doc}
+        count={docs.length}
+        groups={groupList}
+        rankingName={ranking.name}
+        otherIndex={otherIndex}
+        otherName={otherName}
+        spans={spansOf(j, doc)}
+        error={cardError(j)}
+        drop={dropAt === j ? 'before' : dropAt === j + 1 && j === docs.length - 1 ? 'after' : null}
+        handlers={handlers}
+        offset={position?.offset}
+        measure={position?.measure}
+      />
+    );
   };
 
-  const dropIndex = (event: DragEvent, j: number) => {
-    const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
-    return event.clientY < box.top + box.height / 2 ? j : j + 1;
+  const listProps = {
+    onDragOver: (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes(DRAG_TYPE)) e.preventDefault();
+    },
+    onDrop: handlers.dropOnList,
   };
 
   return (
@@ -72,7 +176,7 @@ export function RankingEditor({ r }: { r: number }) {
           />
         </h2>
         <span class={styles.count}>
-          {ranking.docs.length} document{ranking.docs.length === 1 ? '' : 's'}
+          {docs.length} document{docs.length === 1 ? '' : 's'}
         </span>
         <button type="button" onClick={swapAll} title="Replace every group term by its counterpart in this ranking">
           ⇄ Swap all terms
@@ -88,48 +192,58 @@ export function RankingEditor({ r }: { r: number }) {
           <RefusalText refusal={ownError} />
         </p>
       )}
-      <ol
-        class={styles.list}
-        onDragOver={(e) => {
-          if (e.dataTransfer?.types.includes(DRAG_TYPE)) e.preventDefault();
-        }}
-        onDrop={(e) => onDrop(e, dropAt ?? ranking.docs.length)}
-      >
-        {ranking.docs.map((doc, j) => (
-          <DocCard
-            key={doc.id}
-            r={r}
-            j={j}
-            doc={doc}
-            count={ranking.docs.length}
-            groups={groups.value}
-            rankingName={ranking.name}
-            other={other}
-            dragHandlers={{
-              onDragStart: (e) => {
-                e.dataTransfer?.setData(DRAG_TYPE, `${r}:${j}`);
-                if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
-              },
-              onDragEnd: () => setDropAt(null),
-            }}
-            dropTarget={{
-              class: dropAt === j ? styles.dropBefore : dropAt === j + 1 && j === ranking.docs.length - 1 ? styles.dropAfter : undefined,
-              onDragOver: (e) => {
-                if (!e.dataTransfer?.types.includes(DRAG_TYPE)) return;
-                e.preventDefault();
-                setDropAt(dropIndex(e, j));
-              },
-              onDrop: (e) => {
-                e.stopPropagation();
-                onDrop(e, dropIndex(e, j));
-              },
-            }}
-          />
-        ))}
-      </ol>
+      {docs.length > ALL_CARDS_UP_TO && !printing.value ? (
+        <VirtualCards docs={docs} card={card} listProps={listProps} dragged={() => live.current.dragged} />
+      ) : (
+        <ol class={styles.list} {...listProps}>
+          {docs.map((_, j) => card(j))}
+        </ol>
+      )}
       <button type="button" class={styles.add} data-add={r} onClick={() => addDoc(r)}>
         + Add document
       </button>
     </section>
+  );
+}
+
+interface VirtualProps {
+  docs: PageDocument[];
+  card: (j: number, position: { offset: number; measure: (el: HTMLElement | null) => void }) => preact.JSX.Element;
+  listProps: { onDragOver: (e: DragEvent) => void; onDrop: (e: DragEvent) => void };
+  /** Id of the document being dragged, if any. */
+  dragged: () => string | null;
+}
+
+/** The id of the document whose card holds the focus, if one of `list`'s cards does. */
+function focusedDocId(list: HTMLElement | null): string | null {
+  const card = document.activeElement?.closest<HTMLElement>('[data-card]');
+  return card && list?.contains(card) ? (card.dataset.docId ?? null) : null;
+}
+
+/** The cards on screen, absolutely placed in a list as tall as all of them. */
+function VirtualCards({ docs, card, listProps, dragged }: VirtualProps) {
+  const list = useRef<HTMLOListElement>(null);
+  // The list's top in the page: where the virtualiser's offsets start (known once it is mounted).
+  const [, remeasure] = useState(0);
+  const top = list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0;
+  useLayoutEffect(() => {
+    if (list.current && Math.abs(list.current.getBoundingClientRect().top + window.scrollY - top) > 0.5) remeasure((n) => n + 1);
+  });
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const pinnedIds = [focusedDocId(list.current), dragged()].filter((id): id is string => id !== null);
+  const pinned = pinnedIds.length ? docs.flatMap((d, j) => (pinnedIds.includes(d.id) ? [j] : [])) : [];
+  const virtualizer = useWindowVirtualizer({
+    count: docs.length,
+    estimateSize: () => ESTIMATED_CARD_PX,
+    getItemKey: (j) => docs[j]!.id,
+    scrollMargin: top,
+    gap: 0.5 * rem,
+    overscan: OVERSCAN,
+    pinned,
+  });
+  return (
+    <ol ref={list} class={`${styles.list} ${styles.virtual}`} style={{ height: `${virtualizer.getTotalSize()}px` }} {...listProps}>
+      {virtualizer.getVirtualItems().map((item) => card(item.index, { offset: item.start - virtualizer.options.scrollMargin, measure: virtualizer.measureElement }))}
+    </ol>
   );
 }
