@@ -84,6 +84,11 @@ describe(`a ranking of ${N} documents`, () => {
     expect(rendered.at(-1)![0] - rendered[0]![0]).toBe(rendered.length - 1);
     await page.screenshot({ path: `${artifacts}long-ranking-end.png` });
     expect(await axeViolations(page)).toEqual([]);
+    // Printed, every card is on paper.
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => page.locator('[data-card]').count()).toBe(N);
+    await page.emulateMedia({ media: 'screen' });
+    await expect.poll(() => page.locator('[data-card]').count()).toBeLessThan(40);
     expect(problems).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // ALL_CARDS_UP_TO documents every card is in the page (find-in-page, print and small scenarios as
 // they always were); above, only the cards on screen are (a virtualised list that scrolls with the
 // page), plus the focused and the dragged card, so neither is ever unmounted by scrolling.
-import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import type { ByteSpan } from '../../../wasm/types';
 import { addDoc, moveDoc, moveDocToRanking, renameRanking, setDocTexts } from '../../state/actions';
@@ -13,14 +13,23 @@ import { swapTerms, toSpans, type TermSpan } from '../../state/terms';
 import { DocCard, type CardHandlers } from '../DocCard';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
-import { useWindowVirtualizer } from './virtual';
+import type { CardPosition } from './VirtualCards';
 
 const DRAG_TYPE = 'application/x-fairness-doc';
 /** Up to this many documents every card is rendered; above, only those on screen. */
 export const ALL_CARDS_UP_TO = 200;
-/** A card's height before it is measured (one line of text, a 1366 px wide page). */
-const ESTIMATED_CARD_PX = 140;
-const OVERSCAN = 4;
+
+type VirtualModule = typeof import('./VirtualCards');
+let virtualModule: Promise<VirtualModule> | null = null;
+
+/** The virtualised list's component (and its library), loaded the first time a ranking needs it. */
+function useVirtualCards(needed: boolean): VirtualModule['VirtualCards'] | null {
+  const [loaded, setLoaded] = useState<VirtualModule | null>(null);
+  useEffect(() => {
+    if (needed && !loaded) void (virtualModule ??= import('./VirtualCards')).then(setLoaded);
+  }, [needed, loaded]);
+  return loaded?.VirtualCards ?? null;
+}
 
 /** The same array while its items are the same, so the cards' `groups` prop stays equal. */
 function useStableList(list: string[]): string[] {
@@ -132,7 +141,7 @@ export function RankingEditor({ r }: { r: number }) {
     );
   };
 
-  const card = (j: number, position?: { offset: number; measure: (el: HTMLElement | null) => void }) => {
+  const card = (j: number, position?: CardPosition) => {
     const doc = docs[j]!;
     return (
       <DocCard
@@ -155,6 +164,8 @@ export function RankingEditor({ r }: { r: number }) {
     );
   };
 
+  const virtual = docs.length > ALL_CARDS_UP_TO && !printing.value;
+  const VirtualCards = useVirtualCards(virtual);
   const listProps = {
     onDragOver: (e: DragEvent) => {
       if (e.dataTransfer?.types.includes(DRAG_TYPE)) e.preventDefault();
@@ -192,58 +203,17 @@ export function RankingEditor({ r }: { r: number }) {
           <RefusalText refusal={ownError} />
         </p>
       )}
-      {docs.length > ALL_CARDS_UP_TO && !printing.value ? (
+      {virtual && VirtualCards ? (
         <VirtualCards docs={docs} card={card} listProps={listProps} dragged={() => live.current.dragged} />
       ) : (
+        // While the virtualised list loads (a moment, once), the first cards.
         <ol class={styles.list} {...listProps}>
-          {docs.map((_, j) => card(j))}
+          {(virtual ? docs.slice(0, ALL_CARDS_UP_TO) : docs).map((_, j) => card(j))}
         </ol>
       )}
       <button type="button" class={styles.add} data-add={r} onClick={() => addDoc(r)}>
         + Add document
       </button>
     </section>
-  );
-}
-
-interface VirtualProps {
-  docs: PageDocument[];
-  card: (j: number, position: { offset: number; measure: (el: HTMLElement | null) => void }) => preact.JSX.Element;
-  listProps: { onDragOver: (e: DragEvent) => void; onDrop: (e: DragEvent) => void };
-  /** Id of the document being dragged, if any. */
-  dragged: () => string | null;
-}
-
-/** The id of the document whose card holds the focus, if one of `list`'s cards does. */
-function focusedDocId(list: HTMLElement | null): string | null {
-  const card = document.activeElement?.closest<HTMLElement>('[data-card]');
-  return card && list?.contains(card) ? (card.dataset.docId ?? null) : null;
-}
-
-/** The cards on screen, absolutely placed in a list as tall as all of them. */
-function VirtualCards({ docs, card, listProps, dragged }: VirtualProps) {
-  const list = useRef<HTMLOListElement>(null);
-  // The list's top in the page: where the virtualiser's offsets start (known once it is mounted).
-  const [, remeasure] = useState(0);
-  const top = list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0;
-  useLayoutEffect(() => {
-    if (list.current && Math.abs(list.current.getBoundingClientRect().top + window.scrollY - top) > 0.5) remeasure((n) => n + 1);
-  });
-  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const pinnedIds = [focusedDocId(list.current), dragged()].filter((id): id is string => id !== null);
-  const pinned = pinnedIds.length ? docs.flatMap((d, j) => (pinnedIds.includes(d.id) ? [j] : [])) : [];
-  const virtualizer = useWindowVirtualizer({
-    count: docs.length,
-    estimateSize: () => ESTIMATED_CARD_PX,
-    getItemKey: (j) => docs[j]!.id,
-    scrollMargin: top,
-    gap: 0.5 * rem,
-    overscan: OVERSCAN,
-    pinned,
-  });
-  return (
-    <ol ref={list} class={`${styles.list} ${styles.virtual}`} style={{ height: `${virtualizer.getTotalSize()}px` }} {...listProps}>
-      {virtualizer.getVirtualItems().map((item) => card(item.index, { offset: item.start - virtualizer.options.scrollMargin, measure: virtualizer.measureElement }))}
-    </ol>
   );
 }
