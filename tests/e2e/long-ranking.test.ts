@@ -92,7 +92,7 @@ describe(`a ranking of ${N} documents`, () => {
     expect(problems).toEqual([]);
   });
 
-  test('Alt+↓ on the last card on screen moves it by exactly one each time, keeps focus and caret, and scrolls it into view', async () => {
+  test('Alt+↓ on the last card on screen moves it by exactly one each time, keeps focus and caret, and scrolls it into view; Enter on ↑ keeps focus', async () => {
     const scenario = scenarioOf(N);
     const { page, problems } = await openLong(scenario);
     await page.evaluate(() => window.scrollTo(0, 3000));
@@ -120,6 +120,13 @@ describe(`a ranking of ${N} documents`, () => {
       expect(await page.locator(`[data-card="0:${j}"]`).getAttribute('data-doc-id')).toBe(scenario.rankings[0]!.docs[j + 1]!.id);
     const docs = scenario.rankings[0]!.docs;
     docs.splice(edge + steps, 0, ...docs.splice(edge, 1));
+    // Enter on its ↑ button moves it back by one and keeps focus on that button.
+    const at = edge + steps;
+    await page.getByLabel(`Move A, rank ${at + 1} up`, { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move A, rank ${at} up`);
+    expect(await page.locator(`[data-card="0:${at - 1}"]`).getAttribute('data-doc-id')).toBe(moved.id);
+    docs.splice(at - 1, 0, ...docs.splice(at, 1));
     await waitCurrent(page);
     expect(mismatches(await shownValues(page), cliValues(JSON.stringify(scenario)))).toEqual([]);
     expect(problems).toEqual([]);
