@@ -85,9 +85,9 @@ TEST_CASE("the generated limits are the numbers of core/limits.json, both tiers"
 TEST_CASE("the message of the issue: 20,000 documents in the default tier, accepted in the large one") {
     const auto scenario = with_docs(docs(20000));
     CHECK(refusal(scenario, fairness::default_limits()) ==
-          "rankings[0].docs: 20000 documents is over the limit of 1000 (documentsPerRanking)");
+          "rankings[0].docs: 20000 documents is over the limit of 10000 (documentsPerRanking)");
     CHECK(refusal(scenario, fairness::large_limits()) == "(accepted)");
-    CHECK(refusal(with_docs(docs(1000)), fairness::default_limits()) == "(accepted)");
+    CHECK(refusal(with_docs(docs(10000)), fairness::default_limits()) == "(accepted)");
 }
 
 TEST_CASE("every reader limit: at the limit accepted, one past it refused naming field and limit") {

@@ -2,7 +2,7 @@
 // Debian's Chromium driven by playwright-core, the metric values as the page shows them, and the
 // same values from the native CLI for comparison.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -82,7 +82,7 @@ export async function shownValues(page: Page): Promise<Record<string, number | n
 
 /** The same values from build/fairness-eval for `scenario` (text). */
 export function cliValues(scenario: string): Record<string, number | null> {
-  const out = spawnSync(`${root}build/fairness-eval`, ['-'], { input: scenario, encoding: 'utf8' });
+  const out = spawnSync(`${root}build/fairness-eval`, ['-'], { input: scenario, encoding: 'utf8', maxBuffer: 1 << 30 });
   if (out.status !== 0) throw new Error(`fairness-eval refused the scenario: ${out.stderr}`);
   const results = JSON.parse(out.stdout) as { rankings: Record<string, unknown>[] };
   const values: Record<string, number | null> = {};
@@ -122,3 +122,17 @@ export async function savedScenario(page: Page, previous: string | null = null):
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true });
 }
+
+const axeSource = readFileSync(`${root}node_modules/axe-core/axe.min.js`, 'utf8');
+
+/** Every axe violation (any impact), as "rule: targets". */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP does not apply to it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+}
+

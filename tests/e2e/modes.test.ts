@@ -2,10 +2,9 @@
 // mode, dark mode, print, a lesson. Each one: its numbers where they must be, axe-core at zero
 // violations, and a screenshot at every size a lecture hall meets (written to test-results/).
 import type { Page } from 'playwright-core';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { PAGE, artifacts, newPage, openSite, root, waitCurrent, type Site } from './browser';
+import { PAGE, artifacts, axeViolations, newPage, openSite, waitCurrent, type Site } from './browser';
 
 let site: Site;
 beforeAll(async () => {
@@ -21,19 +20,6 @@ const SIZES = [
   [1280, 720],
   [390, 844],
 ] as const;
-
-const axeSource = readFileSync(`${root}node_modules/axe-core/axe.min.js`, 'utf8');
-
-/** Every axe violation (any impact), as "rule: targets". */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP does not apply to it.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
 
 async function open(path: string, { width = 1366, height = 900, dark = false } = {}) {
   const watched = await newPage(site, { width, height });

@@ -222,7 +222,7 @@ describe('the outer surface', () => {
     const { page, problems } = await newPage(site);
     const started = Date.now();
     await page.goto(`${site.url}${PAGE}#s=${encoded}`);
-    await page.getByText(/The shared link could not be used: .*20000 documents is over the limit of 1000 \(documentsPerRanking\)/).waitFor({ timeout: 2_000 });
+    await page.getByText(/The shared link could not be used: .*20000 documents is over the limit of 10000 \(documentsPerRanking\)/).waitFor({ timeout: 2_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
     await expectUsable(page, problems);
   });

@@ -63,7 +63,7 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
 
   test('--large takes what the default tier refuses, and says so in --help', () => {
     const text = JSON.stringify({ rankings: [{ docs: Array(10001).fill({}) }] });
-    expect(run(text).stderr).toBe('fairness-eval: rankings[0].docs: 10001 documents is over the limit of 1000 (documentsPerRanking)\n');
+    expect(run(text).stderr).toBe('fairness-eval: rankings[0].docs: 10001 documents is over the limit of 10000 (documentsPerRanking)\n');
     const large = spawnSync(cli, ['--large', '-'], { input: text, encoding: 'utf8', maxBuffer: 1 << 30 });
     expect(large.status, large.stderr).toBe(0);
     expect(JSON.parse(large.stdout).rankings[0].n).toBe(10001);

@@ -127,7 +127,7 @@ describe.skipIf(!haveCli)('the WASM module and the native CLI', () => {
 
   test('the large tier takes what the default tier refuses', () => {
     const text = JSON.stringify({ rankings: [{ docs: Array(10001).fill({}) }] });
-    expect(wasmRefusal(text).toString()).toBe('rankings[0].docs: 10001 documents is over the limit of 1000 (documentsPerRanking)');
+    expect(wasmRefusal(text).toString()).toBe('rankings[0].docs: 10001 documents is over the limit of 10000 (documentsPerRanking)');
     expect(engine.evaluate(text, { limits: 'large' }).rankings[0]!.n).toBe(10001);
     // Without detail too (evaluateSummary, the bench's call for a million documents).
     expect(() => engine.evaluate(text, { detail: false })).toThrow(ScenarioError);

@@ -1,6 +1,7 @@
 // The ranking editor against the real engine: edits change the scenario as a user expects, group
 // terms are highlighted from the core's spans, and a refusal is shown on the card it concerns.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { options, type VNode } from 'preact';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import { ScenarioError } from '../../wasm/errors';
@@ -89,6 +90,58 @@ describe('RankingEditor', () => {
     fireEvent.click(screen.getByText('⇄ Swap all terms'));
     expect(scenario.value.rankings[0]!.docs.map((d) => d.text)).toEqual(['She said her daughter won.', 'He agreed.', 'Rain fell.']);
     screen.getByText('4 terms swapped');
+  });
+});
+
+describe('a card renders again only when its document changed', () => {
+  const many = (): PageScenario => ({
+    rankings: [
+      {
+        name: 'A',
+        docs: Array.from({ length: 40 }, (_, j) => ({ id: `d${j + 1}`, text: j % 2 ? `She is doctor ${j}.` : `He plays ${j}.`, label: j % 3 ? 'female' : 'male', relevance: j % 3 })),
+      },
+    ],
+  });
+
+  /** The ranks (0-based) of the cards rendered while `during` runs, each once. */
+  async function renderedCards(during: () => Promise<void>): Promise<number[]> {
+    const seen = new Set<number>();
+    const previous = options.diffed;
+    options.diffed = (vnode: VNode) => {
+      // The card's own function (inside DocCard's memo): it runs only when the memo lets it.
+      if (typeof vnode.type === 'function' && vnode.type.name === 'Card') seen.add((vnode.props as unknown as { j: number }).j);
+      previous?.(vnode);
+    };
+    try {
+      await during();
+    } finally {
+      options.diffed = previous;
+    }
+    return [...seen].sort((a, b) => a - b);
+  }
+
+  test('typing into one card of 40 renders that card alone, through the new values and spans', async () => {
+    replaceScenario(many(), { undoable: false });
+    render(<RankingEditor r={0} />);
+    await current();
+    const rendered = await renderedCards(async () => {
+      fireEvent.input(screen.getByLabelText('Text of A, rank 6'), { target: { value: 'Her son and his mother.' } });
+      await current();
+      await waitFor(() => expect(document.querySelectorAll('[data-card="0:5"] mark')).toHaveLength(4));
+    });
+    expect(rendered).toEqual([5]);
+  });
+
+  test('Alt+↓ renders the two cards that swapped ranks alone', async () => {
+    replaceScenario(many(), { undoable: false });
+    render(<RankingEditor r={0} />);
+    await current();
+    const rendered = await renderedCards(async () => {
+      fireEvent.keyDown(screen.getByLabelText('Relevance of A, rank 3'), { key: 'ArrowDown', altKey: true });
+      expect(ids().slice(0, 4)).toEqual(['d1', 'd2', 'd4', 'd3']);
+      await current();
+    });
+    expect(rendered).toEqual([2, 3]);
   });
 });
 

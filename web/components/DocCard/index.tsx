@@ -1,8 +1,10 @@
 // One document of a ranking: its text (group terms highlighted, with counts), label and relevance,
 // and the actions on it. Reorder by dragging the handle or with Alt+↑/↓ anywhere in the card.
-import type { JSX } from 'preact';
+import { Component, type JSX } from 'preact';
 
+import type { Refusal } from '../../state/evaluation';
 import type { PageDocument } from '../../state/scenario';
+import type { TermSpan } from '../../state/terms';
 import { groupColor } from '../../state/colors';
 import {
   deleteDoc,
@@ -14,36 +16,47 @@ import {
   setDocText,
   setDocTexts,
 } from '../../state/actions';
-import { errorAt, spansFor } from '../../state/evaluation';
 import { swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
+
+/** What a card asks of its ranking: one object per ranking, the same at every render. */
+export interface CardHandlers {
+  dragStart: (event: DragEvent, j: number) => void;
+  dragEnd: (event: DragEvent) => void;
+  dragOver: (event: DragEvent, j: number) => void;
+  drop: (event: DragEvent, j: number) => void;
+  dropOnList: (event: DragEvent) => void;
+}
 
 interface Props {
   r: number;
   j: number;
   doc: PageDocument;
   count: number;
+  /** The groups in force (the same array while they are the same). */
   groups: string[];
   rankingName: string;
-  /** Index and name of the other ranking when comparing, to move the document there. */
-  other: { index: number; name: string } | null;
-  dragHandlers: {
-    onDragStart: (event: DragEvent) => void;
-    onDragEnd: (event: DragEvent) => void;
-  };
-  /** Drop-target handlers and the drop marker class, set by the ranking. */
-  dropTarget: {
-    class?: string;
-    onDragOver: (event: DragEvent) => void;
-    onDrop: (event: DragEvent) => void;
-  };
+  /** Index and name of the other ranking when comparing (-1 when not), to move the document there. */
+  otherIndex: number;
+  otherName: string;
+  /** Group-term spans of the text, or null while they are being recomputed. */
+  spans: TermSpan[] | null;
+  /** The core's refusal when it concerns this document. */
+  error: Refusal | null;
+  /** Where a dragged card would land: before this one, or after it (the last card). */
+  drop: 'before' | 'after' | null;
+  handlers: CardHandlers;
+  /** In a virtualised list: the card's top in the list, and the virtualiser's measuring ref. */
+  offset?: number | undefined;
+  measure?: ((element: HTMLElement | null) => void) | undefined;
 }
 
 /**
  * After a move, focus the same control of the moved card, or, when that control is now disabled
- * (↑ at the top), its neighbour (↓), so focus never falls to the page.
+ * (↑ at the top), its neighbour (↓), so focus never falls to the page. In a virtualised list the
+ * focused card is always rendered, so it is there to be found.
  */
 function refocus(r: number, to: number, field: string | undefined, caret?: [number, number]) {
   requestAnimationFrame(() => {
@@ -53,20 +66,23 @@ function refocus(r: number, to: number, field: string | undefined, caret?: [numb
     const element = pick(field) ?? pick(field === 'up' ? 'down' : field === 'down' ? 'up' : undefined) ?? card.querySelector<HTMLElement>('[data-field="text"]');
     element?.focus();
     if (caret && element instanceof HTMLTextAreaElement) element.setSelectionRange(caret[0], caret[1]);
+    // Focus that stayed put does not scroll: bring a card moved past the window's edge into view.
+    card.scrollIntoView({ block: 'nearest' });
   });
 }
 
-function counts(spans: ReturnType<typeof spansFor>, groups: string[]) {
+function counts(spans: TermSpan[] | null, groups: string[]) {
   const byGroup = new Map<string, number>();
   for (const span of spans ?? []) byGroup.set(span.group, (byGroup.get(span.group) ?? 0) + 1);
   return groups.filter((g) => byGroup.has(g)).map((g) => ({ group: g, count: byGroup.get(g)! }));
 }
 
-export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHandlers, dropTarget }: Props) {
+/** Whether the core's refusal names exactly this field of the document. */
+const refuses = (error: Refusal | null, field: string) => error?.field === field;
+
+function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, spans, error, drop, handlers, offset, measure }: Props) {
   const path = `rankings[${r}].docs[${j}]`;
-  const error = errorAt(path);
   const errorId = `${path}-error`;
-  const spans = spansFor(r, j, doc.text);
   const terms = counts(spans, groups);
   const position = `${rankingName}, rank ${j + 1}`;
 
@@ -106,14 +122,18 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
 
   return (
     <li
-      class={dropTarget.class ? `${styles.card} ${dropTarget.class}` : styles.card}
-      onDragOver={dropTarget.onDragOver}
-      onDrop={dropTarget.onDrop}
+      ref={measure}
+      class={drop ? `${styles.card} ${drop === 'before' ? styles.dropBefore : styles.dropAfter}` : styles.card}
+      onDragOver={(e) => handlers.dragOver(e, j)}
+      onDrop={(e) => handlers.drop(e, j)}
       data-card={`${r}:${j}`}
       data-doc-id={doc.id}
+      data-index={j}
       aria-label={`Document ${doc.id}, ${position}`}
+      aria-posinset={j + 1}
+      aria-setsize={count}
       onKeyDown={onKeyDown}
-      style={{ borderLeftColor: groupColor(groups.indexOf(doc.label)).strong }}
+      style={{ borderLeftColor: groupColor(groups.indexOf(doc.label)).strong, transform: offset === undefined ? undefined : `translateY(${offset}px)` }}
     >
       <div class={styles.head}>
         <span
@@ -121,8 +141,8 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
           draggable
           title="Drag to reorder"
           aria-hidden="true"
-          onDragStart={dragHandlers.onDragStart}
-          onDragEnd={dragHandlers.onDragEnd}
+          onDragStart={(e) => handlers.dragStart(e, j)}
+          onDragEnd={handlers.dragEnd}
         >
           ⠿
         </span>
@@ -135,7 +155,7 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
             data-field="label"
             value={doc.label}
             aria-label={`Label of ${position}`}
-            aria-invalid={errorAt(`${path}.label`, true) ? true : undefined}
+            aria-invalid={refuses(error, `${path}.label`) || undefined}
             onChange={(e) => setDocLabel(r, j, e.currentTarget.value)}
           >
             <option value="neutral">neutral</option>
@@ -156,7 +176,7 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
             step="any"
             value={doc.relevance ?? ''}
             aria-label={`Relevance of ${position}`}
-            aria-invalid={errorAt(`${path}.relevance`, true) ? true : undefined}
+            aria-invalid={refuses(error, `${path}.relevance`) || undefined}
             onInput={(e) => setDocRelevance(r, j, e.currentTarget.value)}
           />
         </label>
@@ -173,10 +193,10 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
           <button type="button" onClick={() => duplicateDoc(r, j)} aria-label={`Duplicate ${position}`} title="Duplicate">
             Duplicate
           </button>
-          {other && (
-            <button type="button" onClick={() => moveDocToRanking(r, j, other.index)} aria-label={`Move ${position} to ranking ${other.name}`} title={`Move to ${other.name}`}>
-              {other.index > r ? '→' : '←'}
-              {other.name}
+          {otherIndex >= 0 && (
+            <button type="button" onClick={() => moveDocToRanking(r, j, otherIndex)} aria-label={`Move ${position} to ranking ${otherName}`} title={`Move to ${otherName}`}>
+              {otherIndex > r ? '→' : '←'}
+              {otherName}
             </button>
           )}
           <button type="button" data-field="delete" class={styles.delete} onClick={remove} aria-label={`Delete ${position}`} title="Delete">
@@ -189,7 +209,7 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
         spans={spans}
         groups={groups}
         label={`Text of ${position}`}
-        invalid={!!errorAt(`${path}.text`, true)}
+        invalid={refuses(error, `${path}.text`)}
         describedBy={error ? errorId : undefined}
         field="text"
         onInput={(text) => setDocText(r, j, text)}
@@ -213,4 +233,24 @@ export function DocCard({ r, j, doc, count, groups, rankingName, other, dragHand
       )}
     </li>
   );
+}
+
+const sameDoc = (a: PageDocument, b: PageDocument) => a === b || (a.id === b.id && a.text === b.text && a.label === b.label && a.relevance === b.relevance);
+
+/**
+ * A card renders again only when something it shows changed: every edit copies the scenario, so
+ * its document is compared by value; every other prop is a value or an object kept stable by the
+ * ranking (groups, spans, error, handlers). (compat's memo() would do the same, but loading
+ * preact/compat changes how every <select> is rendered.)
+ */
+export class DocCard extends Component<Props> {
+  override shouldComponentUpdate(next: Props): boolean {
+    const keys = Object.keys(next) as (keyof Props)[];
+    if (keys.length !== Object.keys(this.props).length) return true;
+    return keys.some((key) => (key === 'doc' ? !sameDoc(this.props.doc, next.doc) : this.props[key] !== next[key]));
+  }
+
+  override render(props: Props) {
+    return <Card {...props} />;
+  }
 }

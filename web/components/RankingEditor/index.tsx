@@ -1,30 +1,132 @@
-// One ranking: its name, its documents in order, and the actions on the whole list.
-import { useState } from 'preact/hooks';
+// One ranking: its name, its documents in order, and the actions on the whole list. Up to
+// ALL_CARDS_UP_TO documents every card is in the page (find-in-page, print and small scenarios as
+// they always were); above, only the cards on screen are (a virtualised list that scrolls with the
+// page), plus the focused and the dragged card, so neither is ever unmounted by scrolling.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
+import type { ByteSpan } from '../../../wasm/types';
 import { addDoc, moveDoc, moveDocToRanking, renameRanking, setDocTexts } from '../../state/actions';
-import { errorAt, spansFor } from '../../state/evaluation';
-import { groups, scenario } from '../../state/scenario';
-import { swapTerms } from '../../state/terms';
-import { DocCard } from '../DocCard';
+import { errorAt, evaluation, spansFor } from '../../state/evaluation';
+import { printing } from '../../state/print';
+import { groups, scenario, type PageDocument } from '../../state/scenario';
+import { swapTerms, toSpans, type TermSpan } from '../../state/terms';
+import { DocCard, type CardHandlers } from '../DocCard';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
+import type { CardPosition } from './VirtualCards';
 
 const DRAG_TYPE = 'application/x-fairness-doc';
+/** Up to this many documents every card is rendered; above, only those on screen. */
+export const ALL_CARDS_UP_TO = 200;
+
+type VirtualModule = typeof import('./VirtualCards');
+let virtualModule: Promise<VirtualModule> | null = null;
+
+/** The virtualised list's component (and its library), loaded the first time a ranking needs it. */
+function useVirtualCards(needed: boolean): VirtualModule['VirtualCards'] | null {
+  const [loaded, setLoaded] = useState<VirtualModule | null>(null);
+  useEffect(() => {
+    if (needed && !loaded) void (virtualModule ??= import('./VirtualCards')).then(setLoaded);
+  }, [needed, loaded]);
+  return loaded?.VirtualCards ?? null;
+}
+
+/** The same array while its items are the same, so the cards' `groups` prop stays equal. */
+function useStableList(list: string[]): string[] {
+  const kept = useRef(list);
+  if (kept.current.length !== list.length || kept.current.some((g, i) => g !== list[i])) kept.current = list;
+  return kept.current;
+}
+
+const sameMatches = (a: ByteSpan[], b: ByteSpan[]) =>
+  a === b || (a.length === b.length && a.every((m, i) => m.begin === b[i]!.begin && m.end === b[i]!.end && m.group === b[i]!.group));
+
+/**
+ * Group-term spans of the ranking's documents, the same array for a document as long as its text
+ * and the core's matches in it are the same, so an evaluation re-renders only the cards it changed.
+ */
+function useSpans(r: number) {
+  const cache = useRef(new Map<string, { text: string; matches: ByteSpan[]; spans: TermSpan[] }>());
+  const { results, evaluated } = evaluation.value;
+  return (j: number, doc: PageDocument): TermSpan[] | null => {
+    const result = results?.rankings[r]?.docs[j];
+    if (!result || evaluated?.rankings[r]?.docs[j]?.text !== doc.text) return null;
+    const kept = cache.current.get(doc.id);
+    if (kept && kept.text === doc.text && sameMatches(kept.matches, result.matches)) return kept.spans;
+    if (cache.current.size > 4 * (evaluated.rankings[r]!.docs.length + 64)) cache.current.clear();
+    const spans = toSpans(doc.text, result.matches);
+    cache.current.set(doc.id, { text: doc.text, matches: result.matches, spans });
+    return spans;
+  };
+}
 
 export function RankingEditor({ r }: { r: number }) {
   const s = scenario.value;
   const ranking = s.rankings[r]!;
+  const docs = ranking.docs;
   const otherIndex = s.rankings.length > 1 ? 1 - r : -1;
-  const other = otherIndex >= 0 ? { index: otherIndex, name: s.rankings[otherIndex]!.name } : null;
+  const otherName = otherIndex >= 0 ? s.rankings[otherIndex]!.name : '';
+  const groupList = useStableList(groups.value);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [swapNote, setSwapNote] = useState('');
   const ownError = errorAt(`rankings[${r}].name`, true) ?? errorAt(`rankings[${r}].docs`, true) ?? errorAt(`rankings[${r}]`, true);
+  const spansOf = useSpans(r);
+  const cardError = (j: number) => errorAt(`rankings[${r}].docs[${j}]`);
+
+  // The handlers every card shares: one object for the ranking's life, reading the current
+  // documents through a ref, so no card re-renders because a handler is new.
+  const live = useRef({ r, docs, dropAt, dragged: null as string | null });
+  live.current.r = r;
+  live.current.docs = docs;
+  live.current.dropAt = dropAt;
+  const handlers = useMemo<CardHandlers>(() => {
+    const dropIndex = (event: DragEvent, j: number) => {
+      const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
+      return event.clientY < box.top + box.height / 2 ? j : j + 1;
+    };
+    const drop = (event: DragEvent, index: number) => {
+      event.preventDefault();
+      setDropAt(null);
+      live.current.dragged = null;
+      const data = event.dataTransfer?.getData(DRAG_TYPE);
+      if (!data) return;
+      const { r: to, docs: list } = live.current;
+      const [fromR, fromJ] = data.split(':').map(Number) as [number, number];
+      if (fromR === to) {
+        moveDoc(to, fromJ, fromJ < index ? index - 1 : index);
+      } else {
+        moveDocToRanking(fromR, fromJ, to);
+        moveDoc(to, list.length, index);
+      }
+    };
+    return {
+      dragStart: (event, j) => {
+        event.dataTransfer?.setData(DRAG_TYPE, `${live.current.r}:${j}`);
+        if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+        live.current.dragged = live.current.docs[j]?.id ?? null;
+      },
+      dragEnd: () => {
+        live.current.dragged = null;
+        setDropAt(null);
+      },
+      dragOver: (event, j) => {
+        if (!event.dataTransfer?.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        setDropAt(dropIndex(event, j));
+      },
+      drop: (event, j) => {
+        event.stopPropagation();
+        drop(event, dropIndex(event, j));
+      },
+      dropOnList: (event) => drop(event, live.current.dropAt ?? live.current.docs.length),
+    };
+  }, []);
 
   const swapAll = () => {
     const changes: { r: number; j: number; text: string }[] = [];
     const kept = new Set<string>();
     let swapped = 0;
-    ranking.docs.forEach((doc, j) => {
+    docs.forEach((doc, j) => {
       const spans = spansFor(r, j, doc.text);
       if (!spans || spans.length === 0) return;
       const result = swapTerms(doc.text, spans);
@@ -39,23 +141,36 @@ export function RankingEditor({ r }: { r: number }) {
     );
   };
 
-  const onDrop = (event: DragEvent, index: number) => {
-    event.preventDefault();
-    setDropAt(null);
-    const data = event.dataTransfer?.getData(DRAG_TYPE);
-    if (!data) return;
-    const [fromR, fromJ] = data.split(':').map(Number) as [number, number];
-    if (fromR === r) {
-      moveDoc(r, fromJ, fromJ < index ? index - 1 : index);
-    } else {
-      moveDocToRanking(fromR, fromJ, r);
-      moveDoc(r, ranking.docs.length, index);
-    }
+  const card = (j: number, position?: CardPosition) => {
+    const doc = docs[j]!;
+    return (
+      <DocCard
+        key={doc.id}
+        r={r}
+        j={j}
+        doc={doc}
+        count={docs.length}
+        groups={groupList}
+        rankingName={ranking.name}
+        otherIndex={otherIndex}
+        otherName={otherName}
+        spans={spansOf(j, doc)}
+        error={cardError(j)}
+        drop={dropAt === j ? 'before' : dropAt === j + 1 && j === docs.length - 1 ? 'after' : null}
+        handlers={handlers}
+        offset={position?.offset}
+        measure={position?.measure}
+      />
+    );
   };
 
-  const dropIndex = (event: DragEvent, j: number) => {
-    const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
-    return event.clientY < box.top + box.height / 2 ? j : j + 1;
+  const virtual = docs.length > ALL_CARDS_UP_TO && !printing.value;
+  const VirtualCards = useVirtualCards(virtual);
+  const listProps = {
+    onDragOver: (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes(DRAG_TYPE)) e.preventDefault();
+    },
+    onDrop: handlers.dropOnList,
   };
 
   return (
@@ -72,7 +187,7 @@ export function RankingEditor({ r }: { r: number }) {
           />
         </h2>
         <span class={styles.count}>
-          {ranking.docs.length} document{ranking.docs.length === 1 ? '' : 's'}
+          {docs.length} document{docs.length === 1 ? '' : 's'}
         </span>
         <button type="button" onClick={swapAll} title="Replace every group term by its counterpart in this ranking">
           ⇄ Swap all terms
@@ -88,45 +203,14 @@ export function RankingEditor({ r }: { r: number }) {
           <RefusalText refusal={ownError} />
         </p>
       )}
-      <ol
-        class={styles.list}
-        onDragOver={(e) => {
-          if (e.dataTransfer?.types.includes(DRAG_TYPE)) e.preventDefault();
-        }}
-        onDrop={(e) => onDrop(e, dropAt ?? ranking.docs.length)}
-      >
-        {ranking.docs.map((doc, j) => (
-          <DocCard
-            key={doc.id}
-            r={r}
-            j={j}
-            doc={doc}
-            count={ranking.docs.length}
-            groups={groups.value}
-            rankingName={ranking.name}
-            other={other}
-            dragHandlers={{
-              onDragStart: (e) => {
-                e.dataTransfer?.setData(DRAG_TYPE, `${r}:${j}`);
-                if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
-              },
-              onDragEnd: () => setDropAt(null),
-            }}
-            dropTarget={{
-              class: dropAt === j ? styles.dropBefore : dropAt === j + 1 && j === ranking.docs.length - 1 ? styles.dropAfter : undefined,
-              onDragOver: (e) => {
-                if (!e.dataTransfer?.types.includes(DRAG_TYPE)) return;
-                e.preventDefault();
-                setDropAt(dropIndex(e, j));
-              },
-              onDrop: (e) => {
-                e.stopPropagation();
-                onDrop(e, dropIndex(e, j));
-              },
-            }}
-          />
-        ))}
-      </ol>
+      {virtual && VirtualCards ? (
+        <VirtualCards docs={docs} card={card} listProps={listProps} dragged={() => live.current.dragged} />
+      ) : (
+        // While the virtualised list loads (a moment, once), the first cards.
+        <ol class={styles.list} {...listProps}>
+          {(virtual ? docs.slice(0, ALL_CARDS_UP_TO) : docs).map((_, j) => card(j))}
+        </ol>
+      )}
       <button type="button" class={styles.add} data-add={r} onClick={() => addDoc(r)}>
         + Add document
       </button>
