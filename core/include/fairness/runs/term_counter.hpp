@@ -5,7 +5,10 @@
 // - no hashing per token: the lexicon is tiny, so a token is compared only when a term of its
 //   length starts with its (lowercased) first byte; that filter rejects most tokens with one load;
 // - one pass over the bytes, ASCII and UTF-8 alike (`words` keeps bytes >= 0x80 inside a token,
-//   `whitespace` splits on ' ' only; both lowercase ASCII letters only, as SPEC says).
+//   `whitespace` splits on ' ' only);
+// - lowercasing as Python's str.lower() (fairness/unicode_lower.hpp) with an ASCII fast path: a
+//   token of ASCII bytes only is lowercased by table while it is compared; only a token with a
+//   byte >= 0x80 is decoded and lowercased into a buffer on the stack first.
 #pragma once
 
 #include <array>
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include "fairness/text.hpp"
+#include "fairness/unicode_lower.hpp"
 
 namespace fairness::runs {
 
@@ -68,6 +72,7 @@ private:
         return true;
     }
 
+    // b: an ASCII token, or a token already lowercased (the table leaves lowercase bytes as they are).
     template <typename OnTerm>
     void match(const unsigned char* b, std::size_t n, OnTerm& on_term) const {
         if (n <= longest_) {
@@ -88,6 +93,23 @@ private:
             }
     }
 
+    // A token with a byte >= 0x80: lowercased first (its length may change: İ, K), with the whole
+    // text as the final-sigma context, then matched as lowercase ASCII is.
+    template <typename OnTerm>
+    void match_utf8(std::string_view text, const unsigned char* b, std::size_t n, OnTerm& on_term) const {
+        const auto begin = static_cast<std::size_t>(b - reinterpret_cast<const unsigned char*>(text.data()));
+        constexpr std::size_t on_stack = max_length * lowercase_max_shrink;  // longer: only long terms can match
+        if (n <= on_stack) {
+            char lowered[lowercase_capacity(on_stack)];
+            const std::size_t m = lowercase_into(text, begin, begin + n, lowered);
+            match(reinterpret_cast<const unsigned char*>(lowered), m, on_term);
+            return;
+        }
+        std::string lowered(lowercase_capacity(n), '\0');
+        lowered.resize(lowercase_into(text, begin, begin + n, lowered.data()));
+        match(reinterpret_cast<const unsigned char*>(lowered.data()), lowered.size(), on_term);
+    }
+
     template <bool Words, typename OnTerm>
     std::uint32_t scan(std::string_view text, OnTerm& on_term) const {
         const auto* p = reinterpret_cast<const unsigned char*>(text.data());
@@ -97,10 +119,12 @@ private:
         while (true) {
             while (p < end && separator[*p]) ++p;
             if (p == end) return tokens;
-            const auto* b = p++;
-            while (p < end && !separator[*p]) ++p;
+            const auto* b = p;
+            unsigned char bits = 0;  // the token's bytes or-ed: ASCII only when < 0x80
+            while (p < end && !separator[*p]) bits |= *p++;
             ++tokens;
-            match(b, static_cast<std::size_t>(p - b), on_term);
+            if (bits < 0x80) match(b, static_cast<std::size_t>(p - b), on_term);
+            else match_utf8(text, b, static_cast<std::size_t>(p - b), on_term);
         }
     }
 };
