@@ -54,6 +54,10 @@ def mappings():
         for out in low:
             if ord(out) < 0x80 and not out.isalnum():
                 sys.exit(f'U+{cp:04X} lowercases to ASCII {out!r}: the tokenizers would change')
+    # The runs term counter rejects a non-ASCII token for an ASCII lexicon unless its only
+    # non-ASCII characters are this one (core/include/fairness/runs/term_counter.hpp).
+    to_ascii = [cp for cp in CODE_POINTS if cp >= 0x80 and cp != ord(SIGMA) and chr(cp).lower().isascii()]
+    assert to_ascii == [0x212A], [hex(cp) for cp in to_ascii]
     return simple, multi
 
 

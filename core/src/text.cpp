@@ -21,7 +21,14 @@ namespace {
 // context. Lowercasing never changes a character's token class (scripts/make-unicode-lower.py
 // checks it), so splitting the original text and lowercasing each token is SPEC's "lowercase, then
 // split", and the tokens' offsets stay offsets into the original text.
-void lower_token(std::string_view text, std::size_t begin, std::size_t end, std::string& out) {
+[[gnu::always_inline]] inline void lower_token(std::string_view text, std::size_t begin, std::size_t end, std::string& out) {
+    out.assign(text.substr(begin, end - begin));
+    unsigned char bits = 0;
+    for (const char c : out) bits |= static_cast<unsigned char>(c);
+    if (bits < 0x80) {  // ASCII: by table, no decoding
+        for (char& c : out) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        return;
+    }
     out.resize(lowercase_capacity(end - begin));
     out.resize(lowercase_into(text, begin, end, out.data()));
 }

@@ -10,6 +10,7 @@ TermCounter::TermCounter(const Lexicon& lexicon, Tokenizer tokenizer) : tokenize
         for (const auto& term : lexicon.terms[g]) {
             if (term.empty()) continue;
             terms_.push_back(lowercase(term));
+            for (const char c : terms_.back()) ascii_terms_ = ascii_terms_ && static_cast<unsigned char>(c) < 0x80;
             group_.push_back(static_cast<std::uint32_t>(g));
             if (terms_.back().size() <= max_length) longest = std::max(longest, terms_.back().size());
         }

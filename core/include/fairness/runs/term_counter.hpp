@@ -48,12 +48,15 @@ private:
     std::vector<std::uint32_t> first_;
     std::vector<std::uint32_t> bucket_;
     std::vector<std::uint32_t> long_terms_;  // terms longer than max_length
+    bool ascii_terms_ = true;                // no term has a byte >= 0x80 (the built-in lexicon)
     static constexpr std::uint32_t none = 0xffffffffu;
 
     struct Tables {
         unsigned char lower[256];
         bool word_separator[256];   // not an ASCII letter, digit or byte >= 0x80
         bool space_separator[256];  // ' ' only
+        bool word_stop[256];        // word_separator, or a byte >= 0x80 (the ASCII fast path ends)
+        bool space_stop[256];       // space_separator, or a byte >= 0x80
     };
     static constexpr Tables tables = [] {
         Tables t{};
@@ -62,6 +65,8 @@ private:
             const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
             t.word_separator[c] = !word;
             t.space_separator[c] = c == ' ';
+            t.word_stop[c] = t.word_separator[c] || c >= 0x80;
+            t.space_stop[c] = t.space_separator[c] || c >= 0x80;
         }
         return t;
     }();
@@ -95,8 +100,21 @@ private:
 
     // A token with a byte >= 0x80: lowercased first (its length may change: İ, K), with the whole
     // text as the final-sigma context, then matched as lowercase ASCII is.
+    // With an ASCII lexicon only a token whose lowercase is ASCII can match, and the one non-ASCII
+    // character lowercasing to ASCII is U+212A KELVIN SIGN (E2 84 AA; scripts/make-unicode-lower.py
+    // checks it): any other byte >= 0x80 rejects the token without decoding it.
+    static bool may_lower_to_ascii(const unsigned char* b, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (b[i] < 0x80) continue;
+            if (i + 2 >= n || b[i] != 0xE2 || b[i + 1] != 0x84 || b[i + 2] != 0xAA) return false;
+            i += 2;
+        }
+        return true;
+    }
+
     template <typename OnTerm>
-    void match_utf8(std::string_view text, const unsigned char* b, std::size_t n, OnTerm& on_term) const {
+    [[gnu::noinline]] void match_utf8(std::string_view text, const unsigned char* b, std::size_t n, OnTerm& on_term) const {
+        if (ascii_terms_ && !may_lower_to_ascii(b, n)) return;
         const auto begin = static_cast<std::size_t>(b - reinterpret_cast<const unsigned char*>(text.data()));
         constexpr std::size_t on_stack = max_length * lowercase_max_shrink;  // longer: only long terms can match
         if (n <= on_stack) {
@@ -115,15 +133,20 @@ private:
         const auto* p = reinterpret_cast<const unsigned char*>(text.data());
         const auto* end = p + text.size();
         const bool* separator = Words ? tables.word_separator : tables.space_separator;
+        const bool* stop = Words ? tables.word_stop : tables.space_stop;
         std::uint32_t tokens = 0;
         while (true) {
             while (p < end && separator[*p]) ++p;
             if (p == end) return tokens;
-            const auto* b = p;
-            unsigned char bits = 0;  // the token's bytes or-ed: ASCII only when < 0x80
-            while (p < end && !separator[*p]) bits |= *p++;
+            const auto* b = p++;
+            // The ASCII run of the token first (the separator loop's cost); a byte >= 0x80 sends the
+            // token, and only that token, to the UTF-8 path.
+            while (p < end && !stop[*p]) ++p;
+            const bool ascii = p == end || *p < 0x80;
+            if (!ascii)
+                while (p < end && !separator[*p]) ++p;
             ++tokens;
-            if (bits < 0x80) match(b, static_cast<std::size_t>(p - b), on_term);
+            if (ascii && *b < 0x80) match(b, static_cast<std::size_t>(p - b), on_term);
             else match_utf8(text, b, static_cast<std::size_t>(p - b), on_term);
         }
     }
