@@ -70,22 +70,34 @@ char* encode(char32_t cp, char* out) {
     return out;
 }
 
+// The packed tables' keys hold a code point in their high 21 bits (unicode_lower_tables.hpp).
+constexpr unsigned key_shift = 11;
+constexpr std::uint32_t low_bits = (1u << key_shift) - 1;
+
+// The last entry of `table` whose code point is at most cp, or nullptr.
+template <typename Entry, std::size_t N, typename Key>
+const Entry* last_at_or_before(const Entry (&table)[N], char32_t cp, Key key) {
+    const std::uint32_t probe = static_cast<std::uint32_t>(cp) << key_shift | low_bits;
+    const auto* found = std::upper_bound(std::begin(table), std::end(table), probe,
+                                         [&](std::uint32_t p, const Entry& e) { return p < key(e); });
+    return found == std::begin(table) ? nullptr : found - 1;
+}
+
 // The simple lowercase mapping of cp (every code point but U+0130 and Σ, which the caller handles).
 char32_t lower_of(char32_t cp) {
-    const auto* run = std::upper_bound(std::begin(tables::runs), std::end(tables::runs), cp,
-                                       [](char32_t c, const tables::Run& r) { return c < r.first; });
-    if (run == std::begin(tables::runs)) return cp;
-    --run;
-    const char32_t offset = cp - run->first;
-    if (offset % run->stride != 0 || offset / run->stride >= run->count) return cp;
+    const auto* run = last_at_or_before(tables::runs, cp, [](const tables::Run& r) { return r.key; });
+    if (run == nullptr) return cp;
+    const char32_t first = run->key >> key_shift;
+    const char32_t count = ((run->key & low_bits) >> 1) + 1, stride = (run->key & 1) + 1;
+    const char32_t offset = cp - first;
+    if (offset % stride != 0 || offset / stride >= count) return cp;
     return static_cast<char32_t>(static_cast<std::int64_t>(cp) + run->delta);
 }
 
 template <std::size_t N>
-bool in(const tables::Range (&ranges)[N], char32_t cp) {
-    const auto* r = std::upper_bound(std::begin(ranges), std::end(ranges), cp,
-                                     [](char32_t c, const tables::Range& x) { return c < x.first; });
-    return r != std::begin(ranges) && cp <= (r - 1)->last;
+bool in(const std::uint32_t (&ranges)[N], char32_t cp) {
+    const auto* range = last_at_or_before(ranges, cp, [](std::uint32_t r) { return r; });
+    return range != nullptr && cp - (*range >> key_shift) <= (*range & low_bits);
 }
 
 enum class Context { other, cased, ignorable };
