@@ -438,7 +438,7 @@ private:
         terms.assign(groups().size(), {});
         std::unordered_map<std::string, std::size_t> owner;
         const auto add = [&](std::size_t g, const std::string& raw, const std::string& path) {
-            std::string term = ascii_lower(raw);
+            std::string term = lowercase(raw);
             if (term.empty()) throw ScenarioError(path, "a term cannot be empty");
             const auto [it, fresh] = owner.emplace(term, g);
             if (!fresh && it->second != g)

@@ -6,8 +6,6 @@ namespace fairness {
 
 namespace {
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
 // SPEC: a `words` token is a maximal run of ASCII letters, digits, or bytes >= 0x80,
 // so UTF-8 encoded words stay whole.
 bool word_byte(char c) {
@@ -17,13 +15,23 @@ bool word_byte(char c) {
 
 }  // namespace
 
-std::string ascii_lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = lower(c);
-    return out;
-}
-
 namespace {
+
+// Lowercases the token text[begin, end) into `out`, with the whole text as the final-sigma rule's
+// context. Lowercasing never changes a character's token class (scripts/make-unicode-lower.py
+// checks it), so splitting the original text and lowercasing each token is SPEC's "lowercase, then
+// split", and the tokens' offsets stay offsets into the original text.
+[[gnu::always_inline]] inline void lower_token(std::string_view text, std::size_t begin, std::size_t end, std::string& out) {
+    out.assign(text.substr(begin, end - begin));
+    unsigned char bits = 0;
+    for (const char c : out) bits |= static_cast<unsigned char>(c);
+    if (bits < 0x80) {  // ASCII: by table, no decoding
+        for (char& c : out) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        return;
+    }
+    out.resize(lowercase_capacity(end - begin));
+    out.resize(lowercase_into(text, begin, end, out.data()));
+}
 
 // Calls `token(begin, end)` for each token of `text`, in order (SPEC "Terms and tokens").
 template <typename Each>
@@ -49,7 +57,8 @@ void for_each_token(std::string_view text, Tokenizer tokenizer, Each&& token) {
 std::vector<Token> tokenize(std::string_view text, Tokenizer tokenizer) {
     std::vector<Token> tokens;
     for_each_token(text, tokenizer, [&](std::size_t begin, std::size_t end) {
-        tokens.push_back({begin, end, ascii_lower(text.substr(begin, end - begin))});
+        Token& token = tokens.emplace_back(Token{begin, end, {}});
+        lower_token(text, begin, end, token.text);
     });
     return tokens;
 }
@@ -89,9 +98,8 @@ DocTerms TermIndex::analyze(std::string_view text, bool with_matches) const {
     std::string lowered;
     for_each_token(text, tokenizer_, [&](std::size_t begin, std::size_t end) {
         ++doc.tokens;
-        if (end - begin > longest_) return;
-        lowered.assign(text.substr(begin, end - begin));
-        for (char& c : lowered) c = lower(c);
+        if (end - begin > longest_ * lowercase_max_shrink) return;  // too long to lowercase to a term
+        lower_token(text, begin, end, lowered);
         const auto found = index_of_.find(std::string_view(lowered));
         if (found == index_of_.end()) return;
         const std::uint32_t term = found->second;

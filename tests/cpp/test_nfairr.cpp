@@ -224,9 +224,9 @@ namespace {
 
 double official_neutrality(const std::string& text) {
     std::set<std::string> female, male;
-    for (const auto& w : fairness::default_terms("female")) female.insert(fairness::ascii_lower(w));
-    for (const auto& w : fairness::default_terms("male")) male.insert(fairness::ascii_lower(w));
-    const std::string lower = fairness::ascii_lower(text);
+    for (const auto& w : fairness::default_terms("female")) female.insert(fairness::lowercase(w));
+    for (const auto& w : fairness::default_terms("male")) male.insert(fairness::lowercase(w));
+    const std::string lower = fairness::lowercase(text);
     double f = 0, m = 0;
     std::size_t start = 0;
     while (true) {
@@ -281,7 +281,7 @@ Json passage_scenario(const std::string& tokenizer) {
 TEST_CASE("the filler words of the passages are not in the built-in lexicon") {
     std::set<std::string> lexicon;
     for (const char* g : {"female", "male"})
-        for (const auto& w : fairness::default_terms(g)) lexicon.insert(fairness::ascii_lower(w));
+        for (const auto& w : fairness::default_terms(g)) lexicon.insert(fairness::lowercase(w));
     for (const char* w : {"said", "was", "a", "nurse", "told", "born", "in", "may", "the", "team", "won", "cup", "queen",
                           "and", "princess", "anne", "met", "name"}) {
         CAPTURE(w);

@@ -64,8 +64,8 @@ Json scenario() {
 
 TEST_CASE("Figure 1: the passages use only the intended lexicon words") {
     std::set<std::string> female, male;
-    for (const auto& w : fairness::default_terms("female")) female.insert(fairness::ascii_lower(w));
-    for (const auto& w : fairness::default_terms("male")) male.insert(fairness::ascii_lower(w));
+    for (const auto& w : fairness::default_terms("female")) female.insert(fairness::lowercase(w));
+    for (const auto& w : fairness::default_terms("male")) male.insert(fairness::lowercase(w));
     const auto count = [&](const char* text) {
         int f = 0, m = 0, tokens = 0;
         std::istringstream in(text);

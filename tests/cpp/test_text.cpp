@@ -41,7 +41,7 @@ TEST_CASE("words: letters and digits join, every other ASCII byte separates") {
     CHECK(words_of(text, Tokenizer::words) == Words{"abc123", "x", "y", "z", "him"});
 }
 
-TEST_CASE("words: UTF-8 words stay whole; only ASCII letters are lowercased") {
+TEST_CASE("words: UTF-8 words stay whole and are lowercased as Python's str.lower()") {
     // "naïve" is n a C3 AF v e; "café" ends in C3 A9; "ÉLAN" starts with C3 89.
     const std::string text = "naïve café ÉLAN";
     CAPTURE(text);
@@ -50,8 +50,60 @@ TEST_CASE("words: UTF-8 words stay whole; only ASCII letters are lowercased") {
     CHECK(tokens[0].text == "naïve");
     CHECK(tokens[0].end == 6);  // 5 characters, 6 bytes
     CHECK(tokens[1].text == "café");
-    CHECK(tokens[2].text == "Élan");  // É (non-ASCII) untouched, LAN folded
-    CHECK(fairness::ascii_lower("ÉLAN") == "Élan");
+    CHECK(tokens[2].text == "élan");  // É too (the README's departure from SPEC's "ASCII letters")
+}
+
+TEST_CASE("both tokenizers: non-ASCII uppercase is lowercased, spans stay in the original text") {
+    // İ (2 bytes) lowercases to i + U+0307 (3 bytes), the Kelvin sign (3 bytes) to k (1 byte):
+    // the token's text changes length, its span does not.
+    const std::string text = "\u0130K \u212Aing ΟΔΟΣ ÉLÈVE";
+    CAPTURE(text);
+    for (const auto tokenizer : {Tokenizer::words, Tokenizer::whitespace}) {
+        CAPTURE(fairness::to_string(tokenizer));
+        const auto tokens = fairness::tokenize(text, tokenizer);
+        REQUIRE(tokens.size() == 4);
+        CHECK(tokens[0].text == "i\u0307k");
+        CHECK(tokens[0].begin == 0);
+        CHECK(tokens[0].end == 3);
+        CHECK(tokens[1].text == "king");
+        CHECK(tokens[1].begin == 4);
+        CHECK(tokens[1].end == 10);
+        CHECK(tokens[2].text == "οδος");  // final sigma: the word ends
+        CHECK(tokens[3].text == "élève");
+        CHECK(text.substr(tokens[3].begin, tokens[3].end - tokens[3].begin) == "ÉLÈVE");
+    }
+}
+
+TEST_CASE("words: final sigma is decided on the whole text, as Python lowercases before splitting") {
+    // '.' splits words tokens but is case-ignorable: in "ΟΔΟΣ.ΑΒ" a cased letter follows the Σ.
+    CHECK(words_of("ΟΔΟΣ.ΑΒ", Tokenizer::words) == Words{"οδοσ", "αβ"});
+    CHECK(words_of("ΟΔΟΣ, ΑΒ", Tokenizer::words) == Words{"οδος", "αβ"});
+    CHECK(words_of("ΟΔΟΣ.ΑΒ", Tokenizer::whitespace) == Words{"οδοσ.αβ"});
+}
+
+TEST_CASE("TermIndex: non-ASCII group terms match any case, with spans into the original text") {
+    const auto scenario = fairness::parse_scenario(R"({
+        "lexicon": {"female": ["Señora", "ÉLÈVE", "\u0130pek"], "male": ["señor", "\u212Aing"]},
+        "rankings": [{"docs": [{"text": "x"}]}]})");
+    CHECK(scenario.lexicon.terms[0] == std::vector<std::string>{"señora", "élève", "i\u0307pek"});
+    CHECK(scenario.lexicon.terms[1] == std::vector<std::string>{"señor", "king"});
+    CHECK(scenario.warnings.empty());  // each is one token of its own lowercase
+    const std::string text = "SEÑORA élève \u0130PEK KING Señor";
+    CAPTURE(text);
+    for (const auto tokenizer : {Tokenizer::words, Tokenizer::whitespace}) {
+        CAPTURE(fairness::to_string(tokenizer));
+        const fairness::TermIndex index(scenario.lexicon, tokenizer);
+        const auto doc = index.analyze(text);
+        CHECK(doc.magnitude == std::vector<double>{3, 2});  // señora élève i̇pek | king señor
+        REQUIRE(doc.matches.size() == 5);
+        for (const auto& m : doc.matches) {
+            // Every span cuts the original text at the word, whatever its lowercase's length.
+            const auto word = text.substr(m.begin, m.end - m.begin);
+            CAPTURE(word);
+            CHECK(fairness::lowercase(word) == index.terms()[m.term]);
+        }
+        CHECK(text.substr(doc.matches[3].begin, doc.matches[3].end - doc.matches[3].begin) == "KING");
+    }
 }
 
 TEST_CASE("words: SPEC counts every byte >= 0x80 as a word byte, so a typographic apostrophe does not split") {

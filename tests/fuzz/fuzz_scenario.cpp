@@ -1,17 +1,20 @@
 // libFuzzer target over the scenario reader and the whole evaluation: any bytes in, and either a
 // ScenarioError (a refusal) or results that are valid JSON out. Anything else (another exception,
-// a crash, a sanitizer report, a hang past -timeout) is a bug. Built by tests/fuzz/CMakeLists.txt
+// a crash, a sanitizer report, a hang past -timeout) is a bug. The same bytes go through the
+// UTF-8 lowercasing (fairness/unicode_lower.hpp), whose properties are checked too. Built by tests/fuzz/CMakeLists.txt
 // with clang and -fsanitize=fuzzer,address,undefined; run by `npm run fuzz -- SECONDS`.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 
 #include "fairness/evaluate.hpp"
 #include "fairness/experiments.hpp"
 #include "fairness/orderings.hpp"
 #include "fairness/scenario.hpp"
+#include "fairness/unicode_lower.hpp"
 
 namespace {
 
@@ -59,10 +62,47 @@ void evaluate_everything(std::string_view text) {
     }
 }
 
+// Well-formed UTF-8 (the Unicode standard's Table 3-7), written here independently of the core.
+bool well_formed(std::string_view text) {
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    for (std::size_t i = 0; i < n;) {
+        const unsigned char b = s[i];
+        std::size_t len = 0;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (b < 0x80) len = 1;
+        else if (b >= 0xC2 && b <= 0xDF) len = 2;
+        else if (b >= 0xE0 && b <= 0xEF) len = 3, lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
+        else if (b >= 0xF0 && b <= 0xF4) len = 4, lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
+        else return false;
+        if (i + len > n) return false;
+        if (len > 1 && (s[i + 1] < lo || s[i + 1] > hi)) return false;
+        for (std::size_t k = 2; k < len; ++k)
+            if ((s[i + k] & 0xC0) != 0x80) return false;
+        i += len;
+    }
+    return true;
+}
+
+// Lowercasing: it stays within its capacity, ASCII text keeps its length, valid UTF-8 stays valid
+// and lowercasing it again changes nothing.
+void check_lowercase(std::string_view text) {
+    const std::string lower = fairness::lowercase(text);
+    check(lower.size() <= fairness::lowercase_capacity(text.size()), "lowercase outgrew lowercase_capacity");
+    bool ascii = true;
+    for (const char c : text) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+    if (ascii) check(lower.size() == text.size(), "lowercase changed the length of ASCII text");
+    if (well_formed(text)) {
+        check(well_formed(lower), "lowercase made invalid UTF-8 of valid UTF-8");
+        check(fairness::lowercase(lower) == lower, "lowercase is not idempotent on valid UTF-8");
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
+    check_lowercase(text);
     try {
         evaluate_everything(text);
     } catch (const fairness::ScenarioError&) {

@@ -50,15 +50,18 @@ test('default lexicon loads 163 female and 163 male words', () => {
   assert.ok(DEFAULT_LEXICON.female.includes('she'));
 });
 
-test('tokenizers: words vs whitespace, ASCII-only lowercasing, UTF-8 words whole', () => {
+test("tokenizers: words vs whitespace, Python's lowercasing, UTF-8 words whole", () => {
   // words: "He's" -> he, s (SPEC example); "HE" -> he.
   assert.deepEqual(tokenize("He's HE he", 'words').map(bytesToUtf8), ['he', 's', 'he', 'he']);
   // whitespace: split on ' ' only; the apostrophe stays; empty pieces dropped.
   assert.deepEqual(tokenize("  He's HE  he ", 'whitespace').map(bytesToUtf8), ["he's", 'he', 'he']);
   // whitespace: tab and newline are not separators.
   assert.deepEqual(tokenize('she\the\nhim x', 'whitespace').map(bytesToUtf8), ['she\the\nhim', 'x']);
-  // words: Ä is not ASCII, so it is not lowercased; bytes >= 0x80 belong to the token.
-  assert.deepEqual(tokenize('Café MÄDCHEN, x1-日本', 'words').map(bytesToUtf8), ['café', 'mÄdchen', 'x1', '日本']);
+  // words: Ä is lowercased too, as Python's lower() does; bytes >= 0x80 belong to the token.
+  assert.deepEqual(tokenize('Café MÄDCHEN, x1-日本', 'words').map(bytesToUtf8), ['café', 'mädchen', 'x1', '日本']);
+  // Full mappings and final sigma, decided on the whole text: '.' is case-ignorable, so the first Σ
+  // has a cased letter after it; U+212A KELVIN SIGN is k.
+  assert.deepEqual(tokenize('ΟΔΟΣ.ΑΒ ΟΔΟΣ \u212Aing \u0130', 'words').map(bytesToUtf8), ['οδοσ', 'αβ', 'οδος', 'king', 'i\u0307']);
   assert.deepEqual(tokenize('', 'words'), []);
   assert.deepEqual(tokenize(' ... ', 'words'), []);
 });

@@ -19,8 +19,10 @@ describe.skipIf(!existsSync(cli) || !python)('fairness-eval runs --official', ()
     const r = rng(seed);
     const pick = (xs) => xs[Math.floor(r() * xs.length)];
     // Pre-cleaned passages as MS MARCO's: words, some capitalised, some double spaces (empty
-    // pieces), punctuation glued to words (which the whitespace tokenizer keeps).
-    const vocabulary = ['she', 'He', 'her', 'his', 'mother', 'Father', 'the', 'a', 'of', 'king', 'queen,', 'man', 'woman', 'car', 'is', ''];
+    // pieces), punctuation glued to words (which the whitespace tokenizer keeps), and non-ASCII
+    // uppercase that Python's lower() folds: FRAN + U+212A KELVIN SIGN is the lexicon's "frank".
+    const vocabulary = ['she', 'He', 'her', 'his', 'mother', 'Father', 'the', 'a', 'of', 'king', 'queen,', 'man', 'woman', 'car', 'is', '',
+      'FRAN\u212a', 'ÉLÈVE', 'ΟΔΟΣ', '\u0130'];
     const dir = mkdtempSync(join(tmpdir(), 'official-'));
     const file = (name, text) => (writeFileSync(join(dir, name), text), join(dir, name));
     let collection = '';

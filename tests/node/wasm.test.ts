@@ -284,15 +284,20 @@ describe('the engine', () => {
   });
 
   test('findTerms gives UTF-16 indices into the text', () => {
-    const scenario = { lexicon: { female: ['she', 'mädchen', 'ärztin'], male: ['he'] }, rankings: [{ docs: [{}] }] };
-    const text = '👩‍⚕️ Ärztin: she said "MÄDCHEN" — Mädchen, he’s 🧔 he';
+    const scenario = { lexicon: { female: ['she', 'mädchen', 'ärztin', 'İpek'], male: ['he', 'king'] }, rankings: [{ docs: [{}] }] };
+    const text = '👩‍⚕️ Ärztin: she said "MÄDCHEN" — Mädchen, he’s 🧔 he \u212Aing İPEK';
     const matches = engine.findTerms(scenario, text);
-    // Only ASCII letters are lowercased: Ärztin and MÄDCHEN keep their capitals and do not match;
-    // the typographic apostrophe is UTF-8, so `he’s` is one token and no match either.
+    // Lowercased as Python's str.lower(): Ärztin and MÄDCHEN match, U+212A KELVIN SIGN is k and
+    // İ is i + U+0307 (lowercase of another length: the spans still cut the original text). The
+    // typographic apostrophe is UTF-8, so `he’s` is one token and no match.
     expect(matches.map((m) => [text.slice(m.begin, m.end), m.group, m.term])).toEqual([
+      ['Ärztin', 'female', 'ärztin'],
       ['she', 'female', 'she'],
+      ['MÄDCHEN', 'female', 'mädchen'],
       ['Mädchen', 'female', 'mädchen'],
       ['he', 'male', 'he'],
+      ['\u212Aing', 'male', 'king'],
+      ['İPEK', 'female', 'i\u0307pek'],
     ]);
     expect(() => engine.findTerms({ rankings: [] }, 'x')).toThrow(ScenarioError);
   });

@@ -235,3 +235,56 @@ export function randomScenario(seed) {
   }
   return scenario;
 }
+
+// Lowercase words for the non-ASCII scenarios: accents, Greek (final sigma), Cyrillic, a digraph
+// with a title case (ǅ), ß (uppercases to SS, which lowercases to ss: never the term again), k and i
+// (written with U+212A KELVIN SIGN or U+0130 İ in some texts).
+const UNICODE_TERMS = [
+  'élève', 'señora', 'mädchen', 'γυναίκα', 'άνδρας', 'οδος', 'σοφος', 'kind', 'ǆemal', 'øre',
+  'ĳssel', 'straße', 'ирина', 'иван', 'lit',
+];
+const UNICODE_FILLER = ['the', 'ΤΟ', 'ΣΑΣ', 'Σ', 'ΟΔΟΣ.ΑΒ', 'ΑΣ\'', 'ﬁne', 'ΐ', 'a\u0345', 'x\u00ad', '日本', '123', '—'];
+const UNICODE_SEPARATORS = [' ', ' ', ' ', '  ', '. ', '.', "'", ', ', '\t', '-', ' \u00b7 '];
+
+/** A word in a random case: as is, UPPER, Capitalised, or with k as U+212A and i as U+0130. */
+function unicodeCase(rnd, word) {
+  const r = rnd.next();
+  if (r < 0.3) return word;
+  if (r < 0.6) return word.toUpperCase();
+  if (r < 0.8) return word.charAt(0).toUpperCase() + word.slice(1);
+  return word.toUpperCase().replace(/K/g, '\u212a').replace(/I/g, '\u0130');
+}
+
+/**
+ * randomScenario(seed) with a lexicon of non-ASCII terms in any case and texts of those terms in
+ * any case (non-ASCII uppercase, final sigma, lowercase of another byte length): the core's
+ * lowercasing (Python's str.lower()) against the reference's.
+ */
+export function randomUnicodeScenario(seed) {
+  const scenario = randomScenario(seed);
+  const rnd = makeRandom(seed ^ 0x5bd1e995);
+  const groups = scenario.groups ?? ['female', 'male'];
+  const pool = rnd.shuffle(UNICODE_TERMS);
+  const lexicon = {};
+  let at = 0;
+  for (const g of groups) {
+    const count = rnd.int(2, 4);
+    lexicon[g] = pool.slice(at, at + count).map((t) => unicodeCase(rnd, t));
+    at += count;
+  }
+  scenario.lexicon = lexicon;
+  const text = () => {
+    const n = rnd.int(0, 14);
+    let out = '';
+    for (let i = 0; i < n; i++) {
+      const kind = rnd.next();
+      let word = kind < 0.5 ? unicodeCase(rnd, rnd.pick(UNICODE_TERMS)) : rnd.pick(UNICODE_FILLER);
+      if (rnd.chance(0.1)) word += "'s";
+      out += word + (i < n - 1 ? rnd.pick(UNICODE_SEPARATORS) : '');
+    }
+    return out;
+  };
+  for (const ranking of scenario.rankings) for (const doc of ranking.docs) doc.text = text();
+  for (const doc of scenario.background ?? []) doc.text = text();
+  return scenario;
+}

@@ -9,6 +9,7 @@
 // equation numbers point at the papers in shared/papers/.
 
 import { readFileSync } from 'node:fs';
+import { pythonLower } from './python-lower.mjs';
 
 // ---------------------------------------------------------------------------------------
 // Default lexicon (SPEC §Terms and tokens: data/gender-words/)
@@ -43,10 +44,6 @@ function p(r) {
   return 1 / Math.log2(r + 1);
 }
 
-/** Lowercases ASCII A-Z only; every other character is left untouched. */
-function lowerAscii(s) {
-  return s.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
-}
 
 /** A byte string (one JS char per byte, 'latin1') of the UTF-8 encoding of s. */
 function utf8Bytes(s) {
@@ -59,17 +56,14 @@ function utf8Bytes(s) {
 // ---------------------------------------------------------------------------------------
 
 /**
- * tokenize(text, mode):
- *  - "words": lowercase ASCII A-Z, then a token is a maximal run of bytes that are ASCII
- *    letters, ASCII digits, or >= 0x80 (so UTF-8 sequences stay whole). "He's" -> he, s.
- *  - "whitespace": lowercase ASCII A-Z, split on the byte 0x20 only; empty pieces dropped.
+ * tokenize(text, mode): lowercase the whole text as Python's str.lower() (the README's departure
+ * from SPEC's "ASCII letters" for `words`; python-lower.mjs), then
+ *  - "words": a token is a maximal run of bytes that are ASCII letters, ASCII digits, or >= 0x80
+ *    (so UTF-8 sequences stay whole). "He's" -> he, s.
+ *  - "whitespace": split on the byte 0x20 only; empty pieces dropped.
  */
 export function tokenize(text, mode = 'words') {
-  const bytes = Buffer.from(text, 'utf8');
-  // Lowercase ASCII A-Z (0x41..0x5A -> +0x20), byte by byte.
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] >= 0x41 && bytes[i] <= 0x5a) bytes[i] += 0x20;
-  }
+  const bytes = Buffer.from(pythonLower(text), 'utf8');
   const tokens = [];
   if (mode === 'whitespace') {
     let cur = [];
@@ -138,13 +132,13 @@ function resolveContext(scenario, defaultLexicon) {
     rabMagnitude: P.rabMagnitude ?? 'tf',
   };
 
-  // Lexicon: V_g = set of terms of group g, lowercased (ASCII A-Z) and de-duplicated.
+  // Lexicon: V_g = set of terms of group g, lowercased (Python's str.lower()) and de-duplicated.
   // Stored as byte strings so that they compare exactly with tokens.
   const source = scenario.lexicon ?? defaultLexicon;
   const vocab = {};
   for (const g of groups) {
     const set = new Set();
-    for (const term of source[g] ?? []) set.add(utf8Bytes(lowerAscii(term)));
+    for (const term of source[g] ?? []) set.add(utf8Bytes(pythonLower(term)));
     vocab[g] = [...set];
   }
 

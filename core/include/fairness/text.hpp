@@ -1,5 +1,5 @@
 // Tokenizers, lexicons and per-document term counts (SPEC "Terms and tokens").
-// Everything here works on UTF-8 bytes; only ASCII letters are lowercased.
+// Everything here works on UTF-8 bytes, lowercased as Python's str.lower() (fairness/unicode_lower.hpp).
 #pragma once
 
 #include <cstddef>
@@ -11,6 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "fairness/unicode_lower.hpp"
+
 namespace fairness {
 
 enum class Tokenizer {
@@ -21,15 +23,12 @@ enum class Tokenizer {
 struct Token {
     std::size_t begin = 0;  // byte offsets into the original text
     std::size_t end = 0;
-    std::string text;       // lowercased
+    std::string text;       // lowercased (its length may differ from end - begin: İ, K)
 };
 
 // Splits `text` into lowercased tokens with their byte spans. With `whitespace`, empty pieces
 // (from repeated, leading or trailing spaces) are not tokens.
 std::vector<Token> tokenize(std::string_view text, Tokenizer tokenizer);
-
-// ASCII-only lowercasing, the same the tokenizers apply.
-std::string ascii_lower(std::string_view text);
 
 // Each group's representative terms: terms[g] is the set V_g of group g (index into the group list).
 struct Lexicon {
@@ -91,7 +90,7 @@ private:
     std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> index_of_;
     std::vector<std::string> terms_;
     std::vector<std::size_t> term_group_;
-    std::size_t longest_ = 0;  // bytes of the longest term: longer tokens are not looked up
+    std::size_t longest_ = 0;  // bytes of the longest term: a token lowercasing to more is not looked up
     std::size_t groups_;
     Tokenizer tokenizer_;
 };

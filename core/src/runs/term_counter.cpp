@@ -9,9 +9,10 @@ TermCounter::TermCounter(const Lexicon& lexicon, Tokenizer tokenizer) : tokenize
     for (std::size_t g = 0; g < lexicon.terms.size(); ++g)
         for (const auto& term : lexicon.terms[g]) {
             if (term.empty()) continue;
-            terms_.push_back(ascii_lower(term));
+            terms_.push_back(lowercase(term));
+            for (const char c : terms_.back()) ascii_terms_ = ascii_terms_ && static_cast<unsigned char>(c) < 0x80;
             group_.push_back(static_cast<std::uint32_t>(g));
-            if (term.size() <= max_length) longest = std::max(longest, term.size());
+            if (terms_.back().size() <= max_length) longest = std::max(longest, terms_.back().size());
         }
     longest_ = longest;
     first_.assign((longest + 1) * 256, 0);

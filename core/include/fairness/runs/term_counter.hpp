@@ -5,7 +5,10 @@
 // - no hashing per token: the lexicon is tiny, so a token is compared only when a term of its
 //   length starts with its (lowercased) first byte; that filter rejects most tokens with one load;
 // - one pass over the bytes, ASCII and UTF-8 alike (`words` keeps bytes >= 0x80 inside a token,
-//   `whitespace` splits on ' ' only; both lowercase ASCII letters only, as SPEC says).
+//   `whitespace` splits on ' ' only);
+// - lowercasing as Python's str.lower() (fairness/unicode_lower.hpp) with an ASCII fast path: a
+//   token of ASCII bytes only is lowercased by table while it is compared; only a token with a
+//   byte >= 0x80 is decoded and lowercased into a buffer on the stack first.
 #pragma once
 
 #include <array>
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include "fairness/text.hpp"
+#include "fairness/unicode_lower.hpp"
 
 namespace fairness::runs {
 
@@ -44,12 +48,15 @@ private:
     std::vector<std::uint32_t> first_;
     std::vector<std::uint32_t> bucket_;
     std::vector<std::uint32_t> long_terms_;  // terms longer than max_length
+    bool ascii_terms_ = true;                // no term has a byte >= 0x80 (the built-in lexicon)
     static constexpr std::uint32_t none = 0xffffffffu;
 
     struct Tables {
         unsigned char lower[256];
         bool word_separator[256];   // not an ASCII letter, digit or byte >= 0x80
         bool space_separator[256];  // ' ' only
+        bool word_stop[256];        // word_separator, or a byte >= 0x80 (the ASCII fast path ends)
+        bool space_stop[256];       // space_separator, or a byte >= 0x80
     };
     static constexpr Tables tables = [] {
         Tables t{};
@@ -58,6 +65,8 @@ private:
             const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
             t.word_separator[c] = !word;
             t.space_separator[c] = c == ' ';
+            t.word_stop[c] = t.word_separator[c] || c >= 0x80;
+            t.space_stop[c] = t.space_separator[c] || c >= 0x80;
         }
         return t;
     }();
@@ -68,6 +77,7 @@ private:
         return true;
     }
 
+    // b: an ASCII token, or a token already lowercased (the table leaves lowercase bytes as they are).
     template <typename OnTerm>
     void match(const unsigned char* b, std::size_t n, OnTerm& on_term) const {
         if (n <= longest_) {
@@ -88,19 +98,56 @@ private:
             }
     }
 
+    // A token with a byte >= 0x80: lowercased first (its length may change: İ, K), with the whole
+    // text as the final-sigma context, then matched as lowercase ASCII is.
+    // With an ASCII lexicon only a token whose lowercase is ASCII can match, and the one non-ASCII
+    // character lowercasing to ASCII is U+212A KELVIN SIGN (E2 84 AA; scripts/make-unicode-lower.py
+    // checks it): any other byte >= 0x80 rejects the token without decoding it.
+    static bool may_lower_to_ascii(const unsigned char* b, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (b[i] < 0x80) continue;
+            if (i + 2 >= n || b[i] != 0xE2 || b[i + 1] != 0x84 || b[i + 2] != 0xAA) return false;
+            i += 2;
+        }
+        return true;
+    }
+
+    template <typename OnTerm>
+    [[gnu::noinline]] void match_utf8(std::string_view text, const unsigned char* b, std::size_t n, OnTerm& on_term) const {
+        if (ascii_terms_ && !may_lower_to_ascii(b, n)) return;
+        const auto begin = static_cast<std::size_t>(b - reinterpret_cast<const unsigned char*>(text.data()));
+        constexpr std::size_t on_stack = max_length * lowercase_max_shrink;  // longer: only long terms can match
+        if (n <= on_stack) {
+            char lowered[lowercase_capacity(on_stack)];
+            const std::size_t m = lowercase_into(text, begin, begin + n, lowered);
+            match(reinterpret_cast<const unsigned char*>(lowered), m, on_term);
+            return;
+        }
+        std::string lowered(lowercase_capacity(n), '\0');
+        lowered.resize(lowercase_into(text, begin, begin + n, lowered.data()));
+        match(reinterpret_cast<const unsigned char*>(lowered.data()), lowered.size(), on_term);
+    }
+
     template <bool Words, typename OnTerm>
     std::uint32_t scan(std::string_view text, OnTerm& on_term) const {
         const auto* p = reinterpret_cast<const unsigned char*>(text.data());
         const auto* end = p + text.size();
         const bool* separator = Words ? tables.word_separator : tables.space_separator;
+        const bool* stop = Words ? tables.word_stop : tables.space_stop;
         std::uint32_t tokens = 0;
         while (true) {
             while (p < end && separator[*p]) ++p;
             if (p == end) return tokens;
             const auto* b = p++;
-            while (p < end && !separator[*p]) ++p;
+            // The ASCII run of the token first (the separator loop's cost); a byte >= 0x80 sends the
+            // token, and only that token, to the UTF-8 path.
+            while (p < end && !stop[*p]) ++p;
+            const bool ascii = p == end || *p < 0x80;
+            if (!ascii)
+                while (p < end && !separator[*p]) ++p;
             ++tokens;
-            match(b, static_cast<std::size_t>(p - b), on_term);
+            if (ascii && *b < 0x80) match(b, static_cast<std::size_t>(p - b), on_term);
+            else match_utf8(text, b, static_cast<std::size_t>(p - b), on_term);
         }
     }
 };
