@@ -6,6 +6,7 @@ import { computed, effect, signal } from '@preact/signals';
 import { ScenarioError } from '../../wasm/errors';
 import type { Results } from '../../wasm/types';
 import { scenario, type PageScenario } from './scenario';
+import { scenarioJson } from './serialise';
 import { toSpans, type TermSpan } from './terms';
 
 export interface Refusal {
@@ -52,7 +53,7 @@ export function startEvaluation(evaluate: Evaluate): () => void {
     if (evaluation.peek().evaluated !== current) evaluation.value = { ...evaluation.peek(), status: 'pending' };
     clearTimeout(timer);
     timer = setTimeout(() => {
-      evaluate(JSON.stringify(current)).then(
+      evaluate(scenarioJson(current)).then(
         (results) => {
           if (request !== latest) return;
           evaluation.value = { results, evaluated: current, error: null, status: 'current' };
