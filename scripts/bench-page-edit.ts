@@ -204,13 +204,17 @@ export async function benchPageEdit(): Promise<string> {
   const builds: Build[] = [{ name: 'this build', path: join(root, 'dist/') }];
   if (process.env.BENCH_BASE_DIST) builds.unshift({ name: `base (${process.env.BENCH_BASE_LABEL ?? process.env.BENCH_BASE_DIST})`, path: process.env.BENCH_BASE_DIST.replace(/\/?$/, '/') });
   const mounts: Record<string, string> = { '/bench/': `${dir}/` };
-  builds.forEach((b, i) => (mounts[i === builds.length - 1 ? PAGE : `/base/${i}/playground/`] = b.path));
+  builds.forEach((b, i) => (mounts[i === builds.length - 1 ? PAGE : `/base${i}/playground/`] = b.path));
   const server = (await serve(mounts)) as { url: string; close: () => Promise<void> };
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const pagePath = (i: number) => (i === builds.length - 1 ? PAGE : `/base/${i}/playground/`);
+  const pagePath = (i: number) => (i === builds.length - 1 ? PAGE : `/base${i}/playground/`);
   const lines: string[] = [];
   try {
-    if (process.argv.includes('--profile')) return await profile(browser, `${server.url}${PAGE}?scenario=../../bench/scenario-1000.json`);
+    if (process.argv.includes('--profile')) {
+      const out: string[] = [];
+      for (let b = 0; b < builds.length; b++) out.push(`${builds[b]!.name}:`, await profile(browser, `${server.url}${pagePath(b)}?scenario=../../bench/scenario-1000.json`));
+      return out.join('\n');
+    }
     lines.push(
       `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind per load; medians (p90). ` +
         `Main-thread work: CDP Performance.getMetrics TaskDuration delta from the key press to ${SETTLE_MS} ms after it (the deferred autosave included). ` +
@@ -220,7 +224,7 @@ export async function benchPageEdit(): Promise<string> {
     lines.push('| documents | build | first values (first paint, engine ready) | edit | main-thread work | edit to value | goal |');
     lines.push('| --- | --- | --- | --- | --- | --- | --- |');
     for (const n of sizes) {
-      const rounds = 2;
+      const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
       const perBuild: Result[] = builds.map(() => ({ load: [], samples: { typing: [], relevance: [], move: [] } }));
       // Rounds alternate the builds (a busy moment of the shared machine favours neither).
       for (let round = 0; round < rounds; round++)
@@ -291,7 +295,7 @@ async function profile(browser: Browser, url: string): Promise<string> {
     byName.set(key, (byName.get(key) ?? 0) + t);
   }
   await context.close();
-  const top = [...byName].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 40);
+  const top = [...byName].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 40));
   return [
     `${kind} edits: work ${samples.map((s) => ms(s.workMs)).join(', ')}; to value ${samples.map((s) => ms(s.valueMs)).join(', ')}`,
     ...top.map(([k, us]) => `${(us / 1000 / samples.length).toFixed(2).padStart(8)} ms/edit  ${k}`),

@@ -52,7 +52,7 @@ export function startEvaluation(evaluate: Evaluate): () => void {
     const request = ++latest;
     if (evaluation.peek().evaluated !== current) evaluation.value = { ...evaluation.peek(), status: 'pending' };
     clearTimeout(timer);
-    timer = setTimeout(() => {
+    const send = () =>
       evaluate(scenarioJson(current)).then(
         (results) => {
           if (request !== latest) return;
@@ -63,7 +63,9 @@ export function startEvaluation(evaluate: Evaluate): () => void {
           evaluation.value = { ...evaluation.peek(), error: refusal(error), status: 'stale' };
         },
       );
-    }, DEBOUNCE_MS);
+    // The first scenario goes to the engine at once: the worker computes while the page renders.
+    if (request === 1) void send();
+    else timer = setTimeout(send, DEBOUNCE_MS);
   });
   return () => {
     clearTimeout(timer);
