@@ -3,7 +3,7 @@
 // on a generated 10-document and 1,000-document scenario; the best and worst orderings; then long
 // rankings (10^4 to 10^6 documents): the growth of the full result and of each metric, and a
 // million documents without detail natively and in WASM, against the goals of issue 12; then run
-// evaluation at MS MARCO scale (scripts/bench-runs.ts). A measurement, not a test: it prints
+// evaluation at MS MARCO scale (scripts/bench-runs.ts); edits in the page in Chromium (scripts/bench-page-edit.ts). A measurement, not a test: it prints
 // tables (Markdown, for the README's "Speed and size") and never fails on a budget.
 // Long rankings are read under the large tier of core/limits.json (fairness-eval --large): the
 // default tier allows 1,000 documents per ranking.
@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { benchRuns } from './bench-runs';
 import { gluePath, loadEngineNode, wasmPath } from '../wasm/node';
 import { benchRunsPage } from './bench-runs-page';
+import { benchPageEdit } from './bench-page-edit';
 import { benchScenario, writeBenchScenario } from './bench-scenario';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -218,6 +219,8 @@ async function longRankings(engine: Awaited<ReturnType<typeof loadEngineNode>>):
 }
 
 await main();
+// Edits in the page at 1,000 and 10,000 documents (Chromium): main-thread work and edit to value.
+console.log(`\n${await benchPageEdit()}`);
 // Run evaluation at MS MARCO scale (scripts/bench-runs.ts; a few minutes the first time).
 console.log(`\n${await benchRuns()}`);
 // The same run evaluation in the page (Chromium) against the native CLI, on the same files.

@@ -41,6 +41,8 @@ async function start() {
     experiment: (spec, onProgress) => longJobs.experiment(spec, { onProgress }),
   });
   descriptors.value = await engine().describe();
+  // The engine has answered (the shell of index.html has been on screen since the first paint).
+  performance.mark('engine-ready');
 
   const starting = () => toPageScenario(findPreset(STARTING_PRESET)!.scenario);
   const fallback = starting();

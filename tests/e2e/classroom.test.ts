@@ -185,3 +185,18 @@ test('the page shows its shell and a loading state before the engine is ready', 
   await page.getByRole('heading', { name: 'Fairness-metrics playground' }).waitFor();
   await page.getByText('Loading the metric engine…').waitFor();
 });
+
+test('the shell is painted before the engine has answered', async () => {
+  const { page, problems } = await newPage(site);
+  await page.goto(`${site.url}${PAGE}`);
+  await waitCurrent(page);
+  // first-contentful-paint (the static shell of index.html) against web/main.tsx's mark, set when the engine worker answered.
+  const times = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    ready: performance.getEntriesByName('engine-ready')[0]?.startTime ?? null,
+  }));
+  expect(times.paint).not.toBeNull();
+  expect(times.ready).not.toBeNull();
+  expect(times.paint!).toBeLessThan(times.ready!);
+  expect(problems).toEqual([]);
+});

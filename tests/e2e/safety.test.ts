@@ -2,7 +2,7 @@
 // a refused edit and a reload keep the work; embeds, presets, files and a second tab never write
 // over the user's autosave; reset and restore; oversized, damaged and foreign sources are refused
 // in words while the page stays usable; an edit during a long Find is evaluated at once.
-import { createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { PAGE, cliValues, mismatches, newPage, openSite, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
@@ -105,6 +105,44 @@ describe('work is never lost', () => {
     await preset.getByRole('button', { name: 'Keep this page’s work (save it instead)' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('fairness-playground:scenario'))).toContain('Edited on the preset page.');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairness-playground:previous')!).scenario)).toBe(mine);
+  });
+
+  test('an edit is serialised once on the main thread (for the engine; the autosave reuses it) and the link is compressed in a worker', async () => {
+    const { page, problems } = await newPage(site);
+    // Counts, on the main thread, JSON.stringify calls given a scenario and CompressionStreams made.
+    await page.addInitScript(() => {
+      const counts = { stringify: 0, compress: 0 };
+      (window as unknown as { counts: typeof counts }).counts = counts;
+      const stringify = JSON.stringify;
+      JSON.stringify = function (value: unknown, ...rest: unknown[]) {
+        if (value && typeof value === 'object' && Array.isArray((value as { rankings?: unknown }).rankings)) counts.stringify++;
+        return (stringify as (...args: unknown[]) => string).call(JSON, value, ...rest);
+      } as typeof JSON.stringify;
+      const Native = CompressionStream;
+      window.CompressionStream = class extends Native {
+        constructor(format: CompressionFormat) {
+          super(format);
+          counts.compress++;
+        }
+      };
+    });
+    await page.goto(`${site.url}${PAGE}${FIXTURE}`);
+    await waitCurrent(page);
+    const hash = await page.evaluate(() => location.hash);
+    await page.evaluate(() => Object.assign((window as unknown as { counts: object }).counts, { stringify: 0, compress: 0 }));
+    const text = page.getByLabel('Text of A, rank 1');
+    await text.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('s');
+    await waitCurrent(page);
+    const saved = await savedScenario(page);
+    expect(JSON.parse(saved).rankings[0].docs[0].text).toMatch(/s$/);
+    await expect.poll(() => page.evaluate(() => location.hash)).not.toBe(hash);
+    // The address holds the saved scenario, deflated by the worker.
+    const link = new URL(page.url()).hash.replace(/^#s=/, '');
+    expect(inflateRawSync(Buffer.from(link, 'base64url')).toString('utf8')).toBe(saved);
+    expect(await page.evaluate(() => (window as unknown as { counts: object }).counts)).toEqual({ stringify: 1, compress: 0 });
+    expect(problems).toEqual([]);
   });
 
   test('two tabs: a newer save from the other is offered, not imposed', async () => {

@@ -9,14 +9,18 @@
 //   the autosave only over the save it started from (its `baseRev`): a newer save by another tab,
 //   or the user's own work when this page was opened from a preset, a file or a link, is never
 //   overwritten silently, but offered (load it, or keep mine). An embed never writes it.
-// - A save happens 400 ms after a change, and at once when the page is hidden or unloaded.
+// - A save happens 400 ms after a change, in the main thread's next idle time, and at once when the
+//   page is hidden or unloaded. The scenario's JSON is the text the evaluation already made for the
+//   engine (./serialise.ts), and the address's `#s=` is compressed in a worker (./link-encoder.ts).
 // - A whole replacement (import, preset, reset, restore) keeps what it replaced as the previous
 //   autosave, so it can be restored.
 import { effect, signal } from '@preact/signals';
 
 import { evaluation } from './evaluation';
 import { replaceScenario, replacements, restoreSession, scenario, undoHistory, type PageScenario } from './scenario';
-import { encodeScenario, hashFor } from './share';
+import { encodeOffThread } from './link-encoder';
+import { scenarioJson as json } from './serialise';
+import { hashFor } from './share';
 
 export const KEYS = {
   /** localStorage: the accepted scenario JSON (the key earlier versions wrote, still read). */
@@ -34,6 +38,18 @@ export const KEYS = {
 } as const;
 
 const SAVE_DELAY_MS = 400;
+/** The longest a due save waits for the main thread to be idle. */
+const IDLE_WAIT_MS = 1000;
+
+/** Runs `task` when the main thread is idle (within IDLE_WAIT_MS); returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: IDLE_WAIT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 0);
+  return () => clearTimeout(timer);
+}
 /** Characters of undo steps kept with a save (the newest first); browsers allow ~5 M per site. */
 const HISTORY_CHARS = 1_500_000;
 
@@ -140,17 +156,6 @@ export function readPrevious(): { scenario: string; savedAt: number } | null {
   return previous && typeof previous.scenario === 'string' ? previous : null;
 }
 
-// Saved scenarios never change (every edit makes a new object), so each is serialised once.
-const serialised = new WeakMap<PageScenario, string>();
-function json(s: PageScenario): string {
-  let text = serialised.get(s);
-  if (text === undefined) {
-    text = JSON.stringify(s);
-    serialised.set(s, text);
-  }
-  return text;
-}
-
 /** The session as JSON: the draft always, then undo and redo steps nearest first, within a budget. */
 export function sessionJson(session: SavedSession, budget = HISTORY_CHARS): string {
   const past: string[] = [];
@@ -208,6 +213,8 @@ export class Autosave {
   readonly tab: string;
   private baseRev: number | null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels a save that is due and waits for idle time. */
+  private cancelIdle: (() => void) | undefined;
   private dirty = false;
   private restoring: boolean;
   private written: unknown[] = [];
@@ -262,7 +269,7 @@ export class Autosave {
       removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onVisibility);
       removeEventListener('storage', onStorage);
-      clearTimeout(this.timer);
+      this.cancelPending();
     });
   }
 
@@ -273,7 +280,7 @@ export class Autosave {
 
   /** Saves now what a pending save would have saved (the page is being hidden or closed). */
   flush(): void {
-    if (this.dirty || this.timer !== undefined) this.save();
+    if (this.dirty || this.timer !== undefined || this.cancelIdle !== undefined) this.save();
   }
 
   /**
@@ -332,9 +339,23 @@ export class Autosave {
     this.restoring = false;
   }
 
+  /** A save 400 ms after the last change, in the main thread's next idle time (not in a keystroke's frame). */
   private schedule(): void {
+    this.cancelPending();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.cancelIdle = whenIdle(() => {
+        this.cancelIdle = undefined;
+        this.save();
+      });
+    }, SAVE_DELAY_MS);
+  }
+
+  private cancelPending(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
+    this.timer = undefined;
+    this.cancelIdle?.();
+    this.cancelIdle = undefined;
   }
 
   private onStorage(event: StorageEvent): void {
@@ -347,8 +368,7 @@ export class Autosave {
 
   /** Writes the tab's copy, the autosave where this tab may, and the accepted state into the URL. */
   save(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelPending();
     const { evaluated } = evaluation.peek();
     if (!evaluated) return;
     const now = scenario.peek();
@@ -408,7 +428,7 @@ export class Autosave {
   private writeHash(accepted: PageScenario, acceptedText: string): void {
     if (this.hashed === accepted) return;
     this.hashed = accepted;
-    void encodeScenario(acceptedText).then((encoded) => {
+    void encodeOffThread(acceptedText).then((encoded) => {
       if (this.hashed !== accepted) return;
       try {
         history.replaceState(null, '', `${location.pathname}${viewQuery()}${hashFor(encoded)}`);

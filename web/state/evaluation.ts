@@ -6,6 +6,7 @@ import { computed, effect, signal } from '@preact/signals';
 import { ScenarioError } from '../../wasm/errors';
 import type { Results } from '../../wasm/types';
 import { scenario, type PageScenario } from './scenario';
+import { scenarioJson } from './serialise';
 import { toSpans, type TermSpan } from './terms';
 
 export interface Refusal {
@@ -51,8 +52,8 @@ export function startEvaluation(evaluate: Evaluate): () => void {
     const request = ++latest;
     if (evaluation.peek().evaluated !== current) evaluation.value = { ...evaluation.peek(), status: 'pending' };
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      evaluate(JSON.stringify(current)).then(
+    const send = () =>
+      evaluate(scenarioJson(current)).then(
         (results) => {
           if (request !== latest) return;
           evaluation.value = { results, evaluated: current, error: null, status: 'current' };
@@ -62,7 +63,9 @@ export function startEvaluation(evaluate: Evaluate): () => void {
           evaluation.value = { ...evaluation.peek(), error: refusal(error), status: 'stale' };
         },
       );
-    }, DEBOUNCE_MS);
+    // The first scenario goes to the engine at once: the worker computes while the page renders.
+    if (request === 1) void send();
+    else timer = setTimeout(send, DEBOUNCE_MS);
   });
   return () => {
     clearTimeout(timer);

@@ -4,6 +4,7 @@
 import { computed, signal } from '@preact/signals';
 
 import { replaceScenario, scenario, shownSourceOf, type PageScenario } from './scenario';
+import { scenarioJson } from './serialise';
 
 interface Example {
   id: string;
@@ -15,7 +16,7 @@ export const example = signal<Example | null>(null);
 
 /** Remembers the scenario just loaded from preset `id` as the example its caption describes. */
 export function setExample(id: string, loaded: PageScenario): void {
-  example.value = { id, scenario: loaded, json: JSON.stringify(loaded) };
+  example.value = { id, scenario: loaded, json: scenarioJson(loaded) };
 }
 
 /**
@@ -27,7 +28,8 @@ export const exampleChanged = computed(() => {
   const s = scenario.value;
   if (!e || s === e.scenario) return false;
   if (s.description !== e.scenario.description || s.title !== e.scenario.title) return false;
-  return JSON.stringify(s) !== e.json;
+  // The same text the evaluation sends to the engine: made once for both.
+  return scenarioJson(s) !== e.json;
 });
 
 /** Puts the example back as it was loaded (one undoable step). */

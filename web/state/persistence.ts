@@ -11,7 +11,9 @@ import { refusalLine } from './messages';
 import { findPreset } from './presets';
 import { fetchScenario, scenarioSource } from './remote';
 import { scenario, toPageScenario, type PageScenario } from './scenario';
-import { decodeScenario, encodeScenario, type UrlRequest } from './share';
+import { encodeOffThread } from './link-encoder';
+import { scenarioJson } from './serialise';
+import { decodeScenario, type UrlRequest } from './share';
 
 export interface Loaded {
   scenario: PageScenario;
@@ -64,7 +66,7 @@ export async function acceptScenario(text: string): Promise<PageScenario> {
 
 /** The autosave revision of `accepted` when it is exactly the stored autosave (then saving over it is safe). */
 function revisionOf(accepted: PageScenario, stored: StoredWork | null): number | null {
-  return stored && stored.scenario === JSON.stringify(accepted) ? stored.rev : null;
+  return stored && stored.scenario === scenarioJson(accepted) ? stored.rev : null;
 }
 
 export async function loadInitial(request: UrlRequest, fallback: PageScenario, baseUrl: string): Promise<Loaded> {
@@ -135,7 +137,7 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
 
 /** The current scenario as a share link's hash (for the share dialog): the last accepted one. */
 export async function currentEncoded(): Promise<string> {
-  return encodeScenario(JSON.stringify(evaluation.peek().evaluated ?? scenario.value));
+  return encodeOffThread(scenarioJson(evaluation.peek().evaluated ?? scenario.value));
 }
 
 export { describeRefusal };

@@ -1,5 +1,6 @@
 // The page: parameters and rankings on the left, the metrics beside them; in an embed, only the
 // rankings and the metrics.
+import { computed } from '@preact/signals';
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
@@ -52,6 +53,9 @@ function openableDialog() {
   };
 }
 
+/** How many rankings there are: the page re-renders on that, not on every edit of a document (each ranking's editor follows its own). */
+const rankingCount = computed(() => scenario.value.rankings.length);
+
 interface Props {
   /** null: the whole playground; `page`: without its chrome; `metrics` / `compare`: the compact embeds. */
   embed: EmbedMode | null;
@@ -80,7 +84,7 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
   const [datasetDialog] = useState(openableDialog);
   const [mounted, setMounted] = useState({ import: false, dataset: false });
   const shareDialog = useRef<HTMLDialogElement | null>(null);
-  const rankings = scenario.value.rankings;
+  const count = rankingCount.value;
 
   // Ctrl+Z / Ctrl+Shift+Z outside text fields (which keep their own undo while typing).
   useEffect(() => {
@@ -155,8 +159,8 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
           )}
           <Caption heading={embed ? 'h1' : 'h2'} />
           {!embed && <ParamsPanel />}
-          <div class={rankings.length > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>
-            {rankings.map((_, r) => (
+          <div class={count > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>
+            {Array.from({ length: count }, (_, r) => (
               <RankingEditor key={r} r={r} />
             ))}
           </div>

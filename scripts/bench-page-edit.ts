@@ -1,0 +1,305 @@
+// Edits in the page, for `npm run bench` (a measurement, never a test): the built site in
+// Chromium, a generated 1,000-document and 10,000-document scenario (scripts/bench-scenario.ts)
+// loaded with ?scenario=, then repeated single-document edits of three kinds:
+// - typing: one character typed into rank 1's text box ("he" → "her"), then one Backspace;
+// - relevance: rank 1's relevance replaced by one digit (3 ↔ 0);
+// - move: Alt+↓ then Alt+↑ on rank 1's card.
+// For each edit:
+// - edit to changed value: a MutationObserver installed in the page on the metric cells
+//   (`td[data-metric][data-ranking]`, attribute `data-value`) stamps the first changed value with
+//   performance.now(); the edit's start is the timeStamp of its keydown event (same clock);
+// - main-thread work: the delta of Chromium's `TaskDuration` (CDP Performance.getMetrics: the time
+//   the renderer's main thread spent running tasks, scripts, style, layout, paint and GC included)
+//   from just before the key is pressed until 1 s after, so the autosave's deferred save (400 ms
+//   after the edit), the share link and anything else the edit causes are counted;
+// and once per load, the time from navigation start to the first value on screen, with the first
+// paint and the moment the engine answered (performance marks of web/main.tsx).
+// With BENCH_BASE_DIST=<dir> (a build of another commit), the same edits run on that build too,
+// rounds interleaved, for a before → after in one run. `--profile` prints the main thread's
+// functions by self time (CDP Profiler) over a few typing edits at 1,000 documents instead.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+
+import { CHROMIUM_ARGS, PAGE } from '../tests/e2e/browser';
+import { serve } from '../tests/e2e/server.mjs';
+import limits from '../core/limits.json' with { type: 'json' };
+import { benchScenario } from './bench-scenario';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+/** Issue 12's goals for the page. */
+export const pageGoals = { workMs: 16, valueMs1000: 50, valueMs10000: 100, firstValuesMs: 1000 };
+const EDITS = Number(process.env.BENCH_EDITS ?? 12);
+const SETTLE_MS = 1000;
+
+type Kind = 'typing' | 'relevance' | 'move';
+const KINDS: Kind[] = ['typing', 'relevance', 'move'];
+
+interface Sample {
+  valueMs: number;
+  workMs: number;
+}
+
+interface Load {
+  firstValuesMs: number;
+  firstPaintMs: number | null;
+  engineReadyMs: number | null;
+}
+
+/** The scenario of `n` documents; rank 1 starts with "he" (typing "r" makes it "her") and differs from rank 2. */
+function scenarioText(n: number): string {
+  const s = benchScenario(n);
+  const docs = s.rankings[0]!.docs;
+  docs[0] = { ...docs[0]!, text: 'he said the team won the match.', label: 'female', relevance: 3 };
+  docs[1] = { ...docs[1]!, text: 'the council report found a new school.', label: 'male', relevance: 0 };
+  return JSON.stringify(s);
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Stamps, in the page, the edit's first key event and the first metric value that changes after it. */
+function instrument(): void {
+  const w = window as unknown as { __bench: { armed: boolean; start: number; changed: number } };
+  w.__bench = { armed: false, start: 0, changed: 0 };
+  // The first value on screen after navigation (first-values), once.
+  const firstValues = new MutationObserver(() => {
+    if (!document.querySelector('td[data-metric][data-ranking]:not([data-value=""])')) return;
+    performance.mark('first-values');
+    firstValues.disconnect();
+  });
+  firstValues.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-value'] });
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      if (w.__bench.armed && !w.__bench.start) w.__bench.start = e.timeStamp;
+    },
+    true,
+  );
+  new MutationObserver((mutations) => {
+    const b = w.__bench;
+    if (!b.start || b.changed) return;
+    for (const m of mutations) {
+      const el = m.target as HTMLElement;
+      if (el.tagName === 'TD' && el.dataset.metric && el.dataset.ranking !== 'A-B' && m.oldValue !== el.getAttribute('data-value')) {
+        b.changed = performance.now();
+        return;
+      }
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-value'], attributeOldValue: true });
+}
+
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return metrics.find((m) => m.name === 'TaskDuration')!.value;
+}
+
+/** Opens the scenario at `url`; resolves to its load timings, or a refusal message. */
+async function open(page: Page, url: string): Promise<Load | string> {
+  await page.goto(url);
+  // One wait for either outcome (a second wait left polling would be measured as the page's work).
+  const outcome = await page.waitForFunction(
+    () =>
+      document.querySelector('td[data-metric="nfairr"][data-ranking="A"]:not([data-value=""])')
+        ? 'values'
+        : (document.querySelector('[role="alert"]')?.textContent ?? null),
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
+  const what = (await outcome.jsonValue()) as string;
+  if (what !== 'values') return what;
+  // (No named functions inside: tsx would wrap them in a helper the page does not have.)
+  return page.evaluate(() => ({
+    firstValuesMs: performance.getEntriesByName('first-values')[0]?.startTime ?? performance.now(),
+    firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    engineReadyMs: performance.getEntriesByName('engine-ready')[0]?.startTime ?? null,
+  }));
+}
+
+/** Focuses rank 1's text box with the caret after "he" (or after "her": `at` 3). */
+async function caretAfterHe(page: Page, at = 2): Promise<void> {
+  // By a direct selector: Playwright's label look-up over 1,000 cards would be the page's busiest work.
+  await page.evaluate((at) => {
+    const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Text of A, rank 1"]')!;
+    box.focus();
+    box.setSelectionRange(at, at);
+  }, at);
+}
+
+/** One edit of `kind` (the `i`th: edits alternate so the scenario returns to where it started). */
+async function oneEdit(page: Page, cdp: CDPSession, kind: Kind, i: number): Promise<Sample> {
+  if (kind === 'typing') await caretAfterHe(page, i % 2 === 0 ? 2 : 3);
+  else if (kind === 'relevance') {
+    await page.evaluate(() => {
+      const field = document.querySelector<HTMLInputElement>('input[aria-label="Relevance of A, rank 1"]')!;
+      field.focus();
+      field.select();
+    });
+  } else if (i % 2 === 0) await caretAfterHe(page); // the card to move; after Alt+↓ focus stays on it (rank 2)
+  await page.evaluate(() => {
+    const b = (window as unknown as { __bench: { armed: boolean; start: number; changed: number } }).__bench;
+    Object.assign(b, { armed: true, start: 0, changed: 0 });
+  });
+  const before = await taskSeconds(cdp);
+  if (kind === 'typing') await page.keyboard.press(i % 2 === 0 ? 'r' : 'Backspace');
+  else if (kind === 'relevance') await page.keyboard.press(i % 2 === 0 ? '0' : '3');
+  else await page.keyboard.press(i % 2 === 0 ? 'Alt+ArrowDown' : 'Alt+ArrowUp');
+  const handle = await page.waitForFunction(
+    () => {
+      const b = (window as unknown as { __bench: { start: number; changed: number } }).__bench;
+      return b.changed ? b.changed - b.start : null;
+    },
+    null,
+    { timeout: 60_000, polling: 20 },
+  ).catch(async (error: unknown) => {
+    throw new Error(`${kind} edit ${i}: no metric value changed (${JSON.stringify(await page.evaluate(() => (window as unknown as { __bench: unknown }).__bench))}): ${String(error)}`);
+  });
+  const valueMs = (await handle.jsonValue()) as number;
+  await page.waitForTimeout(SETTLE_MS);
+  const workMs = ((await taskSeconds(cdp)) - before) * 1000;
+  await page.evaluate(() => ((window as unknown as { __bench: { armed: boolean } }).__bench.armed = false));
+  return { valueMs, workMs };
+}
+
+interface Build {
+  name: string;
+  path: string;
+}
+
+interface Result {
+  load: Load[];
+  samples: Record<Kind, Sample[]>;
+  refused?: string;
+}
+
+async function session(browser: Browser, url: string, rounds: number): Promise<Result> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.addInitScript(instrument);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const result: Result = { load: [], samples: { typing: [], relevance: [], move: [] } };
+  try {
+    const load = await open(page, url);
+    if (typeof load === 'string') return { ...result, refused: load };
+    result.load.push(load);
+    await page.waitForTimeout(SETTLE_MS);
+    for (const kind of KINDS) for (let i = 0; i < rounds; i++) result.samples[kind].push(await oneEdit(page, cdp, kind, i));
+  } finally {
+    await context.close();
+  }
+  return result;
+}
+
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+
+export async function benchPageEdit(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'fairness-bench-page-'));
+  const sizes = [1000, 10000];
+  for (const n of sizes) writeFileSync(join(dir, `scenario-${n}.json`), scenarioText(n));
+  const builds: Build[] = [{ name: 'this build', path: join(root, 'dist/') }];
+  if (process.env.BENCH_BASE_DIST) builds.unshift({ name: `base (${process.env.BENCH_BASE_LABEL ?? process.env.BENCH_BASE_DIST})`, path: process.env.BENCH_BASE_DIST.replace(/\/?$/, '/') });
+  const mounts: Record<string, string> = { '/bench/': `${dir}/` };
+  builds.forEach((b, i) => (mounts[i === builds.length - 1 ? PAGE : `/base${i}/playground/`] = b.path));
+  const server = (await serve(mounts)) as { url: string; close: () => Promise<void> };
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const pagePath = (i: number) => (i === builds.length - 1 ? PAGE : `/base${i}/playground/`);
+  const lines: string[] = [];
+  try {
+    if (process.argv.includes('--profile')) {
+      const out: string[] = [];
+      for (let b = 0; b < builds.length; b++) out.push(`${builds[b]!.name}:`, await profile(browser, `${server.url}${pagePath(b)}?scenario=../../bench/scenario-1000.json`));
+      return out.join('\n');
+    }
+    lines.push(
+      `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind per load; medians (p90). ` +
+        `Main-thread work: CDP Performance.getMetrics TaskDuration delta from the key press to ${SETTLE_MS} ms after it (the deferred autosave included). ` +
+        'Edit to value: keydown timeStamp to the first changed `data-value` of a metric cell (MutationObserver in the page).',
+    );
+    lines.push('');
+    lines.push('| documents | build | first values (first paint, engine ready) | edit | main-thread work | edit to value | goal |');
+    lines.push('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const n of sizes) {
+      const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+      const perBuild: Result[] = builds.map(() => ({ load: [], samples: { typing: [], relevance: [], move: [] } }));
+      // Rounds alternate the builds (a busy moment of the shared machine favours neither).
+      for (let round = 0; round < rounds; round++)
+        for (let b = 0; b < builds.length; b++) {
+          const r = await session(browser, `${server.url}${pagePath(b)}?scenario=../../bench/scenario-${n}.json`, Math.ceil(EDITS / rounds));
+          if (r.refused) perBuild[b]!.refused = r.refused;
+          perBuild[b]!.load.push(...r.load);
+          for (const kind of KINDS) perBuild[b]!.samples[kind].push(...r.samples[kind]);
+        }
+      builds.forEach((build, b) => {
+        const r = perBuild[b]!;
+        if (r.refused) {
+          lines.push(`| ${n.toLocaleString('en')} | ${build.name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | |`);
+          return;
+        }
+        const first = quantile(r.load.map((l) => l.firstValuesMs), 0.5);
+        const paint = quantile(r.load.map((l) => l.firstPaintMs ?? NaN), 0.5);
+        const ready = quantile(r.load.map((l) => l.engineReadyMs ?? NaN), 0.5);
+        const valueGoal = n <= 1000 ? pageGoals.valueMs1000 : pageGoals.valueMs10000;
+        KINDS.forEach((kind, k) => {
+          const s = r.samples[kind];
+          const work = quantile(s.map((x) => x.workMs), 0.5);
+          const value = quantile(s.map((x) => x.valueMs), 0.5);
+          const loadCell = k === 0 ? `${ms(first)} (${Number.isNaN(paint) ? '?' : ms(paint)}, ${Number.isNaN(ready) ? '?' : ms(ready)})` : '';
+          const goal =
+            `work ≤ ${pageGoals.workMs} ms: ${work <= pageGoals.workMs ? 'met' : 'not met'}; value ≤ ${valueGoal} ms: ${value <= valueGoal ? 'met' : 'not met'}` +
+            (k === 0 && n === 1000 ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}` : '');
+          lines.push(
+            `| ${n.toLocaleString('en')} | ${build.name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(quantile(s.map((x) => x.workMs), 0.9))}) | ${ms(value)} (${ms(quantile(s.map((x) => x.valueMs), 0.9))}) | ${goal} |`,
+          );
+        });
+      });
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return lines.join('\n');
+}
+
+/** The main thread's functions by self time over a few typing edits (CDP Profiler), for looking, not for the README. */
+async function profile(browser: Browser, url: string): Promise<string> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.addInitScript(instrument);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const load = await open(page, url);
+  if (typeof load === 'string') throw new Error(load);
+  await page.waitForTimeout(SETTLE_MS);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const kind = (process.env.BENCH_PROFILE_KIND ?? 'typing') as Kind;
+  const samples: Sample[] = [];
+  for (let i = 0; i < 6; i++) samples.push(await oneEdit(page, cdp, kind, i));
+  const { profile: p } = (await cdp.send('Profiler.stop')) as {
+    profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]; samples: number[]; timeDeltas: number[] };
+  };
+  const self = new Map<number, number>();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i + 1] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of p.nodes) {
+    const t = self.get(node.id) ?? 0;
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${(f as { columnNumber?: number }).columnNumber ?? ''}`;
+    byName.set(key, (byName.get(key) ?? 0) + t);
+  }
+  await context.close();
+  const top = [...byName].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 40));
+  return [
+    `${kind} edits: work ${samples.map((s) => ms(s.workMs)).join(', ')}; to value ${samples.map((s) => ms(s.valueMs)).join(', ')}`,
+    ...top.map(([k, us]) => `${(us / 1000 / samples.length).toFixed(2).padStart(8)} ms/edit  ${k}`),
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await benchPageEdit());
