@@ -39,6 +39,9 @@ const KINDS: Kind[] = ['typing', 'relevance', 'move'];
 
 interface Sample {
   valueMs: number;
+  /** Main-thread work from the key press until the changed value was seen (the issue's "edit to updated values"). */
+  toValueMs: number;
+  /** The same over the whole second after the key press: the idle-time autosave and link included. */
   workMs: number;
 }
 
@@ -159,10 +162,12 @@ async function oneEdit(page: Page, cdp: CDPSession, kind: Kind, i: number): Prom
     throw new Error(`${kind} edit ${i}: no metric value changed (${JSON.stringify(await page.evaluate(() => (window as unknown as { __bench: unknown }).__bench))}): ${String(error)}`);
   });
   const valueMs = (await handle.jsonValue()) as number;
+  // Read at once: includes the few milliseconds of the wait's own polling, so it errs high.
+  const toValueMs = ((await taskSeconds(cdp)) - before) * 1000;
   await page.waitForTimeout(SETTLE_MS);
   const workMs = ((await taskSeconds(cdp)) - before) * 1000;
   await page.evaluate(() => ((window as unknown as { __bench: { armed: boolean } }).__bench.armed = false));
-  return { valueMs, workMs };
+  return { valueMs, toValueMs, workMs };
 }
 
 interface Build {
@@ -217,12 +222,13 @@ export async function benchPageEdit(): Promise<string> {
     }
     lines.push(
       `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind per load; medians (p90). ` +
-        `Main-thread work: CDP Performance.getMetrics TaskDuration delta from the key press to ${SETTLE_MS} ms after it (the deferred autosave included). ` +
+        'Main-thread work to the value: CDP Performance.getMetrics TaskDuration delta from the key press until the changed value was seen (the issue’s goal; the wait’s own polling included, so it errs high); ' +
+        `in the second: the same until ${SETTLE_MS} ms after the key press (the autosave and the address’s link, done in idle time, included). ` +
         'Edit to value: keydown timeStamp to the first changed `data-value` of a metric cell (MutationObserver in the page).',
     );
     lines.push('');
-    lines.push('| documents | build | first values (first paint, engine ready) | edit | main-thread work | edit to value | goal |');
-    lines.push('| --- | --- | --- | --- | --- | --- | --- |');
+    lines.push('| documents | build | first values (first paint, engine ready) | edit | main-thread work to the value | in the second | edit to value | goal |');
+    lines.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const n of sizes) {
       const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
       const perBuild: Result[] = builds.map(() => ({ load: [], samples: { typing: [], relevance: [], move: [] } }));
@@ -237,7 +243,7 @@ export async function benchPageEdit(): Promise<string> {
       builds.forEach((build, b) => {
         const r = perBuild[b]!;
         if (r.refused) {
-          lines.push(`| ${n.toLocaleString('en')} | ${build.name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | |`);
+          lines.push(`| ${n.toLocaleString('en')} | ${build.name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | | |`);
           return;
         }
         const first = quantile(r.load.map((l) => l.firstValuesMs), 0.5);
@@ -246,14 +252,14 @@ export async function benchPageEdit(): Promise<string> {
         const valueGoal = n <= 1000 ? pageGoals.valueMs1000 : pageGoals.valueMs10000;
         KINDS.forEach((kind, k) => {
           const s = r.samples[kind];
-          const work = quantile(s.map((x) => x.workMs), 0.5);
+          const work = quantile(s.map((x) => x.toValueMs), 0.5);
           const value = quantile(s.map((x) => x.valueMs), 0.5);
           const loadCell = k === 0 ? `${ms(first)} (${Number.isNaN(paint) ? '?' : ms(paint)}, ${Number.isNaN(ready) ? '?' : ms(ready)})` : '';
           const goal =
             `work ≤ ${pageGoals.workMs} ms: ${work <= pageGoals.workMs ? 'met' : 'not met'}; value ≤ ${valueGoal} ms: ${value <= valueGoal ? 'met' : 'not met'}` +
             (k === 0 && n === 1000 ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}` : '');
           lines.push(
-            `| ${n.toLocaleString('en')} | ${build.name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(quantile(s.map((x) => x.workMs), 0.9))}) | ${ms(value)} (${ms(quantile(s.map((x) => x.valueMs), 0.9))}) | ${goal} |`,
+            `| ${n.toLocaleString('en')} | ${build.name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(quantile(s.map((x) => x.toValueMs), 0.9))}) | ${ms(quantile(s.map((x) => x.workMs), 0.5))} (${ms(quantile(s.map((x) => x.workMs), 0.9))}) | ${ms(value)} (${ms(quantile(s.map((x) => x.valueMs), 0.9))}) | ${goal} |`,
           );
         });
       });
@@ -297,7 +303,7 @@ async function profile(browser: Browser, url: string): Promise<string> {
   await context.close();
   const top = [...byName].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 40));
   return [
-    `${kind} edits: work ${samples.map((s) => ms(s.workMs)).join(', ')}; to value ${samples.map((s) => ms(s.valueMs)).join(', ')}`,
+    `${kind} edits: work to the value ${samples.map((s) => ms(s.toValueMs)).join(', ')}, in the second ${samples.map((s) => ms(s.workMs)).join(', ')}; to value ${samples.map((s) => ms(s.valueMs)).join(', ')}`,
     ...top.map(([k, us]) => `${(us / 1000 / samples.length).toFixed(2).padStart(8)} ms/edit  ${k}`),
   ].join('\n');
 }

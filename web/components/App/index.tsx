@@ -53,6 +53,13 @@ function openableDialog() {
   };
 }
 
+/** Which word list is in force, for the footer (a string, so an edit of a document re-renders nothing). */
+const wordList = computed(() => {
+  const lexicon = scenario.value.lexicon;
+  if (!lexicon) return "Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults).";
+  return `Word list: this scenario's own (${Object.values(lexicon).reduce((n, terms) => n + terms.length, 0)} terms).`;
+});
+
 /** How many rankings there are: the page re-renders on that, not on every edit of a document (each ranking's editor follows its own). */
 const rankingCount = computed(() => scenario.value.rankings.length);
 
@@ -190,9 +197,7 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
       {!embed && (
         <footer class={styles.footer}>
           Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line.{' '}
-          {scenario.value.lexicon
-            ? `Word list: this scenario's own (${Object.values(scenario.value.lexicon).reduce((n, terms) => n + terms.length, 0)} terms).`
-            : "Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults)."}
+          {wordList.value}
         </footer>
       )}
       <Gallery
