@@ -138,3 +138,49 @@ TEST_CASE("the order within a query: score descending, ties by docid descending 
         CHECK(*res.runs[0].values[0][0] == (order == Order::score ? 1.0 : 0.0));
     }
 }
+
+#if defined(__SSE2__)
+TEST_CASE("the vector byte scan finds what the byte-by-byte scan finds: every length, alignment and needle position") {
+    // Random bytes that avoid the needle, then the needle planted at 0, 1 or 2 positions: at
+    // every offset from 0 to past the 32- and 16-byte steps, from every alignment of the start.
+    std::uint64_t state = 12345;
+    const auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull, static_cast<unsigned>(state >> 33); };
+    std::vector<char> buffer(200);
+    for (std::size_t align = 0; align < 16; ++align)
+        for (std::size_t n = 0; n <= 100; ++n)
+            for (int needles = 0; needles <= 2; ++needles) {
+                for (auto& b : buffer) b = static_cast<char>(next() % 255 + 1);  // 1 … 255, never '\0'
+                const char* p = buffer.data() + align;
+                std::vector<std::size_t> at;
+                for (int k = 0; k < needles && n; ++k) at.push_back(next() % n);
+                for (const auto i : at) buffer[align + i] = '\0';
+                for (const char c : {'\0', '\n', '\t'}) {
+                    const char* expected = find_byte_scalar(p, n, c);
+                    REQUIRE(find_byte_vector(p, n, c) == expected);
+                    REQUIRE(find_byte(p, n, c) == expected);
+                }
+                // A needle just past the end is not found.
+                buffer[align + n] = '\n';
+                REQUIRE(find_byte_vector(p, n, '\n') == find_byte_scalar(p, n, '\n'));
+            }
+    // Every position of one needle in a 96-byte window (the 32-byte steps, the 16-byte step, the tail).
+    for (std::size_t i = 0; i < 96; ++i) {
+        std::vector<char> line(96, 'x');
+        line[i] = '\t';
+        CHECK(find_byte_vector(line.data(), line.size(), '\t') == line.data() + i);
+        CHECK(find_byte_vector(line.data(), i, '\t') == nullptr);
+    }
+}
+#endif
+
+TEST_CASE("whole numbers (a run's rank): digits with an optional sign, in the range of long long, nothing else") {
+    long long v = 0;
+    CHECK((parse_int("42", v) && v == 42));
+    CHECK((parse_int("+7", v) && v == 7));
+    CHECK((parse_int("-7", v) && v == -7));
+    CHECK((parse_int("007", v) && v == 7));
+    CHECK((parse_int("9223372036854775807", v) && v == 9223372036854775807ll));
+    CHECK((parse_int("-9223372036854775808", v) && v == -9223372036854775807ll - 1));
+    for (const char* bad : {"", "+", "-", "9223372036854775808", "-9223372036854775809", "99999999999999999999", "1.0", "1e3", "12a", " 1", "1 ", "--1", "0x10"})
+        CHECK_MESSAGE(!parse_int(bad, v), bad);
+}
