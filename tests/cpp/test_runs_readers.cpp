@@ -3,6 +3,8 @@
 // annotated query lists with commas in the text, JSON lines).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -183,4 +185,22 @@ TEST_CASE("whole numbers (a run's rank): digits with an optional sign, in the ra
     CHECK((parse_int("-9223372036854775808", v) && v == -9223372036854775807ll - 1));
     for (const char* bad : {"", "+", "-", "9223372036854775808", "-9223372036854775809", "99999999999999999999", "1.0", "1e3", "12a", " 1", "1 ", "--1", "0x10"})
         CHECK_MESSAGE(!parse_int(bad, v), bad);
+}
+
+TEST_CASE("fields split by the vector scan equal the byte-by-byte split: random lines of spaces, tabs and text") {
+    std::uint64_t state = 777;
+    const auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull, static_cast<unsigned>(state >> 33); };
+    const char alphabet[] = {' ', '\t', 'a', '7', '.', '\n', ' ', 'x'};
+    for (int round = 0; round < 20000; ++round) {
+        std::string line(next() % 80, ' ');
+        for (auto& c : line) c = alphabet[next() % 8];
+        const std::size_t max = next() % 8;
+        std::string_view got[8], expected[8];
+        const std::size_t n = split_fields(line, got, max), m = split_fields_scalar(line, expected, max);
+        REQUIRE(n == m);
+        for (std::size_t i = 0; i < std::min(n, max); ++i) {
+            REQUIRE(got[i].data() == expected[i].data());
+            REQUIRE(got[i].size() == expected[i].size());
+        }
+    }
 }

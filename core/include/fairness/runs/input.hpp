@@ -95,7 +95,10 @@ private:
 
 // Splits a line on runs of spaces and tabs into at most `max` views; returns how many there were
 // (counting past `max`, so a caller can say "7 fields").
+// With 128-bit vectors where there are (SSE2, WebAssembly SIMD); split_fields_scalar, byte by
+// byte, is what it is tested against.
 std::size_t split_fields(std::string_view line, std::string_view* out, std::size_t max);
+std::size_t split_fields_scalar(std::string_view line, std::string_view* out, std::size_t max);
 
 // A number field, strictly (the whole field, finite): nothing when it is not one.
 bool parse_double(std::string_view s, double& out);
