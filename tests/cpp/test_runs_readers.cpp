@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -203,4 +204,26 @@ TEST_CASE("fields split by the vector scan equal the byte-by-byte split: random 
             REQUIRE(got[i].size() == expected[i].size());
         }
     }
+}
+
+TEST_CASE("scores: the fast decimal path gives strtod's correctly rounded value, and refuses what strtod refuses") {
+    std::uint64_t state = 99;
+    const auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull, static_cast<unsigned>(state >> 33); };
+    for (int round = 0; round < 50000; ++round) {
+        std::string text = next() % 4 == 0 ? "-" : "";
+        const unsigned digits = 1 + next() % 18, point = next() % (digits + 1);
+        for (unsigned i = 0; i < digits; ++i) {
+            if (i == point && i) text += '.';
+            text += static_cast<char>('0' + next() % 10);
+        }
+        if (next() % 3 == 0) text += "e" + std::to_string(static_cast<int>(next() % 60) - 30);
+        double got = 0;
+        REQUIRE_MESSAGE(parse_double(text, got), text);
+        CHECK_MESSAGE(got == std::strtod(text.c_str(), nullptr), text);
+    }
+    double v = 0;
+    for (const char* bad : {"", "+", "-", ".", "1e", "1e+", "1.2.3", "0x10", "inf", "nan", "1e999", "1 ", "--1"}) CHECK_MESSAGE(!parse_double(bad, v), bad);
+    CHECK((parse_double("+2.5", v) && v == 2.5));
+    CHECK((parse_double(".5", v) && v == 0.5));
+    CHECK((parse_double("7.", v) && v == 7.0));
 }

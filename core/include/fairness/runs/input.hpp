@@ -87,6 +87,11 @@ private:
     static constexpr std::uint64_t long_key = ~std::uint64_t{0};
     static std::uint64_t key_of(std::string_view s);
     std::vector<Slot> slots_;  // size a power of two, at most half full
+    // One bit per hash value modulo 8 × the slots (1/16 of the table's bytes, so it stays in the
+    // cache where the table does not): a clear bit means no id has that hash, which answers most
+    // of a collection's look-ups (the passages no run names) without touching a slot.
+    std::vector<std::uint64_t> filter_;
+    std::size_t filter_bit(std::uint32_t h) const { return h & (slots_.size() * 8 - 1); }
     std::vector<std::string_view> names_;
     std::vector<std::unique_ptr<char[]>> blocks_;
     std::size_t used_ = 0, capacity_ = 0;
