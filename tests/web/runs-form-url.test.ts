@@ -3,23 +3,14 @@
 // else keeps the default, and the playground's own parameters are left alone.
 import { describe, expect, test } from 'vitest';
 
-import { emptyFiles, formFromQuery, withFormQuery, type RunsForm } from '../../web/components/RunsView/form';
+import { defaults, formFromQuery, withFormQuery, type RunsForm } from '../../web/components/RunsView/form';
 
-const base: RunsForm = {
-  files: emptyFiles(),
-  playgroundParams: null,
-  cutoffs: '10,20',
-  order: 'score',
-  official: false,
-  backgroundFrom: 'run',
-  backgroundDepth: 200,
-  metrics: '',
-  baseline: '',
-  queryLabel: '',
-};
+const base: RunsForm = defaults;
 
 describe('the Runs form in the URL', () => {
   test('the defaults write nothing; changed options are written and read back', () => {
+    expect(defaults.cutoffs).toBe('10,20');
+    expect(defaults.backgroundDepth).toBe(200);
     expect(withFormQuery(new URL('https://x.test/?view=runs'), base).search).toBe('?view=runs');
     const changed: RunsForm = { ...base, cutoffs: '5,10', order: 'file', official: true, backgroundFrom: 'collection', backgroundDepth: 50, metrics: 'NFaiRR,nDCG', baseline: 'bm25', queryLabel: 'female' };
     const url = withFormQuery(new URL('https://x.test/?view=runs&metrics=keep'), changed);

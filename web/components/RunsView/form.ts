@@ -24,7 +24,8 @@ export interface RunsForm {
 
 export const emptyFiles = (): Record<InputKind, File[]> => ({ run: [], collection: [], labels: [], qrels: [], queries: [], background: [], params: [] });
 
-const defaults: RunsForm = {
+/** The CLI's defaults, and the form's state before the user or the URL changes it. */
+export const defaults: RunsForm = {
   files: emptyFiles(),
   playgroundParams: null,
   cutoffs: '10,20',
