@@ -24,11 +24,14 @@ export interface FairnessRunsModule {
   runsStart(optionsJson: RawText, paramsJson: RawText, paramsFile: RawText): RawRunsReply;
   /** Opens an input: kind 0 run, 1 background, 2 qrels, 3 labels, 4 queries. */
   runsBegin(kind: number, name: RawText, file: RawText): RawRunsReply;
-  runsFeed(chunk: RawText): RawRunsReply;
+  /** The input buffer, grown to at least `size` bytes: its address in HEAPU8 (valid until the next runsBuffer or runsReset). */
+  runsBuffer(size: number): number;
+  /** Feeds the input buffer's first `size` bytes to the open input. */
+  runsFeed(size: number): RawRunsReply;
   runsEnd(): RawRunsReply;
   runsCollectionBegin(file: RawText): RawRunsReply;
-  /** `json` is "bytes documents kept". */
-  runsCollectionFeed(chunk: RawText): RawRunsReply;
+  /** Feeds the input buffer's first `size` bytes to the collection; `json` is "bytes documents kept". */
+  runsCollectionFeed(size: number): RawRunsReply;
   runsCollectionEnd(): RawRunsReply;
   /** The results as `fairness-eval runs --format json` writes them. */
   runsCompute(): RawRunsReply;
@@ -40,6 +43,8 @@ export interface FairnessRunsModule {
   runsReset(): void;
   /** The WebAssembly memory, seen as bytes (its length is the heap size). */
   HEAP8: Int8Array;
+  /** The same memory as unsigned bytes (a new view after the memory grows). */
+  HEAPU8: Uint8Array;
 }
 
 /** The MODULARIZE factory (the same instantiation options as the playground's module). */

@@ -73,18 +73,33 @@ function progressOf(text: string): CollectionProgress {
 }
 
 export function wrapRuns(core: FairnessRunsModule): RunsEngine {
+  // A chunk goes into the module's input buffer with one copy (see runs_bindings.cpp). The buffer
+  // is grown for a larger chunk; HEAPU8 is read after runsBuffer, which may grow the memory.
+  let capacity = 0;
+  let address = 0;
+  const put = (chunk: Uint8Array): number => {
+    if (chunk.byteLength > capacity) {
+      capacity = Math.max(chunk.byteLength, 1 << 20);
+      address = core.runsBuffer(capacity);
+    }
+    core.HEAPU8.set(chunk, address);
+    return chunk.byteLength;
+  };
   return {
     start: (options, params = '', paramsFile = 'params') => unwrap(core.runsStart(JSON.stringify(options), params, paramsFile)) === 'true',
     begin: (kind, name, file) => void unwrap(core.runsBegin(KIND_CODE[kind], name, file)),
-    feed: (chunk) => void unwrap(core.runsFeed(chunk)),
+    feed: (chunk) => void unwrap(core.runsFeed(put(chunk))),
     end: () => void unwrap(core.runsEnd()),
     collectionBegin: (file) => void unwrap(core.runsCollectionBegin(file)),
-    collectionFeed: (chunk) => progressOf(unwrap(core.runsCollectionFeed(chunk))),
+    collectionFeed: (chunk) => progressOf(unwrap(core.runsCollectionFeed(put(chunk)))),
     collectionEnd: () => progressOf(unwrap(core.runsCollectionEnd())),
     compute: () => unwrap(core.runsCompute()),
     queryTexts: () => JSON.parse(core.runsQueryTexts()) as string[],
     queryScenario: (query, runA, runB, cutoff) => unwrap(core.runsQueryScenario(query, runA, runB, cutoff)),
-    reset: () => core.runsReset(),
+    reset: () => {
+      core.runsReset();
+      capacity = 0;
+    },
     heapSize: () => core.HEAP8.length,
   };
 }

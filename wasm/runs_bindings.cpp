@@ -5,12 +5,14 @@
 // A refusal is a plain value naming the file, line and field (fairness::runs::InputError).
 #include <emscripten/bind.h>
 
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fairness/json_writer.hpp"
@@ -79,9 +81,25 @@ RunsReply runs_begin(int kind, const std::string& name, const std::string& file)
     });
 }
 
-RunsReply runs_feed(const std::string& chunk) {
+// Input bytes cross into the module through one buffer in its memory: JS writes a chunk there
+// (HEAPU8.set, one memory copy) and feeds its length. Embind's std::string from a Uint8Array
+// copies byte by byte in a JS loop and then again into the string, which cost more than parsing.
+std::vector<char> runs_input;
+
+// The buffer, grown to at least `size` bytes; its address in the module's memory.
+unsigned runs_buffer(unsigned size) {
+    if (runs_input.size() < size) runs_input.resize(size);
+    return static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(runs_input.data()));
+}
+
+std::string_view runs_chunk(unsigned size) {
+    if (size > runs_input.size()) throw std::invalid_argument("a chunk larger than the input buffer");
+    return {runs_input.data(), size};
+}
+
+RunsReply runs_feed(unsigned size) {
     return runs_reply([&](fairness::runs::Evaluation& ev) {
-        ev.feed(chunk);
+        ev.feed(runs_chunk(size));
         return std::string();
     });
 }
@@ -101,9 +119,9 @@ RunsReply runs_collection_begin(const std::string& file) {
 }
 
 // Returns the progress as "bytes documents kept" (no JSON per chunk).
-RunsReply runs_collection_feed(const std::string& chunk) {
+RunsReply runs_collection_feed(unsigned size) {
     return runs_reply([&](fairness::runs::Evaluation& ev) {
-        ev.collection_feed(chunk);
+        ev.collection_feed(runs_chunk(size));
         const auto& p = ev.progress();
         return std::to_string(p.bytes) + " " + std::to_string(p.documents) + " " + std::to_string(p.kept);
     });
@@ -143,6 +161,7 @@ RunsReply runs_query_scenario(const std::string& query, const std::string& run_a
 
 void runs_reset() {
     runs_evaluation.reset();
+    std::vector<char>().swap(runs_input);
     runs_query_texts = "[]";
 }
 
@@ -159,6 +178,7 @@ EMSCRIPTEN_BINDINGS(fairness_runs) {
         .field("message", &RunsReply::message);
     function("runsStart", &runs_start);
     function("runsBegin", &runs_begin);
+    function("runsBuffer", &runs_buffer);
     function("runsFeed", &runs_feed);
     function("runsEnd", &runs_end);
     function("runsCollectionBegin", &runs_collection_begin);

@@ -3,6 +3,9 @@
 // annotated query lists with commas in the text, JSON lines).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -137,4 +140,90 @@ TEST_CASE("the order within a query: score descending, ties by docid descending 
         const auto res = ev.compute();
         CHECK(*res.runs[0].values[0][0] == (order == Order::score ? 1.0 : 0.0));
     }
+}
+
+#if defined(__SSE2__)
+TEST_CASE("the vector byte scan finds what the byte-by-byte scan finds: every length, alignment and needle position") {
+    // Random bytes that avoid the needle, then the needle planted at 0, 1 or 2 positions: at
+    // every offset from 0 to past the 32- and 16-byte steps, from every alignment of the start.
+    std::uint64_t state = 12345;
+    const auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull, static_cast<unsigned>(state >> 33); };
+    std::vector<char> buffer(200);
+    for (std::size_t align = 0; align < 16; ++align)
+        for (std::size_t n = 0; n <= 100; ++n)
+            for (int needles = 0; needles <= 2; ++needles) {
+                for (auto& b : buffer) b = static_cast<char>(next() % 255 + 1);  // 1 … 255, never '\0'
+                const char* p = buffer.data() + align;
+                std::vector<std::size_t> at;
+                for (int k = 0; k < needles && n; ++k) at.push_back(next() % n);
+                for (const auto i : at) buffer[align + i] = '\0';
+                for (const char c : {'\0', '\n', '\t'}) {
+                    const char* expected = find_byte_scalar(p, n, c);
+                    REQUIRE(find_byte_vector(p, n, c) == expected);
+                    REQUIRE(find_byte(p, n, c) == expected);
+                }
+                // A needle just past the end is not found.
+                buffer[align + n] = '\n';
+                REQUIRE(find_byte_vector(p, n, '\n') == find_byte_scalar(p, n, '\n'));
+            }
+    // Every position of one needle in a 96-byte window (the 32-byte steps, the 16-byte step, the tail).
+    for (std::size_t i = 0; i < 96; ++i) {
+        std::vector<char> line(96, 'x');
+        line[i] = '\t';
+        CHECK(find_byte_vector(line.data(), line.size(), '\t') == line.data() + i);
+        CHECK(find_byte_vector(line.data(), i, '\t') == nullptr);
+    }
+}
+#endif
+
+TEST_CASE("whole numbers (a run's rank): digits with an optional sign, in the range of long long, nothing else") {
+    long long v = 0;
+    CHECK((parse_int("42", v) && v == 42));
+    CHECK((parse_int("+7", v) && v == 7));
+    CHECK((parse_int("-7", v) && v == -7));
+    CHECK((parse_int("007", v) && v == 7));
+    CHECK((parse_int("9223372036854775807", v) && v == 9223372036854775807ll));
+    CHECK((parse_int("-9223372036854775808", v) && v == -9223372036854775807ll - 1));
+    for (const char* bad : {"", "+", "-", "9223372036854775808", "-9223372036854775809", "99999999999999999999", "1.0", "1e3", "12a", " 1", "1 ", "--1", "0x10"})
+        CHECK_MESSAGE(!parse_int(bad, v), bad);
+}
+
+TEST_CASE("fields split by the vector scan equal the byte-by-byte split: random lines of spaces, tabs and text") {
+    std::uint64_t state = 777;
+    const auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull, static_cast<unsigned>(state >> 33); };
+    const char alphabet[] = {' ', '\t', 'a', '7', '.', '\n', ' ', 'x'};
+    for (int round = 0; round < 20000; ++round) {
+        std::string line(next() % 80, ' ');
+        for (auto& c : line) c = alphabet[next() % 8];
+        const std::size_t max = next() % 8;
+        std::string_view got[8], expected[8];
+        const std::size_t n = split_fields(line, got, max), m = split_fields_scalar(line, expected, max);
+        REQUIRE(n == m);
+        for (std::size_t i = 0; i < std::min(n, max); ++i) {
+            REQUIRE(got[i].data() == expected[i].data());
+            REQUIRE(got[i].size() == expected[i].size());
+        }
+    }
+}
+
+TEST_CASE("scores: the fast decimal path gives strtod's correctly rounded value, and refuses what strtod refuses") {
+    std::uint64_t state = 99;
+    const auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull, static_cast<unsigned>(state >> 33); };
+    for (int round = 0; round < 50000; ++round) {
+        std::string text = next() % 4 == 0 ? "-" : "";
+        const unsigned digits = 1 + next() % 18, point = next() % (digits + 1);
+        for (unsigned i = 0; i < digits; ++i) {
+            if (i == point && i) text += '.';
+            text += static_cast<char>('0' + next() % 10);
+        }
+        if (next() % 3 == 0) text += "e" + std::to_string(static_cast<int>(next() % 60) - 30);
+        double got = 0;
+        REQUIRE_MESSAGE(parse_double(text, got), text);
+        CHECK_MESSAGE(got == std::strtod(text.c_str(), nullptr), text);
+    }
+    double v = 0;
+    for (const char* bad : {"", "+", "-", ".", "1e", "1e+", "1.2.3", "0x10", "inf", "nan", "1e999", "1 ", "--1"}) CHECK_MESSAGE(!parse_double(bad, v), bad);
+    CHECK((parse_double("+2.5", v) && v == 2.5));
+    CHECK((parse_double(".5", v) && v == 0.5));
+    CHECK((parse_double("7.", v) && v == 7.0));
 }

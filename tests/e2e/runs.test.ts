@@ -214,3 +214,24 @@ test('Try with the sample runs: the Grep-BiasIR runs of examples/runs/ in one cl
   await shot(page, 'runs-sample');
   expect(problems).toEqual([]);
 });
+
+test("the form's options survive a reload (kept in the query string) and leave the URL with the view", async () => {
+  const { page, problems } = await newPage(site);
+  await openRuns(page);
+  await page.fill('[data-option="cutoffs"]', '5,15');
+  await page.selectOption('[data-option="order"]', 'file');
+  await page.check('[data-option="official"]');
+  expect(new URL(page.url()).searchParams.get('runs-cutoffs')).toBe('5,15');
+  await page.reload();
+  await page.waitForSelector('[data-action="evaluate-runs"]', { timeout: 15_000 });
+  expect(await page.inputValue('[data-option="cutoffs"]')).toBe('5,15');
+  expect(await page.inputValue('[data-option="order"]')).toBe('file');
+  expect(await page.isChecked('[data-option="official"]')).toBe(true);
+  // Back to the playground: the view's options leave the address bar (a shared playground link
+  // carries none of them); back to the runs: they return.
+  await page.click('[data-action="runs-view"]');
+  await page.waitForFunction(() => !location.search.includes('runs-'));
+  await page.click('[data-action="runs-view"]');
+  await page.waitForFunction(() => location.search.includes('runs-cutoffs=5%2C15'));
+  expect(problems).toEqual([]);
+});

@@ -38,7 +38,7 @@ void Collection::line(std::string_view text, std::size_t number) {
     if (format_ == Format::jsonl) return jsonl(text, number);
     // The common case: one memchr for the tab, one look-up of the id, and (for a document no run
     // names) nothing else.
-    const void* tab = std::memchr(text.data(), '\t', text.size());
+    const char* tab = find_byte(text.data(), text.size(), '\t');
     if (!tab) {
         if (text.empty()) return;
         throw InputError(file_, number, "", "no tab; a TSV collection line is docid<TAB>text (or give JSON lines)");

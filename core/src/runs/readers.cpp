@@ -76,6 +76,13 @@ void RunReader::line(std::string_view text, std::size_t number) {
 }
 
 void RunReader::flush() {
+#if defined(__wasm__)
+    // WebAssembly has no prefetch instruction (prefetch() does nothing there): load the batch's
+    // slots first, in a loop of independent loads whose cache misses overlap, then intern.
+    std::uint32_t touched = 0;
+    for (std::size_t i = 0; i < pending_count_; ++i) touched += docs_.peek(pending_[i].hash);
+    touched_ += touched;
+#endif
     for (std::size_t i = 0; i < pending_count_; ++i) {
         const auto& p = pending_[i];
         table_.queries[p.q][p.index].doc = docs_.intern(std::string_view(p.bytes, p.size), p.hash);
@@ -86,15 +93,30 @@ void RunReader::flush() {
 void RunReader::finish() {
     flush();
     if (table_.query_order.empty()) throw InputError(table_.file, 0, "", "the run holds no line");
-    // The first repeat in file order: the pair with the smallest second line.
+    // The first repeat in file order: the pair with the smallest second line. Each query's
+    // documents are stamped in a table indexed by docid (the list is still in file order), so a
+    // repeat is found in one pass, without sorting; the first line is looked up only for the
+    // repeat reported.
     std::uint32_t first_line = 0, second_line = 0, query = 0, doc = 0;
-    std::vector<RunEntry> sorted;
+    std::vector<std::uint32_t> stamp(docs_.size(), 0);
+    std::uint32_t current = 0;
     for (const auto q : table_.query_order) {
-        sorted = table_.queries[q];
-        std::sort(sorted.begin(), sorted.end(), [](const RunEntry& a, const RunEntry& b) { return a.doc != b.doc ? a.doc < b.doc : a.line < b.line; });
-        for (std::size_t i = 1; i < sorted.size(); ++i)
-            if (sorted[i].doc == sorted[i - 1].doc && (!second_line || sorted[i].line < second_line))
-                first_line = sorted[i - 1].line, second_line = sorted[i].line, query = q, doc = sorted[i].doc;
+        ++current;
+        for (const auto& e : table_.queries[q]) {
+            if (stamp[e.doc] != current) {
+                stamp[e.doc] = current;
+                continue;
+            }
+            if (!second_line || e.line < second_line) {
+                second_line = e.line, query = q, doc = e.doc;
+                for (const auto& f : table_.queries[q])
+                    if (f.doc == e.doc) {
+                        first_line = f.line;
+                        break;
+                    }
+            }
+            break;  // later repeats of this query come later in the file
+        }
     }
     if (second_line)
         throw InputError(table_.file, second_line, "docid", "document " + quoted(docs_.name(doc)) + " appears twice for query " +

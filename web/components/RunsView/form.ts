@@ -24,7 +24,8 @@ export interface RunsForm {
 
 export const emptyFiles = (): Record<InputKind, File[]> => ({ run: [], collection: [], labels: [], qrels: [], queries: [], background: [], params: [] });
 
-export const form = signal<RunsForm>({
+/** The CLI's defaults, and the form's state before the user or the URL changes it. */
+export const defaults: RunsForm = {
   files: emptyFiles(),
   playgroundParams: null,
   cutoffs: '10,20',
@@ -35,10 +36,69 @@ export const form = signal<RunsForm>({
   metrics: '',
   baseline: '',
   queryLabel: '',
-});
+};
+
+// The options kept in the URL's query string, so a reload (or a shared link) keeps them; files
+// cannot be. Prefixed `runs-`, apart from the playground's parameters (`metrics` is the embed's).
+type QueryOption = 'cutoffs' | 'order' | 'official' | 'backgroundFrom' | 'backgroundDepth' | 'metrics' | 'baseline' | 'queryLabel';
+const QUERY_KEYS: Record<QueryOption, string> = {
+  cutoffs: 'runs-cutoffs',
+  order: 'runs-order',
+  official: 'runs-official',
+  backgroundFrom: 'runs-background',
+  backgroundDepth: 'runs-depth',
+  metrics: 'runs-metrics',
+  baseline: 'runs-baseline',
+  queryLabel: 'runs-label',
+};
+
+/** The options a query string sets (only valid values; anything else keeps the default). */
+export function formFromQuery(search: string): Partial<RunsForm> {
+  const query = new URLSearchParams(search);
+  const out: Partial<RunsForm> = {};
+  const get = (key: QueryOption) => query.get(QUERY_KEYS[key]);
+  const text = (key: 'cutoffs' | 'metrics' | 'baseline' | 'queryLabel') => {
+    const v = get(key);
+    if (v !== null) out[key] = v;
+  };
+  text('cutoffs');
+  text('metrics');
+  text('baseline');
+  text('queryLabel');
+  const order = get('order');
+  if (order === 'score' || order === 'file') out.order = order;
+  const official = get('official');
+  if (official === '1' || official === '0') out.official = official === '1';
+  const from = get('backgroundFrom');
+  if (from === 'run' || from === 'collection') out.backgroundFrom = from;
+  const depth = get('backgroundDepth');
+  if (depth !== null && /^\d+$/.test(depth)) out.backgroundDepth = Number(depth);
+  return out;
+}
+
+/** `url` with the form's options that differ from the defaults in its query string (and no others of the form's). */
+export function withFormQuery(url: URL, f: RunsForm | null): URL {
+  for (const key of Object.values(QUERY_KEYS)) url.searchParams.delete(key);
+  if (!f) return url;
+  for (const option of Object.keys(QUERY_KEYS) as QueryOption[]) {
+    if (f[option] === defaults[option]) continue;
+    const value = f[option];
+    url.searchParams.set(QUERY_KEYS[option], typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return url;
+}
+
+export const form = signal<RunsForm>({ ...defaults, ...(typeof location === 'undefined' ? {} : formFromQuery(location.search)) });
+
+/** Writes the form's options into the address bar (no new history entry); null removes them. */
+export function keepFormInUrl(f: RunsForm | null = form.value): void {
+  if (typeof history === 'undefined' || typeof location === 'undefined') return;
+  history.replaceState(history.state, '', withFormQuery(new URL(location.href), f));
+}
 
 export function updateForm(change: Partial<RunsForm>): void {
   form.value = { ...form.value, ...change };
+  keepFormInUrl();
 }
 
 /** Run names as the CLI gives them (file stems); a second run of the same stem is refused by the core. */

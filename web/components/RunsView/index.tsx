@@ -11,7 +11,7 @@ import { perQueryRows, summaryRows } from '../../state/runs-tables';
 import { scenario } from '../../state/scenario';
 import { RunsQueries } from '../RunsQueries';
 import { RunsSummary } from '../RunsSummary';
-import { emptyFiles, form, jobOf, runNames, updateForm, type InputKind } from './form';
+import { emptyFiles, form, jobOf, keepFormInUrl, runNames, updateForm, type InputKind } from './form';
 import { sampleFiles } from './samples';
 import styles from './style.module.css';
 
@@ -72,6 +72,11 @@ export function RunsView() {
   const results = runsResults.value;
   const names = runNames(f);
   useEffect(warmRunsWorker, []);
+  // The options in the address bar while the view is shown, and out of it when it is left.
+  useEffect(() => {
+    keepFormInUrl();
+    return () => keepFormInUrl(null);
+  }, []);
 
   const setFiles = (kind: InputKind, list: FileList | null) => {
     const files = { ...f.files, [kind]: list ? [...list] : [] };

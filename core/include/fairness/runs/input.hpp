@@ -15,6 +15,12 @@
 #include <unordered_map>
 #include <vector>
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace fairness::runs {
 
 // Refusal of an input file: what() reads "FILE:LINE: field: message" (line and field when known).
@@ -63,6 +69,9 @@ public:
     void prefetch(std::uint32_t h) const {
         if (!slots_.empty()) __builtin_prefetch(&slots_[h & (slots_.size() - 1)]);
     }
+    // The slot of hash h as a number (0 when the table is empty): a load that brings it into the
+    // cache where there is no prefetch.
+    std::uint32_t peek(std::uint32_t h) const { return slots_.empty() ? 0 : slots_[h & (slots_.size() - 1)].id1; }
     std::uint32_t intern(std::string_view s, std::uint32_t h);
     std::string_view name(std::uint32_t id) const { return names_[id]; }
     std::size_t size() const { return names_.size(); }
@@ -78,6 +87,11 @@ private:
     static constexpr std::uint64_t long_key = ~std::uint64_t{0};
     static std::uint64_t key_of(std::string_view s);
     std::vector<Slot> slots_;  // size a power of two, at most half full
+    // One bit per hash value modulo 8 × the slots (1/16 of the table's bytes, so it stays in the
+    // cache where the table does not): a clear bit means no id has that hash, which answers most
+    // of a collection's look-ups (the passages no run names) without touching a slot.
+    std::vector<std::uint64_t> filter_;
+    std::size_t filter_bit(std::uint32_t h) const { return h & (slots_.size() * 8 - 1); }
     std::vector<std::string_view> names_;
     std::vector<std::unique_ptr<char[]>> blocks_;
     std::size_t used_ = 0, capacity_ = 0;
@@ -86,17 +100,64 @@ private:
 
 // Splits a line on runs of spaces and tabs into at most `max` views; returns how many there were
 // (counting past `max`, so a caller can say "7 fields").
+// With 128-bit vectors where there are (SSE2, WebAssembly SIMD); split_fields_scalar, byte by
+// byte, is what it is tested against.
 std::size_t split_fields(std::string_view line, std::string_view* out, std::size_t max);
+std::size_t split_fields_scalar(std::string_view line, std::string_view* out, std::size_t max);
 
 // A number field, strictly (the whole field, finite): nothing when it is not one.
 bool parse_double(std::string_view s, double& out);
 bool parse_int(std::string_view s, long long& out);
 
-// The first `c` in [p, p + n), or nullptr: std::memchr, except on 32-bit WebAssembly, whose libc
-// (musl) compares 4 bytes a step; there, 8 bytes a step with 64-bit words (the zero-byte test of
-// "Bit Twiddling Hacks"), which the page's collection scan spends most of its time in.
+// The first `c` in [p, p + n), or nullptr, byte by byte: the reference the vector scans are
+// tested against, and their tail.
+inline const char* find_byte_scalar(const char* p, std::size_t n, char c) {
+    for (const char* end = p + n; p < end; ++p)
+        if (*p == c) return p;
+    return nullptr;
+}
+
+#if defined(__wasm_simd128__) || defined(__SSE2__)
+// The same search 32 bytes a step with 128-bit vectors: two compares ORed, one test for the
+// common case of no match, the bit mask of the compares for the position. One algorithm for both
+// instruction sets (only load, compare and mask differ), so the native doctests check the logic
+// WebAssembly SIMD runs.
+inline const char* find_byte_vector(const char* p, std::size_t n, char c) {
+#if defined(__wasm_simd128__)
+    const v128_t pattern = wasm_i8x16_splat(c);
+    const auto mask = [&](const char* at) { return static_cast<unsigned>(wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(at), pattern))); };
+    const auto any = [&](const char* at) {
+        return wasm_v128_any_true(wasm_v128_or(wasm_i8x16_eq(wasm_v128_load(at), pattern), wasm_i8x16_eq(wasm_v128_load(at + 16), pattern)));
+    };
+#else
+    const __m128i pattern = _mm_set1_epi8(c);
+    const auto load = [](const char* at) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at)); };
+    const auto mask = [&](const char* at) { return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(load(at), pattern))); };
+    const auto any = [&](const char* at) { return _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(load(at), pattern), _mm_cmpeq_epi8(load(at + 16), pattern))) != 0; };
+#endif
+    const char* end = p + n;
+    for (; end - p >= 32; p += 32) {
+        if (!any(p)) continue;
+        const unsigned low = mask(p);
+        return low ? p + __builtin_ctz(low) : p + 16 + __builtin_ctz(mask(p + 16));
+    }
+    if (end - p >= 16) {
+        if (const unsigned low = mask(p)) return p + __builtin_ctz(low);
+        p += 16;
+    }
+    return find_byte_scalar(p, static_cast<std::size_t>(end - p), c);
+}
+#endif
+
+// The first `c` in [p, p + n), or nullptr: the scans of lines and fields run through here.
+// Natively glibc's memchr (vectorised, wider than 128 bits where the processor has them); on
+// WebAssembly, whose libc (musl) compares bytes one by one, the vector scan above when the module
+// is built with SIMD (the page's runs module is), else 8 bytes a step with 64-bit words (the
+// zero-byte test of "Bit Twiddling Hacks").
 inline const char* find_byte(const char* p, std::size_t n, char c) {
-#if defined(__wasm__)
+#if defined(__wasm_simd128__)
+    return find_byte_vector(p, n, c);
+#elif defined(__wasm__)
     const char* end = p + n;
     constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
     const std::uint64_t pattern = ones * static_cast<unsigned char>(c);
@@ -107,9 +168,7 @@ inline const char* find_byte(const char* p, std::size_t n, char c) {
         if ((w - ones) & ~w & highs) break;  // some byte of this word is c
         p += 8;
     }
-    for (; p < end; ++p)
-        if (*p == c) return p;
-    return nullptr;
+    return find_byte_scalar(p, static_cast<std::size_t>(end - p), c);
 #else
     return static_cast<const char*>(std::memchr(p, c, n));
 #endif

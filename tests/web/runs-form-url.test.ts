@@ -1,0 +1,31 @@
+// The Runs form's options live in the query string (runs-*), so a reload keeps them: only
+// options that differ from the CLI's defaults are written, valid values are read back, anything
+// else keeps the default, and the playground's own parameters are left alone.
+import { describe, expect, test } from 'vitest';
+
+import { defaults, formFromQuery, withFormQuery, type RunsForm } from '../../web/components/RunsView/form';
+
+const base: RunsForm = defaults;
+
+describe('the Runs form in the URL', () => {
+  test('the defaults write nothing; changed options are written and read back', () => {
+    expect(defaults.cutoffs).toBe('10,20');
+    expect(defaults.backgroundDepth).toBe(200);
+    expect(withFormQuery(new URL('https://x.test/?view=runs'), base).search).toBe('?view=runs');
+    const changed: RunsForm = { ...base, cutoffs: '5,10', order: 'file', official: true, backgroundFrom: 'collection', backgroundDepth: 50, metrics: 'NFaiRR,nDCG', baseline: 'bm25', queryLabel: 'female' };
+    const url = withFormQuery(new URL('https://x.test/?view=runs&metrics=keep'), changed);
+    expect(url.searchParams.get('runs-cutoffs')).toBe('5,10');
+    expect(url.searchParams.get('runs-official')).toBe('1');
+    expect(url.searchParams.get('metrics')).toBe('keep');
+    expect(formFromQuery(url.search)).toEqual({ cutoffs: '5,10', order: 'file', official: true, backgroundFrom: 'collection', backgroundDepth: 50, metrics: 'NFaiRR,nDCG', baseline: 'bm25', queryLabel: 'female' });
+  });
+
+  test('null removes every option of the form and nothing else', () => {
+    const url = withFormQuery(new URL('https://x.test/?view=runs&runs-order=file&runs-depth=9&embed=1'), null);
+    expect(url.search).toBe('?view=runs&embed=1');
+  });
+
+  test('invalid values keep the defaults', () => {
+    expect(formFromQuery('?runs-order=random&runs-official=yes&runs-background=web&runs-depth=-3')).toEqual({});
+  });
+});
