@@ -1,5 +1,6 @@
 #include "fairness/scenario.hpp"
 
+#include "json_scanner.hpp"
 #include "strict_json.hpp"
 
 #include <algorithm>
@@ -152,22 +153,7 @@ std::string_view name_of(Enum e, const std::array<std::pair<std::string_view, En
     return "";
 }
 
-// Turns nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 5: ..."
-// into "malformed JSON at line 1, column 5: ...".
-std::string parse_message(const json::parse_error& error) {
-    std::string what = error.what();
-    const std::string marker = "parse error ";
-    const auto at = what.find(marker);
-    if (at != std::string::npos) what = what.substr(at + marker.size());
-    // nlohmann reads what follows the value as a literal that fails; say what is wrong instead.
-    if (what.find("expected end of input") != std::string::npos) {
-        const auto colon = what.find(": ");
-        return "malformed JSON " + what.substr(0, colon) + ": bytes after the end of the JSON value";
-    }
-    return "malformed JSON " + what;
-}
-
-// The position of byte `offset` as nlohmann reports positions: line from 1, column from 1.
+// The position of byte `offset`: line from 1, column (in bytes) from 1.
 std::string line_and_column(std::string_view text, std::size_t offset) {
     const auto before = text.substr(0, offset);
     const auto line = std::count(before.begin(), before.end(), '\n') + 1;
@@ -176,100 +162,157 @@ std::string line_and_column(std::string_view text, std::size_t offset) {
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-// A document of a long ranking costs nlohmann's tree some 450 bytes besides its text (an object
-// of four members): a million of them took 880 MB. While parsing, each document whose members are
-// all well-typed is therefore replaced by a compact array [marker, id, text, label, relevance]
-// (null where absent), about 100 bytes; the marker is a binary value, which JSON
-// text cannot produce, so no scenario can spell a compact document. Any other document stays an
-// object, and the reader reports what is wrong with it as always.
-bool is_compact_document(const json& j) { return j.is_array() && j.size() == 5 && j[0].is_binary(); }
+// A document as read, before the groups are known (they may come after the rankings).
+struct CompactDocument {
+    std::string id_text;  // the id, given as a string
+    json id_number;       // the id, given as a number (read_id checks it)
+    bool id_is_text = false;
+    unsigned char present = 0;  // the DocumentMember bits of the members given
+    double relevance = 0;
+    std::string text, label;
+};
 
-// The slot of a well-typed member in the compact array, or 0.
-std::size_t compact_slot(const std::string& key, const json& value) {
-    if (key == "id") return value.is_string() || value.is_number() ? 1 : 0;  // a number: read_id checks it
-    if (key == "text") return value.is_string() ? 2 : 0;
-    if (key == "label") return value.is_string() ? 3 : 0;
-    if (key == "relevance") return value.is_number() ? 4 : 0;
-    return 0;
+// A scenario's tree, and its compact documents in reading order: those of rankings[0].docs,
+// rankings[1].docs, … one after another, and those of the background.
+struct StrictJson {
+    json root;
+    std::vector<CompactDocument> ranking_documents, background_documents;
+};
+
+// The members of a document, by the bit that says it was given.
+enum DocumentMember : unsigned char { member_id = 1, member_text = 2, member_label = 4, member_relevance = 8 };
+
+DocumentMember member_of(std::string_view key) {
+    if (key == "id") return member_id;
+    if (key == "text") return member_text;
+    if (key == "label") return member_label;
+    if (key == "relevance") return member_relevance;
+    return DocumentMember{};
 }
 
-void compact_document(json& doc) {
-    if (!doc.is_object()) return;
-    // An unknown key or a wrong type: left as it is, for the reader to report.
-    for (const auto& [key, value] : doc.items())
-        if (compact_slot(key, value) == 0) return;
-    json fields = json::array({json::binary({}), nullptr, nullptr, nullptr, nullptr});
-    for (auto& [key, value] : doc.items()) {
-        const std::size_t slot = compact_slot(key, value);
-        fields[slot] = std::move(value);
-    }
-    doc = std::move(fields);
-}
-
-// What nlohmann's DOM parser cannot say by itself: it keeps the last of two equal keys and takes
-// no nesting limit. This SAX handler builds the same tree as nlohmann's DOM parser (event for
-// event) and sees every key and container as it is read: a repeated key is refused, naming it,
-// and so is nesting deeper than the table allows. Each document is compacted as it ends
-// (compact_document): an object ending inside rankings[i].docs or background. (Not nlohmann's
-// parser callback: in 3.11 it rescans the parent of every object that ends, which is quadratic in
-// a ranking's length: an array of 100,000 objects took minutes in WASM.)
+// What makes SAX events a tree, and says what JSON cannot: a repeated key is refused, naming it,
+// and so is nesting deeper than the table allows. In a scenario, a document (an object in
+// rankings[i].docs or background) whose members are all known and well-typed is not built as a
+// tree at all: nlohmann's object of four members costs some 450 bytes and half a dozen allocations
+// besides the text. Its members go into a CompactDocument, in reading order, and the tree holds a
+// `discarded` value in its place (which JSON text cannot spell). A document with an unknown key or
+// a wrong type becomes an object after all, as soon as that is seen, for the reader to report.
 class StrictSax {
 public:
-    // `root_name` names the whole value in messages ("scenario", "spec"). Documents are compacted
-    // in a scenario only (no other input has rankings or a background).
-    StrictSax(json& root, const Limits& limits, std::string_view root_name)
-        : root_(root), limits_(limits), root_name_(root_name), compact_documents_(root_name == "scenario") {}
+    // `root_name` names the whole value in messages ("scenario", "spec").
+    StrictSax(StrictJson& out, const Limits& limits, std::string_view root_name, bool compact_documents)
+        : out_(out), limits_(limits), root_name_(root_name), compact_documents_(compact_documents) {}
 
-    bool null() { return add(nullptr); }
-    bool boolean(bool value) { return add(value); }
-    bool number_integer(json::number_integer_t value) { return add(value); }
-    bool number_unsigned(json::number_unsigned_t value) { return add(value); }
-    bool number_float(json::number_float_t value, const json::string_t&) { return add(value); }
-    bool string(json::string_t& value) { return add(value); }
-    bool binary(json::binary_t& value) { return add(json::binary(value)); }
-    bool start_object(std::size_t) { return open(json::value_t::object); }
-    bool start_array(std::size_t) { return open(json::value_t::array); }
-    bool end_array() { return close(); }
+    void null() {
+        if (in_compact()) materialize_for_value();
+        add(nullptr);
+    }
+    void boolean(bool value) {
+        if (in_compact()) materialize_for_value();
+        add(value);
+    }
+    void number_integer(std::int64_t value) { number(value); }
+    void number_unsigned(std::uint64_t value) { number(value); }
+    void number_float(double value) { number(value); }
 
-    bool key(json::string_t& name) {
+    void string(std::string& value) {
+        if (in_compact()) {
+            switch (pending_member_) {
+                case member_id: pending_.id_text = value, pending_.id_is_text = true; break;
+                case member_text: pending_.text = value; break;
+                case member_label: pending_.label = value; break;
+                default: materialize_for_value(); add(value); return;
+            }
+            pending_.present |= pending_member_;
+            return;
+        }
+        add(value);
+    }
+
+    void start_object() { open(true); }
+    void start_array() { open(false); }
+    void end_array() { frames_.pop_back(); }
+
+    void end_object() {
+        if (in_compact()) (frames_.size() == 5 ? out_.ranking_documents : out_.background_documents).push_back(std::move(pending_));
+        frames_.pop_back();
+    }
+
+    void key(std::string& name) {
         auto& frame = frames_.back();
+        if (frame.compact) {
+            const auto member = member_of(name);
+            if (member && !(pending_.present & member)) {
+                frame.key = name;
+                pending_member_ = member;
+                return;
+            }
+            if (!member) materialize();
+        }
         frame.key = name;
-        if (!frame.keys.insert(name).second)
+        if (frame.compact || !frame.keys.insert(name).second)
             throw ScenarioError(path(), "the key " + json(name).dump(-1, ' ', false, json::error_handler_t::replace) +
                                             " appears twice in this object; give each key once");
         member_ = &(*frame.container)[name];
-        return true;
-    }
-
-    bool end_object() {
-        const auto depth = frames_.size();
-        const auto inside = [&](std::size_t at, const char* key) {
-            return frames_[at - 1].object && frames_[at - 1].key == key && !frames_[at].object;
-        };
-        if (compact_documents_ && ((depth == 5 && inside(1, "rankings") && inside(3, "docs")) || (depth == 3 && inside(1, "background"))))
-            compact_document(*frames_.back().container);
-        return close();
-    }
-
-    template <class Exception>
-    bool parse_error(std::size_t, const std::string&, const Exception& error) {
-        throw error;
     }
 
 private:
     struct Frame {
-        json* container;
+        json* container;  // null for a compact document
         bool object;
+        bool compact = false;
         std::size_t items = 0;  // arrays: elements begun so far
         std::string key;        // objects: the key being read
         std::unordered_set<std::string> keys;
     };
 
+    bool in_compact() const { return !frames_.empty() && frames_.back().compact; }
+
+    template <typename Value>
+    void number(Value value) {
+        if (in_compact()) {
+            if (pending_member_ == member_id) {
+                pending_.id_number = value, pending_.id_is_text = false;
+            } else if (pending_member_ == member_relevance) {
+                pending_.relevance = static_cast<double>(value);
+            } else {
+                materialize_for_value();
+                add(value);
+                return;
+            }
+            pending_.present |= pending_member_;
+            return;
+        }
+        add(value);
+    }
+
+    // The compact document being read becomes an object of the members read so far.
+    void materialize() {
+        auto& frame = frames_.back();
+        json object = json::object();
+        if (pending_.present & member_id) object["id"] = pending_.id_is_text ? json(std::move(pending_.id_text)) : pending_.id_number;
+        if (pending_.present & member_text) object["text"] = std::move(pending_.text);
+        if (pending_.present & member_label) object["label"] = std::move(pending_.label);
+        if (pending_.present & member_relevance) object["relevance"] = pending_.relevance;
+        for (const auto& [key, value] : object.items()) frame.keys.insert(key);
+        *marker_ = std::move(object);
+        frame.container = marker_;
+        frame.compact = false;
+    }
+
+    // The same, when the value of the key just read does not fit: that key is the object's too.
+    void materialize_for_value() {
+        materialize();
+        auto& frame = frames_.back();
+        frame.keys.insert(frame.key);
+        member_ = &(*frame.container)[frame.key];
+    }
+
     template <typename Value>
     json* place(Value&& value) {
         if (frames_.empty()) {
-            root_ = json(std::forward<Value>(value));
-            return &root_;
+            out_.root = json(std::forward<Value>(value));
+            return &out_.root;
         }
         auto& frame = frames_.back();
         if (!frame.object) {
@@ -282,25 +325,34 @@ private:
     }
 
     template <typename Value>
-    bool add(Value&& value) {
+    void add(Value&& value) {
         place(std::forward<Value>(value));
-        return true;
     }
 
-    bool open(json::value_t type) {
+    // An object in rankings[i].docs (depth 4 when it opens) or background (depth 2).
+    bool at_document() const {
+        const auto in = [&](std::size_t at, const char* key) {
+            return frames_[at - 1].object && frames_[at - 1].key == key && !frames_[at].object;
+        };
+        const auto depth = frames_.size();
+        return compact_documents_ && ((depth == 4 && in(1, "rankings") && in(3, "docs")) || (depth == 2 && in(1, "background")));
+    }
+
+    void open(bool object) {
         if (frames_.size() >= limits_.json_depth) {
             if (!frames_.empty() && !frames_.back().object) ++frames_.back().items;  // the path names this element
             throw ScenarioError(path(), "nested too deep: " + over_limit(frames_.size() + 1, "levels of arrays and objects",
                                                                          limits_.json_depth, limit_key::json_depth));
         }
-        json* container = place(type);
-        frames_.push_back({container, type == json::value_t::object, 0, {}, {}});
-        return true;
-    }
-
-    bool close() {
-        frames_.pop_back();
-        return true;
+        if (in_compact()) materialize_for_value();
+        if (object && at_document()) {
+            marker_ = place(json::value_t::discarded);
+            frames_.push_back({nullptr, true, true, 0, {}, {}});
+            pending_ = {};
+            return;
+        }
+        json* container = place(object ? json::value_t::object : json::value_t::array);
+        frames_.push_back({container, object, false, 0, {}, {}});
     }
 
     // The path of the value being read, built only for a message.
@@ -312,37 +364,38 @@ private:
         return out.empty() ? root : out;
     }
 
-    json& root_;
+    StrictJson& out_;
     const Limits& limits_;
     std::string_view root_name_;
     bool compact_documents_;
     std::vector<Frame> frames_;  // the containers being filled, outermost first
     json* member_ = nullptr;     // where the next value of the innermost object goes
+    json* marker_ = nullptr;     // the compact document's place in the tree
+    CompactDocument pending_;    // the compact document being read
+    DocumentMember pending_member_{};
 };
+
+StrictJson read_json(std::string_view text, const Limits& limits, std::string_view root_name, bool compact_documents) {
+    const std::string root(root_name);
+    if (text.size() > limits.scenario_bytes)
+        throw ScenarioError(root, "too large: " + over_limit(text.size(), "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
+    // Said apart from the scanner's "unexpected" messages: a NUL is a common way for a file to end.
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        throw ScenarioError(root, "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
+    StrictJson out;
+    StrictSax sax(out, limits, root, compact_documents);
+    try {
+        json_scanner::scan(text, sax);
+    } catch (const json_scanner::SyntaxError& error) {
+        throw ScenarioError(root, "malformed JSON at " + line_and_column(text, error.offset) + ": " + error.what);
+    }
+    return out;
+}
 
 }  // namespace
 
 json parse_json_strictly(std::string_view text, const Limits& limits, std::string_view root_name) {
-    const std::string root(root_name);
-    if (text.size() > limits.scenario_bytes)
-        throw ScenarioError(root, "too large: " + over_limit(text.size(), "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
-    // JSON text never holds a raw NUL (inside a string it is written \u0000); nlohmann would stop
-    // reading at one and accept what came before.
-    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-        throw ScenarioError(root, "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
-    try {
-        json value;
-        StrictSax sax(value, limits, root);
-        json::sax_parse(text.begin(), text.end(), &sax);
-        return value;
-    } catch (const json::parse_error& error) {
-        throw ScenarioError(root, parse_message(error));
-    } catch (const json::out_of_range& error) {
-        // A number too large for a double (1e400) is reported as out_of_range, not parse_error.
-        std::string what = error.what();
-        const auto at = what.find("] ");
-        throw ScenarioError(root, "malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
-    }
+    return read_json(text, limits, root_name, false).root;
 }
 
 namespace {
@@ -351,8 +404,11 @@ namespace {
 // token: "He’s" is one token, not "he" + "s". Worth a warning, since pasted text is full of it.
 bool has_typographic_punctuation(std::string_view text) {
     static constexpr std::string_view marks[] = {"\u2018", "\u2019", "\u201C", "\u201D", "\u2013", "\u2014", "\u00A0"};
-    // Every mark begins with the byte E2 or C2: most texts are passed over in one scan.
-    if (text.find_first_of("\xE2\xC2") == std::string_view::npos) return false;
+    // Every mark is non-ASCII: most texts are passed over in one scan (which the compiler
+    // vectorises; find_first_of of two bytes called memchr once per byte).
+    unsigned char any = 0;
+    for (const char c : text) any |= static_cast<unsigned char>(c);
+    if (any < 0x80) return false;
     return std::any_of(std::begin(marks), std::end(marks), [&](std::string_view m) { return text.find(m) != std::string_view::npos; });
 }
 
@@ -360,7 +416,9 @@ class Reader {
 public:
     explicit Reader(const Limits& limits) : limits_(limits) {}
 
-    Scenario read(const json& root) {
+    Scenario read(StrictJson&& parsed) {
+        compact_ = &parsed;
+        const json& root = parsed.root;
         expect_object(root, "scenario");
         only_keys(root, "", {"groups", "lexicon", "params", "rankings", "background", "title", "description"});
         if (root.contains("title")) string(root["title"], "title");
@@ -370,6 +428,7 @@ public:
         read_params(root);
         if (!root.contains("rankings")) throw ScenarioError("rankings", "is required: give at least one ranking");
         read_rankings(root["rankings"]);
+        std::vector<CompactDocument>().swap(parsed.ranking_documents);  // moved from: freed before the background is read
         if (root.contains("background")) read_background(root["background"]);
         warn_typographic_punctuation();
         return std::move(scenario_);
@@ -381,14 +440,17 @@ private:
     std::vector<std::string> typographic_;  // paths of texts with curly quotes, dashes or NBSP
     std::uint64_t text_bytes_ = 0;          // of every document read so far
     std::uint64_t lexicon_terms_ = 0;       // entries of the scenario's lexicon read so far
+    StrictJson* compact_ = nullptr;         // the compact documents, taken in reading order:
+    std::size_t next_ranking_document_ = 0, next_background_document_ = 0;
 
     // A list longer than its limit: "rankings[0].docs: 20000 documents is over the limit of 1000 (documentsPerRanking)".
     static void at_most(const json& list, const std::string& path, std::string_view unit, std::uint64_t limit, std::string_view key) {
         if (list.size() > limit) throw ScenarioError(path, over_limit(list.size(), unit, limit, key));
     }
 
-    void note_text(const Document& doc, const std::string& path) {
-        if (has_typographic_punctuation(doc.text)) typographic_.push_back(child(path, "text"));
+    template <class Path>
+    void note_text(const Document& doc, const Path& path) {
+        if (has_typographic_punctuation(doc.text)) typographic_.push_back(child(path(), "text"));
     }
 
     void warn_typographic_punctuation() {
@@ -572,15 +634,22 @@ private:
         }
     }
 
-    Document read_document(const json& j, const std::string& path) {
-        if (is_compact_document(j)) return read_compact_document(j, path);
-        expect_object(j, path);
-        only_keys(j, path, {"id", "text", "label", "relevance"});
+    // A document of the tree, or (a `discarded` marker) the next compact one of `compact`.
+    // `path` makes the document's path, called only for a message.
+    template <class Path>
+    Document read_document(const json& j, const Path& path, std::vector<CompactDocument>& compact, std::size_t& next) {
+        if (j.is_discarded()) return read_compact_document(compact[next++], path);
+        expect_object(j, path());
+        only_keys(j, path(), {"id", "text", "label", "relevance"});
         Document doc;
-        if (j.contains("id")) doc.id = read_id(j["id"], child(path, "id"));
-        if (j.contains("text")) read_text(doc, j["text"], child(path, "text"));
-        if (j.contains("label")) doc.label = read_label(j["label"], child(path, "label"));
-        if (j.contains("relevance")) doc.relevance = number(j["relevance"], child(path, "relevance"));
+        if (j.contains("id")) doc.id = read_id(j["id"], child(path(), "id"));
+        if (j.contains("text")) {
+            string(j["text"], child(path(), "text"));
+            doc.text = std::move(const_cast<json&>(j["text"]).get_ref<std::string&>());  // the tree is read once
+            count_text(doc.text, path);
+        }
+        if (j.contains("label")) doc.label = read_label(string(j["label"], child(path(), "label")), path);
+        if (j.contains("relevance")) doc.relevance = number(j["relevance"], child(path(), "relevance"));
         return doc;
     }
 
@@ -610,35 +679,36 @@ private:
         return std::to_string(static_cast<std::int64_t>(v));  // -0 becomes "0", as String(-0) in JS
     }
 
-    // The text, counted against the limit of all texts. Moved, not copied: the tree is
-    // parse_scenario's own (not const) and read once, and the texts are most of a long scenario's
-    // memory.
-    void read_text(Document& doc, const json& j, const std::string& path) {
-        string(j, path);
-        doc.text = std::move(const_cast<json&>(j).get_ref<std::string&>());
-        text_bytes_ += doc.text.size();
+    // A text counted against the limit of all texts.
+    template <class Path>
+    void count_text(const std::string& text, const Path& path) {
+        text_bytes_ += text.size();
         if (text_bytes_ > limits_.text_bytes)
-            throw ScenarioError(path, over_limit(text_bytes_, "bytes of text (this and the texts before it)", limits_.text_bytes, limit_key::text_bytes));
+            throw ScenarioError(child(path(), "text"), over_limit(text_bytes_, "bytes of text (this and the texts before it)", limits_.text_bytes,
+                                                                  limit_key::text_bytes));
     }
 
-    // A document compact_document() has already checked the types of: its id, text limit, label
-    // and relevance are checked as read_document checks them.
-    Document read_compact_document(const json& j, const std::string& path) {
-        auto& fields = const_cast<json&>(j);  // parse_scenario's own tree, read once: moved from
+    // A document the parser has checked the types of: its id, text limit and label are checked as
+    // read_document checks them. Its strings are moved: parse_scenario's own, read once.
+    template <class Path>
+    Document read_compact_document(CompactDocument& compact, const Path& path) {
         Document doc;
-        if (!fields[1].is_null()) doc.id = read_id(fields[1], child(path, "id"));
-        if (!fields[2].is_null()) read_text(doc, fields[2], child(path, "text"));
-        if (!fields[3].is_null()) doc.label = read_label(fields[3], child(path, "label"));
-        if (!fields[4].is_null()) doc.relevance = number(fields[4], child(path, "relevance"));
+        if (compact.present & member_id) doc.id = compact.id_is_text ? std::move(compact.id_text) : read_id(compact.id_number, child(path(), "id"));
+        if (compact.present & member_text) {
+            doc.text = std::move(compact.text);
+            count_text(doc.text, path);
+        }
+        if (compact.present & member_label) doc.label = read_label(compact.label, path);
+        if (compact.present & member_relevance) doc.relevance = compact.relevance;
         return doc;
     }
 
     // -1 for neutral, else the group's index.
-    int read_label(const json& j, const std::string& path) {
-        const std::string label = string(j, path);
+    template <class Path>
+    int read_label(const std::string& label, const Path& path) {
         if (label == neutral_label) return -1;
         const auto g = group_index(label);
-        if (!g) throw ScenarioError(path, "unknown label " + in_quotes(label) + "; expected neutral or one of " + join(groups()));
+        if (!g) throw ScenarioError(child(path(), "label"), "unknown label " + in_quotes(label) + "; expected neutral or one of " + join(groups()));
         return static_cast<int>(*g);
     }
 
@@ -666,15 +736,15 @@ private:
             std::unordered_set<std::string_view> ids;
             ids.reserve(docs.size());
             for (std::size_t d = 0; d < docs.size(); ++d) {
-                const auto doc_path = item(child(path, "docs"), d);
-                auto doc = read_document(docs[d], doc_path);
+                const auto doc_path = [&] { return item(child(path, "docs"), d); };
+                auto doc = read_document(docs[d], doc_path, compact_->ranking_documents, next_ranking_document_);
                 note_text(doc, doc_path);
                 // This document's part of the tree is read: freed now (the tree is parse_scenario's
                 // own, not const), so that a long ranking is not held twice, as tree and as scenario.
                 const_cast<json&>(docs[d]) = nullptr;
                 const auto& added = ranking.docs.emplace_back(std::move(doc));
                 if (added.id && !ids.insert(*added.id).second)
-                    throw ScenarioError(child(doc_path, "id"), "the id " + in_quotes(*added.id) + " appears twice in this ranking");
+                    throw ScenarioError(child(doc_path(), "id"), "the id " + in_quotes(*added.id) + " appears twice in this ranking");
             }
             scenario_.rankings.push_back(std::move(ranking));
         }
@@ -685,8 +755,9 @@ private:
         at_most(value, "background", "documents", limits_.background_documents, limit_key::background_documents);
         std::set<std::string> ids;
         for (std::size_t d = 0; d < value.size(); ++d) {
-            auto doc = read_document(value[d], item("background", d));
-            note_text(doc, item("background", d));
+            const auto doc_path = [&] { return item("background", d); };
+            auto doc = read_document(value[d], doc_path, compact_->background_documents, next_background_document_);
+            note_text(doc, doc_path);
             if (doc.id && !ids.insert(*doc.id).second)
                 throw ScenarioError(child(item("background", d), "id"), "the id " + in_quotes(*doc.id) + " appears twice in the background");
             scenario_.background.push_back(std::move(doc));
@@ -702,7 +773,7 @@ void check_scenario_size(std::uint64_t bytes, const Limits& limits) {
 }
 
 Scenario parse_scenario(std::string_view json_text, const Limits& limits) {
-    return Reader(limits).read(parse_json_strictly(json_text, limits, "scenario"));
+    return Reader(limits).read(read_json(json_text, limits, "scenario", true));
 }
 
 std::string_view to_string(BrowsingModel e) { return name_of(e, browsing_models); }

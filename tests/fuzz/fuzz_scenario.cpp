@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 
 #include "fairness/evaluate.hpp"
@@ -63,6 +64,17 @@ void evaluate_everything(std::string_view text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
+    // The reader's own JSON scanner against nlohmann's parser, an independent judge of the
+    // grammar: what nlohmann accepts is never called malformed, and what it refuses is refused.
+    const bool json = nlohmann::json::accept(text.begin(), text.end());
+    std::string refusal;
+    try {
+        (void)fairness::parse_scenario(text, fuzz_limits());
+    } catch (const fairness::ScenarioError& error) {
+        refusal = error.what();
+    }
+    check(!json || refusal.rfind("scenario: malformed JSON", 0) != 0, "JSON that nlohmann accepts was called malformed");
+    check(json || !refusal.empty(), "JSON that nlohmann refuses was accepted");
     try {
         evaluate_everything(text);
     } catch (const fairness::ScenarioError&) {
