@@ -51,10 +51,11 @@ private:
     std::size_t at_ = 0;
     std::string buffer_;  // the string being read
 
-    [[noreturn]] void fail(std::string what) const { throw SyntaxError{at_, std::move(what)}; }
+    // The error paths are kept out of line (cold): the reading loops stay small and fast.
+    [[noreturn, gnu::cold, gnu::noinline]] void fail(std::string what) const { throw SyntaxError{at_, std::move(what)}; }
 
     // The byte at the reading position, as a message shows it.
-    std::string shown() const {
+    [[gnu::cold, gnu::noinline]] std::string shown() const {
         if (at_ >= text_.size()) return "the end of the text";
         const auto c = static_cast<unsigned char>(text_[at_]);
         char buffer[32];
@@ -63,7 +64,7 @@ private:
         return buffer;
     }
 
-    [[noreturn]] void unexpected(const char* expected) const { fail("unexpected " + shown() + "; expected " + expected); }
+    [[noreturn, gnu::cold, gnu::noinline]] void unexpected(const char* expected) const { fail("unexpected " + shown() + "; expected " + expected); }
 
     void skip_whitespace() {
         while (at_ < text_.size()) {
