@@ -105,13 +105,7 @@ private:
     void object() {
         ++at_;
         handler_.start_object();
-        skip_whitespace();
-        if (next_is('}')) {
-            ++at_;
-            handler_.end_object();
-            return;
-        }
-        for (;;) {
+        elements('}', "',' or '}'", [&] {
             if (!next_is('"')) unexpected("a key (a string)");
             ++at_;
             read_string();
@@ -121,41 +115,33 @@ private:
             ++at_;
             skip_whitespace();
             value();
-            skip_whitespace();
-            if (next_is(',')) {
-                ++at_;
-                skip_whitespace();
-                continue;
-            }
-            if (!next_is('}')) unexpected("',' or '}'");
-            ++at_;
-            handler_.end_object();
-            return;
-        }
+        });
+        handler_.end_object();
     }
 
     void array() {
         ++at_;
         handler_.start_array();
+        elements(']', "',' or ']'", [&] { value(); });
+        handler_.end_array();
+    }
+
+    // From after an opening bracket to after its `close`: `each()` reads one member or element,
+    // and ',' goes on to the next.
+    template <class Each>
+    void elements(char close, const char* expected, Each&& each) {
         skip_whitespace();
-        if (next_is(']')) {
-            ++at_;
-            handler_.end_array();
-            return;
-        }
-        for (;;) {
-            value();
-            skip_whitespace();
-            if (next_is(',')) {
+        if (!next_is(close)) {
+            for (;;) {
+                each();
+                skip_whitespace();
+                if (!next_is(',')) break;
                 ++at_;
                 skip_whitespace();
-                continue;
             }
-            if (!next_is(']')) unexpected("',' or ']'");
-            ++at_;
-            handler_.end_array();
-            return;
+            if (!next_is(close)) unexpected(expected);
         }
+        ++at_;
     }
 
     // A string's contents into buffer_, from after its opening quote to after its closing one.
