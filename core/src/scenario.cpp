@@ -51,18 +51,8 @@ std::string describe(const json& j) {
     return "an object";
 }
 
-// A key in a path: `params.k`, or `scenario[""]`, `lexicon["a.b"]` for a key that is empty or
-// holds a character of the path syntax, so that every path names one place.
-std::string child(const std::string& path, std::string_view key, std::string_view root = "scenario") {
-    const bool plain = !key.empty() && std::none_of(key.begin(), key.end(), [](char c) {
-        return c == '.' || c == '[' || c == ']' || c == '"' || static_cast<unsigned char>(c) < 0x20;
-    });
-    if (!plain) return (path.empty() ? std::string(root) : path) + "[" + json(std::string(key)).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
-    return path.empty() ? std::string(key) : path + "." + std::string(key);
-}
-std::string item(const std::string& path, std::size_t index) {
-    return path + "[" + std::to_string(index) + "]";
-}
+std::string child(const std::string& path, std::string_view key, std::string_view root = "scenario") { return path_child(path, key, root); }
+std::string item(const std::string& path, std::size_t index) { return path_item(path, index); }
 
 const json& expect_object(const json& j, const std::string& path) {
     if (!j.is_object()) throw ScenarioError(path, "must be an object, got " + describe(j));
@@ -152,198 +142,7 @@ std::string_view name_of(Enum e, const std::array<std::pair<std::string_view, En
     return "";
 }
 
-// Turns nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 5: ..."
-// into "malformed JSON at line 1, column 5: ...".
-std::string parse_message(const json::parse_error& error) {
-    std::string what = error.what();
-    const std::string marker = "parse error ";
-    const auto at = what.find(marker);
-    if (at != std::string::npos) what = what.substr(at + marker.size());
-    // nlohmann reads what follows the value as a literal that fails; say what is wrong instead.
-    if (what.find("expected end of input") != std::string::npos) {
-        const auto colon = what.find(": ");
-        return "malformed JSON " + what.substr(0, colon) + ": bytes after the end of the JSON value";
-    }
-    return "malformed JSON " + what;
-}
-
-// The position of byte `offset` as nlohmann reports positions: line from 1, column from 1.
-std::string line_and_column(std::string_view text, std::size_t offset) {
-    const auto before = text.substr(0, offset);
-    const auto line = std::count(before.begin(), before.end(), '\n') + 1;
-    const auto last_newline = before.rfind('\n');
-    const auto column = offset - (last_newline == std::string_view::npos ? 0 : last_newline + 1) + 1;
-    return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
-
-// A document of a long ranking costs nlohmann's tree some 450 bytes besides its text (an object
-// of four members): a million of them took 880 MB. While parsing, each document whose members are
-// all well-typed is therefore replaced by a compact array [marker, id, text, label, relevance]
-// (null where absent), about 100 bytes; the marker is a binary value, which JSON
-// text cannot produce, so no scenario can spell a compact document. Any other document stays an
-// object, and the reader reports what is wrong with it as always.
-bool is_compact_document(const json& j) { return j.is_array() && j.size() == 5 && j[0].is_binary(); }
-
-// The slot of a well-typed member in the compact array, or 0.
-std::size_t compact_slot(const std::string& key, const json& value) {
-    if (key == "id") return value.is_string() || value.is_number() ? 1 : 0;  // a number: read_id checks it
-    if (key == "text") return value.is_string() ? 2 : 0;
-    if (key == "label") return value.is_string() ? 3 : 0;
-    if (key == "relevance") return value.is_number() ? 4 : 0;
-    return 0;
-}
-
-void compact_document(json& doc) {
-    if (!doc.is_object()) return;
-    // An unknown key or a wrong type: left as it is, for the reader to report.
-    for (const auto& [key, value] : doc.items())
-        if (compact_slot(key, value) == 0) return;
-    json fields = json::array({json::binary({}), nullptr, nullptr, nullptr, nullptr});
-    for (auto& [key, value] : doc.items()) {
-        const std::size_t slot = compact_slot(key, value);
-        fields[slot] = std::move(value);
-    }
-    doc = std::move(fields);
-}
-
-// What nlohmann's DOM parser cannot say by itself: it keeps the last of two equal keys and takes
-// no nesting limit. This SAX handler builds the same tree as nlohmann's DOM parser (event for
-// event) and sees every key and container as it is read: a repeated key is refused, naming it,
-// and so is nesting deeper than the table allows. Each document is compacted as it ends
-// (compact_document): an object ending inside rankings[i].docs or background. (Not nlohmann's
-// parser callback: in 3.11 it rescans the parent of every object that ends, which is quadratic in
-// a ranking's length: an array of 100,000 objects took minutes in WASM.)
-class StrictSax {
-public:
-    // `root_name` names the whole value in messages ("scenario", "spec"). Documents are compacted
-    // in a scenario only (no other input has rankings or a background).
-    StrictSax(json& root, const Limits& limits, std::string_view root_name)
-        : root_(root), limits_(limits), root_name_(root_name), compact_documents_(root_name == "scenario") {}
-
-    bool null() { return add(nullptr); }
-    bool boolean(bool value) { return add(value); }
-    bool number_integer(json::number_integer_t value) { return add(value); }
-    bool number_unsigned(json::number_unsigned_t value) { return add(value); }
-    bool number_float(json::number_float_t value, const json::string_t&) { return add(value); }
-    bool string(json::string_t& value) { return add(value); }
-    bool binary(json::binary_t& value) { return add(json::binary(value)); }
-    bool start_object(std::size_t) { return open(json::value_t::object); }
-    bool start_array(std::size_t) { return open(json::value_t::array); }
-    bool end_array() { return close(); }
-
-    bool key(json::string_t& name) {
-        auto& frame = frames_.back();
-        frame.key = name;
-        if (!frame.keys.insert(name).second)
-            throw ScenarioError(path(), "the key " + json(name).dump(-1, ' ', false, json::error_handler_t::replace) +
-                                            " appears twice in this object; give each key once");
-        member_ = &(*frame.container)[name];
-        return true;
-    }
-
-    bool end_object() {
-        const auto depth = frames_.size();
-        const auto inside = [&](std::size_t at, const char* key) {
-            return frames_[at - 1].object && frames_[at - 1].key == key && !frames_[at].object;
-        };
-        if (compact_documents_ && ((depth == 5 && inside(1, "rankings") && inside(3, "docs")) || (depth == 3 && inside(1, "background"))))
-            compact_document(*frames_.back().container);
-        return close();
-    }
-
-    template <class Exception>
-    bool parse_error(std::size_t, const std::string&, const Exception& error) {
-        throw error;
-    }
-
-private:
-    struct Frame {
-        json* container;
-        bool object;
-        std::size_t items = 0;  // arrays: elements begun so far
-        std::string key;        // objects: the key being read
-        std::unordered_set<std::string> keys;
-    };
-
-    template <typename Value>
-    json* place(Value&& value) {
-        if (frames_.empty()) {
-            root_ = json(std::forward<Value>(value));
-            return &root_;
-        }
-        auto& frame = frames_.back();
-        if (!frame.object) {
-            ++frame.items;
-            frame.container->push_back(json(std::forward<Value>(value)));
-            return &frame.container->back();
-        }
-        *member_ = json(std::forward<Value>(value));
-        return member_;
-    }
-
-    template <typename Value>
-    bool add(Value&& value) {
-        place(std::forward<Value>(value));
-        return true;
-    }
-
-    bool open(json::value_t type) {
-        if (frames_.size() >= limits_.json_depth) {
-            if (!frames_.empty() && !frames_.back().object) ++frames_.back().items;  // the path names this element
-            throw ScenarioError(path(), "nested too deep: " + over_limit(frames_.size() + 1, "levels of arrays and objects",
-                                                                         limits_.json_depth, limit_key::json_depth));
-        }
-        json* container = place(type);
-        frames_.push_back({container, type == json::value_t::object, 0, {}, {}});
-        return true;
-    }
-
-    bool close() {
-        frames_.pop_back();
-        return true;
-    }
-
-    // The path of the value being read, built only for a message.
-    std::string path() const {
-        std::string out;
-        const std::string root(root_name_);
-        for (const auto& frame : frames_)
-            out = frame.object ? child(out, frame.key, root) : item(out.empty() ? root : out, frame.items - 1);
-        return out.empty() ? root : out;
-    }
-
-    json& root_;
-    const Limits& limits_;
-    std::string_view root_name_;
-    bool compact_documents_;
-    std::vector<Frame> frames_;  // the containers being filled, outermost first
-    json* member_ = nullptr;     // where the next value of the innermost object goes
-};
-
 }  // namespace
-
-json parse_json_strictly(std::string_view text, const Limits& limits, std::string_view root_name) {
-    const std::string root(root_name);
-    if (text.size() > limits.scenario_bytes)
-        throw ScenarioError(root, "too large: " + over_limit(text.size(), "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
-    // JSON text never holds a raw NUL (inside a string it is written \u0000); nlohmann would stop
-    // reading at one and accept what came before.
-    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-        throw ScenarioError(root, "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
-    try {
-        json value;
-        StrictSax sax(value, limits, root);
-        json::sax_parse(text.begin(), text.end(), &sax);
-        return value;
-    } catch (const json::parse_error& error) {
-        throw ScenarioError(root, parse_message(error));
-    } catch (const json::out_of_range& error) {
-        // A number too large for a double (1e400) is reported as out_of_range, not parse_error.
-        std::string what = error.what();
-        const auto at = what.find("] ");
-        throw ScenarioError(root, "malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
-    }
-}
 
 namespace {
 
@@ -351,16 +150,55 @@ namespace {
 // token: "He’s" is one token, not "he" + "s". Worth a warning, since pasted text is full of it.
 bool has_typographic_punctuation(std::string_view text) {
     static constexpr std::string_view marks[] = {"\u2018", "\u2019", "\u201C", "\u201D", "\u2013", "\u2014", "\u00A0"};
-    // Every mark begins with the byte E2 or C2: most texts are passed over in one scan.
-    if (text.find_first_of("\xE2\xC2") == std::string_view::npos) return false;
+    // Every mark is non-ASCII: most texts are passed over in one scan (which the compiler
+    // vectorises; find_first_of of two bytes called memchr once per byte).
+    unsigned char any = 0;
+    for (const char c : text) any |= static_cast<unsigned char>(c);
+    if (any < 0x80) return false;
     return std::any_of(std::begin(marks), std::end(marks), [&](std::string_view m) { return text.find(m) != std::string_view::npos; });
 }
+
+// The documents of a ranking with an id, by index, in an open-addressing table of (hash, index):
+// a million ids in std::unordered_set took a cache miss per node and 0.3 s; here an insert reads
+// one slot (and a document's id only when the hashes agree).
+class IdSet {
+public:
+    IdSet(const std::vector<Document>& docs, std::size_t capacity) : docs_(docs) {
+        std::size_t size = 16;
+        while (size < 2 * capacity) size *= 2;
+        slots_.assign(size, Slot{});
+    }
+
+    // false when docs[d]'s id is already in.
+    bool insert(std::size_t d) {
+        const auto& id = *docs_[d].id;
+        const std::size_t hash = std::hash<std::string_view>{}(id);
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
+            auto& slot = slots_[at];
+            if (slot.index_plus_1 == 0) {
+                slot = {static_cast<std::uint32_t>(hash), static_cast<std::uint32_t>(d + 1)};
+                return true;
+            }
+            if (slot.hash == static_cast<std::uint32_t>(hash) && *docs_[slot.index_plus_1 - 1].id == id) return false;
+        }
+    }
+
+private:
+    struct Slot {
+        std::uint32_t hash = 0, index_plus_1 = 0;  // 0: empty
+    };
+    const std::vector<Document>& docs_;
+    std::vector<Slot> slots_;
+};
 
 class Reader {
 public:
     explicit Reader(const Limits& limits) : limits_(limits) {}
 
-    Scenario read(const json& root) {
+    Scenario read(StrictJson&& parsed) {
+        compact_ = &parsed;
+        const json& root = parsed.root;
         expect_object(root, "scenario");
         only_keys(root, "", {"groups", "lexicon", "params", "rankings", "background", "title", "description"});
         if (root.contains("title")) string(root["title"], "title");
@@ -370,6 +208,7 @@ public:
         read_params(root);
         if (!root.contains("rankings")) throw ScenarioError("rankings", "is required: give at least one ranking");
         read_rankings(root["rankings"]);
+        std::vector<CompactDocument>().swap(parsed.ranking_documents);  // moved from: freed before the background is read
         if (root.contains("background")) read_background(root["background"]);
         warn_typographic_punctuation();
         return std::move(scenario_);
@@ -381,14 +220,17 @@ private:
     std::vector<std::string> typographic_;  // paths of texts with curly quotes, dashes or NBSP
     std::uint64_t text_bytes_ = 0;          // of every document read so far
     std::uint64_t lexicon_terms_ = 0;       // entries of the scenario's lexicon read so far
+    StrictJson* compact_ = nullptr;         // the compact documents, taken in reading order:
+    std::size_t next_ranking_document_ = 0, next_background_document_ = 0;
 
     // A list longer than its limit: "rankings[0].docs: 20000 documents is over the limit of 1000 (documentsPerRanking)".
     static void at_most(const json& list, const std::string& path, std::string_view unit, std::uint64_t limit, std::string_view key) {
         if (list.size() > limit) throw ScenarioError(path, over_limit(list.size(), unit, limit, key));
     }
 
-    void note_text(const Document& doc, const std::string& path) {
-        if (has_typographic_punctuation(doc.text)) typographic_.push_back(child(path, "text"));
+    template <class Path>
+    void note_text(const Document& doc, const Path& path) {
+        if (has_typographic_punctuation(doc.text)) typographic_.push_back(child(path(), "text"));
     }
 
     void warn_typographic_punctuation() {
@@ -572,15 +414,22 @@ private:
         }
     }
 
-    Document read_document(const json& j, const std::string& path) {
-        if (is_compact_document(j)) return read_compact_document(j, path);
-        expect_object(j, path);
-        only_keys(j, path, {"id", "text", "label", "relevance"});
+    // A document of the tree, or (a `discarded` marker) the next compact one of `compact`.
+    // `path` makes the document's path, called only for a message.
+    template <class Path>
+    Document read_document(const json& j, const Path& path, std::vector<CompactDocument>& compact, std::size_t& next) {
+        if (j.is_discarded()) return read_compact_document(compact[next++], path);
+        expect_object(j, path());
+        only_keys(j, path(), {"id", "text", "label", "relevance"});
         Document doc;
-        if (j.contains("id")) doc.id = read_id(j["id"], child(path, "id"));
-        if (j.contains("text")) read_text(doc, j["text"], child(path, "text"));
-        if (j.contains("label")) doc.label = read_label(j["label"], child(path, "label"));
-        if (j.contains("relevance")) doc.relevance = number(j["relevance"], child(path, "relevance"));
+        if (j.contains("id")) doc.id = read_id(j["id"], child(path(), "id"));
+        if (j.contains("text")) {
+            string(j["text"], child(path(), "text"));
+            doc.text = std::move(const_cast<json&>(j["text"]).get_ref<std::string&>());  // the tree is read once
+            count_text(doc.text, path);
+        }
+        if (j.contains("label")) doc.label = read_label(string(j["label"], child(path(), "label")), path);
+        if (j.contains("relevance")) doc.relevance = number(j["relevance"], child(path(), "relevance"));
         return doc;
     }
 
@@ -610,35 +459,36 @@ private:
         return std::to_string(static_cast<std::int64_t>(v));  // -0 becomes "0", as String(-0) in JS
     }
 
-    // The text, counted against the limit of all texts. Moved, not copied: the tree is
-    // parse_scenario's own (not const) and read once, and the texts are most of a long scenario's
-    // memory.
-    void read_text(Document& doc, const json& j, const std::string& path) {
-        string(j, path);
-        doc.text = std::move(const_cast<json&>(j).get_ref<std::string&>());
-        text_bytes_ += doc.text.size();
+    // A text counted against the limit of all texts.
+    template <class Path>
+    void count_text(const std::string& text, const Path& path) {
+        text_bytes_ += text.size();
         if (text_bytes_ > limits_.text_bytes)
-            throw ScenarioError(path, over_limit(text_bytes_, "bytes of text (this and the texts before it)", limits_.text_bytes, limit_key::text_bytes));
+            throw ScenarioError(child(path(), "text"), over_limit(text_bytes_, "bytes of text (this and the texts before it)", limits_.text_bytes,
+                                                                  limit_key::text_bytes));
     }
 
-    // A document compact_document() has already checked the types of: its id, text limit, label
-    // and relevance are checked as read_document checks them.
-    Document read_compact_document(const json& j, const std::string& path) {
-        auto& fields = const_cast<json&>(j);  // parse_scenario's own tree, read once: moved from
+    // A document the parser has checked the types of: its id, text limit and label are checked as
+    // read_document checks them. Its strings are moved: parse_scenario's own, read once.
+    template <class Path>
+    Document read_compact_document(CompactDocument& compact, const Path& path) {
         Document doc;
-        if (!fields[1].is_null()) doc.id = read_id(fields[1], child(path, "id"));
-        if (!fields[2].is_null()) read_text(doc, fields[2], child(path, "text"));
-        if (!fields[3].is_null()) doc.label = read_label(fields[3], child(path, "label"));
-        if (!fields[4].is_null()) doc.relevance = number(fields[4], child(path, "relevance"));
+        if (compact.present & member_id) doc.id = compact.id_is_text ? std::move(compact.id_text) : read_id(compact.id_number, child(path(), "id"));
+        if (compact.present & member_text) {
+            doc.text = std::move(compact.text);
+            count_text(doc.text, path);
+        }
+        if (compact.present & member_label) doc.label = read_label(compact.label, path);
+        if (compact.present & member_relevance) doc.relevance = compact.relevance;
         return doc;
     }
 
     // -1 for neutral, else the group's index.
-    int read_label(const json& j, const std::string& path) {
-        const std::string label = string(j, path);
+    template <class Path>
+    int read_label(const std::string& label, const Path& path) {
         if (label == neutral_label) return -1;
         const auto g = group_index(label);
-        if (!g) throw ScenarioError(path, "unknown label " + in_quotes(label) + "; expected neutral or one of " + join(groups()));
+        if (!g) throw ScenarioError(child(path(), "label"), "unknown label " + in_quotes(label) + "; expected neutral or one of " + join(groups()));
         return static_cast<int>(*g);
     }
 
@@ -661,20 +511,18 @@ private:
             const auto& docs = expect_array(j["docs"], child(path, "docs"));
             at_most(docs, child(path, "docs"), "documents", limits_.documents_per_ranking, limit_key::documents_per_ranking);
             if (docs.empty()) throw ScenarioError(child(path, "docs"), "a ranking needs at least one document");
-            // The ids seen, as views of the documents' own ids: reserved, the documents never move.
-            ranking.docs.reserve(docs.size());
-            std::unordered_set<std::string_view> ids;
-            ids.reserve(docs.size());
+            ranking.docs.reserve(docs.size());  // the documents never move: IdSet keeps their indices
+            IdSet ids(ranking.docs, docs.size());
             for (std::size_t d = 0; d < docs.size(); ++d) {
-                const auto doc_path = item(child(path, "docs"), d);
-                auto doc = read_document(docs[d], doc_path);
+                const auto doc_path = [&] { return item(child(path, "docs"), d); };
+                auto doc = read_document(docs[d], doc_path, compact_->ranking_documents, next_ranking_document_);
                 note_text(doc, doc_path);
                 // This document's part of the tree is read: freed now (the tree is parse_scenario's
                 // own, not const), so that a long ranking is not held twice, as tree and as scenario.
                 const_cast<json&>(docs[d]) = nullptr;
                 const auto& added = ranking.docs.emplace_back(std::move(doc));
-                if (added.id && !ids.insert(*added.id).second)
-                    throw ScenarioError(child(doc_path, "id"), "the id " + in_quotes(*added.id) + " appears twice in this ranking");
+                if (added.id && !ids.insert(d))
+                    throw ScenarioError(child(doc_path(), "id"), "the id " + in_quotes(*added.id) + " appears twice in this ranking");
             }
             scenario_.rankings.push_back(std::move(ranking));
         }
@@ -685,8 +533,9 @@ private:
         at_most(value, "background", "documents", limits_.background_documents, limit_key::background_documents);
         std::set<std::string> ids;
         for (std::size_t d = 0; d < value.size(); ++d) {
-            auto doc = read_document(value[d], item("background", d));
-            note_text(doc, item("background", d));
+            const auto doc_path = [&] { return item("background", d); };
+            auto doc = read_document(value[d], doc_path, compact_->background_documents, next_background_document_);
+            note_text(doc, doc_path);
             if (doc.id && !ids.insert(*doc.id).second)
                 throw ScenarioError(child(item("background", d), "id"), "the id " + in_quotes(*doc.id) + " appears twice in the background");
             scenario_.background.push_back(std::move(doc));
@@ -702,7 +551,7 @@ void check_scenario_size(std::uint64_t bytes, const Limits& limits) {
 }
 
 Scenario parse_scenario(std::string_view json_text, const Limits& limits) {
-    return Reader(limits).read(parse_json_strictly(json_text, limits, "scenario"));
+    return Reader(limits).read(read_json_strictly(json_text, limits, "scenario", true));
 }
 
 std::string_view to_string(BrowsingModel e) { return name_of(e, browsing_models); }

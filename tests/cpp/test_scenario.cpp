@@ -3,7 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "fairness/scenario.hpp"
 #include "helpers.hpp"
@@ -354,4 +356,85 @@ TEST_CASE("a scenario nested deeper than the table's jsonDepth is refused where 
     const auto message = refusal(deep);
     CHECK(message.find("title[0]") == 0);
     CHECK(message.find("nested too deep: 65 levels of arrays and objects is over the limit of 64 (jsonDepth)") != std::string::npos);
+}
+
+// ------------------------------------------------------------------------------------------------
+// The reader's own JSON scanner (core/src/json_scanner.hpp), against nlohmann's parser as an
+// independent judge of JSON's grammar: a value is refused as malformed exactly when nlohmann
+// refuses it, whether it stands where a document's member goes (read compactly) or elsewhere.
+
+namespace {
+
+bool refused_as_malformed(const std::string& scenario) {
+    try {
+        fairness::parse_scenario(scenario);
+    } catch (const fairness::ScenarioError& error) {
+        return std::string(error.what()).rfind("scenario: malformed JSON", 0) == 0;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("the scanner accepts exactly JSON's grammar: numbers, escapes, surrogates, UTF-8, literals, punctuation") {
+    const std::vector<std::string> values = {
+        "0", "-0", "01", "-01", "-", "1.", "1.5", ".5", "+1", "1e5", "1E+5", "1e-5", "1e", "1e-", "1.5e308", "1e400", "-1e400",
+        "18446744073709551615", "18446744073709551616", "-9223372036854775808", "-9223372036854775809", "123456789012345678901234567890",
+        "0x10", "1_000", "Infinity", "-Infinity", "NaN",
+        R"("a\u00e9")", R"("\ud83d\ude00")", R"("\ud83d")", R"("\ude00")", R"("\ud83d\u0041")", R"("\ud83dx")", R"("\x")", R"("\u12")",
+        R"("\u12G4")", R"("\/\b\f\n\r\t\"\\")", "\"a\tb\"", "\"a\nb\"", "\"\x7f\"", "\"\xc3\xa9\"", "\"\xc0\x80\"", "\"\xc1\xbf\"",
+        "\"\xed\xa0\x80\"", "\"\xed\x9f\xbf\"", "\"\xf4\x8f\xbf\xbf\"", "\"\xf4\x90\x80\x80\"", "\"\xf5\x80\x80\x80\"", "\"\xe2\x82\"",
+        "\"\xe2\x82\xac\"", "\"\x80\"", "\"\xf0\x9f\x98\x80\"", "\"\xf0\x8f\xbf\xbf\"", "\"\xe0\x9f\xbf\"", "\"\xe0\xa0\x80\"", "\"abc",
+        "\"\\", "\"\\u", "true", "tru", "nul", "nulll", "false", "falsy", "null", "[1,]", "[,1]", "[1 2]", "[]", "[ ]", "{}",
+        R"({"a":1,})", R"({"a" 1})", "{1:2}", R"({"a":1 "b":2})", "/*c*/1", "'a'", "[1]]", "{\"a\":[}",
+    };
+    for (const auto& value : values) {
+        CAPTURE(value);
+        const bool json = nlohmann::json::accept(value);
+        CHECK(refused_as_malformed(R"({"title": )" + value + R"(, "rankings": [{"docs": [{}]}]})") == !json);
+        CHECK(refused_as_malformed(with_docs(R"([{"text": )" + value + "}]")) == !json);
+        CHECK(refused_as_malformed(with_docs(R"([{"relevance": 1, "id": )" + value + "}]")) == !json);
+    }
+}
+
+TEST_CASE("a UTF-8 byte order mark before the value is passed over, as nlohmann's parser did; anywhere else it is refused") {
+    CHECK(refused_field("\xef\xbb\xbf" + with_docs("[{}]")) == "(accepted)");
+    CHECK(refused_field(" \xef\xbb\xbf" + with_docs("[{}]")) == "scenario");
+}
+
+TEST_CASE("the scanner's strings and numbers are JSON's values") {
+    const auto s = fairness::parse_scenario(with_docs(
+        R"([{"text": "caf\u00e9 \ud83d\ude00 \"q\" a\/b\\", "relevance": 0.1},
+            {"text": "plain", "relevance": -2.5e-3}, {"text": "\u0041\u00DF", "relevance": 123456789012345678901234567890},
+            {"relevance": 18446744073709551615}, {"relevance": -9223372036854775808}, {"relevance": 1E2}])"));
+    const auto& docs = s.rankings[0].docs;
+    CHECK(docs[0].text == "caf\xc3\xa9 \xf0\x9f\x98\x80 \"q\" a/b\\");
+    CHECK(docs[0].relevance == 0.1);
+    CHECK(docs[1].relevance == -2.5e-3);
+    CHECK(docs[2].text == "A\xc3\x9f");
+    CHECK(docs[2].relevance == 123456789012345678901234567890.0);
+    CHECK(docs[3].relevance == 18446744073709551615.0);
+    CHECK(docs[4].relevance == -9223372036854775808.0);
+    CHECK(docs[5].relevance == 100);
+}
+
+TEST_CASE("a document that is not well-typed is read as any object: the first wrong member is named") {
+    CHECK(refusal(with_docs(R"([{"id": "a", "text": "x", "label": "male", "relevance": 1, "extra": 1}])")) ==
+          "rankings[0].docs[0].extra: unknown key; expected one of id, text, label, relevance");
+    CHECK(refused_field(with_docs(R"([{"id": "a", "text": ["x"]}])")) == "rankings[0].docs[0].text");
+    CHECK(refused_field(with_docs(R"([{"id": "a", "text": "x", "label": null}])")) == "rankings[0].docs[0].label");
+    CHECK(refused_field(with_docs(R"([{"text": "x", "id": true}])")) == "rankings[0].docs[0].id");
+    CHECK(refused_field(with_docs(R"([{"relevance": 1, "text": "x", "relevance": 2}])")) == "rankings[0].docs[0].relevance");
+    CHECK(refused_field(with_docs(R"([{"relevance": {"a": [1]}}])")) == "rankings[0].docs[0].relevance");
+    CHECK(refused_field(R"({"rankings": [{"docs": [{}]}], "background": [{"text": 1}]})") == "background[0].text");
+    // Compact and not compact documents mixed keep their order.
+    const auto s = fairness::parse_scenario(
+        R"({"background": [{"id": "b1"}, {"id": "b2", "text": "x"}],
+            "rankings": [{"docs": [{"id": 1}, {"id": "2", "text": "t"}]}, {"docs": [{"id": "3", "label": "male"}]}]})");
+    CHECK(*s.rankings[0].docs[0].id == "1");
+    CHECK(*s.rankings[0].docs[1].id == "2");
+    CHECK(s.rankings[0].docs[1].text == "t");
+    CHECK(*s.rankings[1].docs[0].id == "3");
+    CHECK(s.rankings[1].docs[0].label == 1);
+    CHECK(*s.background[1].id == "b2");
 }

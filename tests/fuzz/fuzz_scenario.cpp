@@ -103,6 +103,18 @@ void check_lowercase(std::string_view text) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     check_lowercase(text);
+    // The reader's own JSON scanner against nlohmann's parser, an independent judge of the
+    // grammar: what nlohmann accepts is never called malformed, and what it refuses is refused.
+    // (nlohmann takes a NUL byte for the end of the text, so it judges only text without one.)
+    const bool json = text.find('\0') == std::string_view::npos && nlohmann::json::accept(text.begin(), text.end());
+    std::string refusal;
+    try {
+        (void)fairness::parse_scenario(text, fuzz_limits());
+    } catch (const fairness::ScenarioError& error) {
+        refusal = error.what();
+    }
+    check(!json || refusal.rfind("scenario: malformed JSON", 0) != 0, "JSON that nlohmann accepts was called malformed");
+    check(json || !refusal.empty(), "JSON that nlohmann refuses was accepted");
     try {
         evaluate_everything(text);
     } catch (const fairness::ScenarioError&) {

@@ -79,18 +79,30 @@ struct Pairs {
 }  // namespace
 
 Levels levels_of(std::span<const Item> ranking) {
-    // One sort of (relevance, position) pairs, then a scan: no binary search per item.
+    // The distinct relevance values, ascending, then each item's level by binary search among
+    // them: O(n log L) for L levels. Judgements are graded (a handful of levels), so the values
+    // are first gathered into a small sorted list; past 256 of them, all n are sorted instead.
+    constexpr std::size_t few = 256;
     const std::size_t n = ranking.size();
-    std::vector<std::pair<double, std::size_t>> sorted(n);
-    for (std::size_t i = 0; i < n; ++i) sorted[i] = {ranking[i].relevance, i};
-    std::sort(sorted.begin(), sorted.end());
-    Levels levels;
-    levels.of.resize(n);
-    for (std::size_t j = 0; j < n; ++j) {
-        if (j > 0 && sorted[j].first != sorted[j - 1].first) ++levels.count;
-        levels.of[sorted[j].second] = levels.count;
+    std::vector<double> values;
+    for (const auto& item : ranking) {
+        const auto at = std::lower_bound(values.begin(), values.end(), item.relevance);
+        if (at != values.end() && *at == item.relevance) continue;
+        if (values.size() == few) {
+            values.clear();
+            values.reserve(n);
+            for (const auto& each : ranking) values.push_back(each.relevance);
+            std::sort(values.begin(), values.end());
+            values.erase(std::unique(values.begin(), values.end()), values.end());
+            break;
+        }
+        values.insert(at, item.relevance);
     }
-    if (n > 0) ++levels.count;
+    Levels levels;
+    levels.count = values.size();
+    levels.of.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        levels.of[i] = static_cast<std::size_t>(std::lower_bound(values.begin(), values.end(), ranking[i].relevance) - values.begin());
     return levels;
 }
 
