@@ -1,6 +1,6 @@
 // Results are one value derived from the scenario: every change is sent to the engine (in its
-// worker) after a frame's debounce; only the answer to the newest request is taken, and a refusal
-// keeps the last good results on screen, marked stale, with the core's message beside its field.
+// worker), at once when it is idle; an answer is shown unless a newer one already is (marked
+// pending while a newer scenario is under way), and a refusal keeps the last good results on screen, marked stale, with the core's message beside its field.
 import { computed, effect, signal } from '@preact/signals';
 
 import { ScenarioError } from '../../wasm/errors';
@@ -31,8 +31,6 @@ export const evaluation = signal<Evaluation>({ results: null, evaluated: null, e
 /** Evaluates scenario JSON; rejects with { field, message } on refusal, or a `superseded` error. */
 export type Evaluate = (scenarioJson: string) => Promise<Results>;
 
-const DEBOUNCE_MS = 16;
-
 function isSuperseded(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { superseded?: boolean }).superseded === true;
 }
@@ -43,32 +41,50 @@ export function refusal(error: unknown): Refusal {
   return { field: '', message: error instanceof Error ? error.message : String(error) };
 }
 
-/** Starts recomputing on every change of the scenario; returns a function that stops it. */
+/**
+ * Starts recomputing on every change of the scenario; returns a function that stops it. An edit
+ * is sent at once when the engine is idle (no delay added to an edit's answer); while a request is
+ * under way, only the newest scenario waits, and goes when that answer arrives (fast typing costs
+ * one evaluation per answer, not one per key).
+ */
 export function startEvaluation(evaluate: Evaluate): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let latest = 0;
+  let shown = 0;
+  let busy = false;
+  let waiting: (() => Promise<void>) | null = null;
+  let stopped = false;
+  const run = (send: () => Promise<void>) => {
+    busy = true;
+    void send().finally(() => {
+      busy = false;
+      const next = waiting;
+      waiting = null;
+      if (next && !stopped) run(next);
+    });
+  };
   const stop = effect(() => {
     const current = scenario.value;
     const request = ++latest;
     if (evaluation.peek().evaluated !== current) evaluation.value = { ...evaluation.peek(), status: 'pending' };
-    clearTimeout(timer);
     const send = () =>
       evaluate(scenarioJson(current)).then(
         (results) => {
-          if (request !== latest) return;
-          evaluation.value = { results, evaluated: current, error: null, status: 'current' };
+          // While typing goes on, each answer shows (pending): values follow the typing.
+          if (request < shown) return;
+          shown = request;
+          evaluation.value = { results, evaluated: current, error: null, status: request === latest ? 'current' : 'pending' };
         },
         (error: unknown) => {
           if (request !== latest || isSuperseded(error)) return;
           evaluation.value = { ...evaluation.peek(), error: refusal(error), status: 'stale' };
         },
       );
-    // The first scenario goes to the engine at once: the worker computes while the page renders.
-    if (request === 1) void send();
-    else timer = setTimeout(send, DEBOUNCE_MS);
+    if (busy) waiting = send;
+    else run(send);
   });
   return () => {
-    clearTimeout(timer);
+    stopped = true;
+    waiting = null;
     stop();
   };
 }
