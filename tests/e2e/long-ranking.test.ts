@@ -96,10 +96,18 @@ describe(`a ranking of ${N} documents`, () => {
     const scenario = scenarioOf(N);
     const { page, problems } = await openLong(scenario);
     await page.evaluate(() => window.scrollTo(0, 3000));
-    // The last card wholly on screen: the next one is cut by the window's lower edge.
-    const edge = await page.$$eval('[data-card^="0:"]', (els) =>
-      Math.max(...els.filter((e) => e.getBoundingClientRect().bottom <= innerHeight).map((e) => Number((e as HTMLElement).dataset.card!.split(':')[1]))),
-    );
+    // The list renders the cards of the new scroll position a frame or two after the scroll: wait
+    // for the card the window's lower edge cuts. The last card wholly on screen is the one above it.
+    const cut = () =>
+      page.$$eval('[data-card^="0:"]', (els) => {
+        const at = els.find((e) => {
+          const box = e.getBoundingClientRect();
+          return box.top < innerHeight && box.bottom > innerHeight;
+        });
+        return at ? Number((at as HTMLElement).dataset.card!.split(':')[1]) : -1;
+      });
+    await expect.poll(cut).toBeGreaterThan(10);
+    const edge = (await cut()) - 1;
     const moved = scenario.rankings[0]!.docs[edge]!;
     const text = page.getByLabel(`Text of A, rank ${edge + 1}`, { exact: true });
     await text.focus();
