@@ -5,6 +5,7 @@
 #include <deque>
 #include <functional>
 #include <unordered_map>
+#include <unordered_set>
 #include <span>
 #include <stdexcept>
 
@@ -30,6 +31,9 @@ public:
     virtual ~TermSource() = default;
     virtual const TermIndex& index() const = 0;
     virtual const DocTerms& terms(const std::string& text) = 0;
+    // For EvaluateOptions::Texts: whether `text`'s entry is written now (under `unreported`, a
+    // text written earlier is not), and notes it as written.
+    virtual bool report(const std::string& text, bool unreported_only) = 0;
 };
 
 // Analyses every document it is asked for (no cache). Without matches when the results will not
@@ -39,11 +43,14 @@ public:
     FreshTerms(const Scenario& s, bool with_matches) : index_(s.lexicon, s.params.tokenizer), with_matches_(with_matches) {}
     const TermIndex& index() const override { return index_; }
     const DocTerms& terms(const std::string& text) override { return store_.emplace_back(index_.analyze(text, with_matches_)); }
+    // Nothing was written before this evaluation: each distinct text once.
+    bool report(const std::string& text, bool) override { return written_.insert(text).second; }
 
 private:
     TermIndex index_;
     bool with_matches_;
     std::deque<DocTerms> store_;  // stable references
+    std::unordered_set<std::string_view> written_;
 };
 
 // A document's id and what its text holds, computed once and shared by every metric.
@@ -78,12 +85,19 @@ std::vector<double> background_set_omega(const std::vector<Analyzed>& ranking, c
     return omega;
 }
 
+// Which metrics compute and write their per-rank detail and value at every cut-off.
+struct DetailChoice {
+    bool all = true;
+    std::span<const std::string> metrics;  // when not all
+    bool of(const MetricDescriptor& d) const { return all || std::find(metrics.begin(), metrics.end(), d.id) != metrics.end(); }
+};
+
 // What the metrics read of one ranking: each document analysed once, and the inputs of the
 // compute functions for the documents in one order (refilled by `arrange`, so that the best and
 // worst orderings score many orders without reading a text again).
 struct RankingInputs {
     const TermIndex* index = nullptr;                // names the documents' term counts
-    bool detail = true;                              // compute and write per-rank detail and every cut-off
+    DetailChoice detail;                             // whose per-rank detail and cut-offs to compute and write
     std::size_t groups = 0;
     std::vector<Analyzed> docs;                      // in the ranking's order
     std::vector<double> doc_alignment;               // AWRF alignment of document i, group g at [i · groups + g]
@@ -118,7 +132,7 @@ struct RankingInputs {
     }
 };
 
-RankingInputs prepare(const Scenario& s, const Ranking& ranking, TermSource& source, const std::vector<Analyzed>& background, bool detail) {
+RankingInputs prepare(const Scenario& s, const Ranking& ranking, TermSource& source, const std::vector<Analyzed>& background, DetailChoice detail) {
     const Params& p = s.params;
     const std::size_t n = ranking.docs.size(), groups = s.groups.size();
     RankingInputs in;
@@ -144,45 +158,56 @@ RankingInputs prepare(const Scenario& s, const Ranking& ranking, TermSource& sou
 
 // Every metric of the results, in the order they are written (that of all_metrics()):
 // `visit(descriptor, compute, write)`, where `compute()` returns the metric's Result for the
-// arranged inputs and `write(w, result)` writes it (with detail when in.detail). The results
+// arranged inputs and `write(w, result)` writes it (with detail when in.detail says so). The results
 // (write_ranking) and the value of any ordering (RankingContext) both come from this one list:
 // add a metric here, not elsewhere.
 template <typename Visit>
 void visit_metrics(const Scenario& s, const RankingInputs& in, Visit&& visit) {
     const Params& p = s.params;
     const std::span<const std::string> groups(s.groups);
-    const bool detail = in.detail;
+    const auto detail_of = [&](const MetricDescriptor& d) { return in.detail.of(d); };
+    const bool nfairr_detail = detail_of(nfairr::descriptor);
     visit(nfairr::descriptor, [&] { return nfairr::compute(in.omega, in.nfairr_ideal, p.k); },
-          [=](JsonWriter& w, const nfairr::Result& r) { nfairr::write(w, r, detail); });
-    visit(texfair::descriptor, [&] { return texfair::compute(in.terms, *in.index, p.targets, p.rbdf, p.k, detail); },
-          [=](JsonWriter& w, const texfair::Result& r) { texfair::write(w, r, groups, detail); });
+          [=](JsonWriter& w, const nfairr::Result& r) { nfairr::write(w, r, nfairr_detail); });
+    const bool texfair_detail = detail_of(texfair::descriptor);
+    visit(texfair::descriptor, [&] { return texfair::compute(in.terms, *in.index, p.targets, p.rbdf, p.k, texfair_detail); },
+          [=](JsonWriter& w, const texfair::Result& r) { texfair::write(w, r, groups, texfair_detail); });
+    const bool dips_detail = detail_of(dips::descriptor);
     visit(dips::descriptor, [&] { return dips::dips(in.items, in.browsing, p.ct); },
-          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, detail); });
+          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, dips_detail); });
+    const bool cwex_detail = detail_of(cwex::descriptor);
     visit(cwex::descriptor, [&] { return cwex::compute(in.labels, groups.size(), p.alpha, p.k); },
-          [=](JsonWriter& w, const cwex::Result& r) { cwex::write(w, r, groups, detail); });
-    visit(awrf::descriptor, [&] { return awrf::compute(in.alignments, p.targets, p.awrf_distance, p.k, detail); },
-          [=](JsonWriter& w, const awrf::Result& r) { awrf::write(w, r, groups, detail); });
+          [=](JsonWriter& w, const cwex::Result& r) { cwex::write(w, r, groups, cwex_detail); });
+    const bool awrf_detail = detail_of(awrf::descriptor);
+    visit(awrf::descriptor, [&] { return awrf::compute(in.alignments, p.targets, p.awrf_distance, p.k, awrf_detail); },
+          [=](JsonWriter& w, const awrf::Result& r) { awrf::write(w, r, groups, awrf_detail); });
+    const bool ree_detail = detail_of(dips::ree_descriptor);
     visit(dips::ree_descriptor, [&] { return dips::ree(in.items, p.ct); },
-          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, detail); });
+          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, ree_detail); });
+    const bool igi_detail = detail_of(dips::igi_descriptor);
     visit(dips::igi_descriptor, [&] { return dips::igi(in.items, p.ct); },
-          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, detail); });
+          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, igi_detail); });
     // EE, EA and EA-dp (DIPS paper §5.1): targetShare and exposureShare keyed by the names of A and B.
     const std::string ab[] = {s.groups[p.dips_a], s.groups[p.dips_b]};
     for (const auto* d : {&exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor}) {
         const auto target = d == &exposure::ee_descriptor ? exposure::Target::ee
                             : d == &exposure::ea_descriptor ? exposure::Target::ea
                                                             : exposure::Target::eadp;
-        visit(*d, [&, target] { return exposure::compute(in.items, in.browsing, target, detail); },
-              [&](JsonWriter& w, const exposure::Result& r) { exposure::write(w, r, ab, detail); });
+        const bool detail = detail_of(*d);
+        visit(*d, [&, target, detail] { return exposure::compute(in.items, in.browsing, target, detail); },
+              [&, detail](JsonWriter& w, const exposure::Result& r) { exposure::write(w, r, ab, detail); });
     }
     // RaB and ARaB (Rekabsaz and Schedl 2020): parts keyed by the names of f and m.
     const std::array<std::string, 2> fm{s.groups[p.rab_f], s.groups[p.rab_m]};
-    for (const auto which : {rab::Which::rab, rab::Which::arab})
-        visit(which == rab::Which::rab ? rab::rab_descriptor : rab::arab_descriptor,
-              [&, which] { return rab::report(which, in.count_f, in.count_m, p.k, p.rab_magnitude, detail); },
-              [&](JsonWriter& w, const rab::Report& r) { rab::write(w, r, fm, detail); });
+    for (const auto which : {rab::Which::rab, rab::Which::arab}) {
+        const auto& d = which == rab::Which::rab ? rab::rab_descriptor : rab::arab_descriptor;
+        const bool detail = detail_of(d);
+        visit(d, [&, which, detail] { return rab::report(which, in.count_f, in.count_m, p.k, p.rab_magnitude, detail); },
+              [&, detail](JsonWriter& w, const rab::Report& r) { rab::write(w, r, fm, detail); });
+    }
+    const bool ndcg_detail = detail_of(ndcg::descriptor);
     visit(ndcg::descriptor, [&] { return ndcg::compute(in.relevance, p.ndcg_gain, p.k); },
-          [=](JsonWriter& w, const ndcg::Result& r) { ndcg::write(w, r, detail); });
+          [=](JsonWriter& w, const ndcg::Result& r) { ndcg::write(w, r, ndcg_detail); });
 }
 
 std::vector<std::size_t> identity_order(std::size_t n) {
@@ -210,16 +235,35 @@ void write_docs(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& d
     w.end_array();
 }
 
+// Texts (EvaluateOptions::texts, the page's view): for each distinct text to report, its first
+// position ("at", from 0) and what the core read of it, so the page keeps them by text.
+void write_texts(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& docs, TermSource& source, EvaluateOptions::Texts which) {
+    const bool unreported_only = which == EvaluateOptions::Texts::unreported;
+    w.begin_array();
+    for (std::size_t j = 0; j < docs.size(); ++j) {
+        const auto& a = docs[j];
+        if (!source.report(a.doc->text, unreported_only)) continue;
+        w.begin_object().member("at", j).member("tokens", a.terms->tokens);
+        w.key("magnitude").object(std::span<const std::string>(s.groups), std::span<const double>(a.terms->magnitude));
+        w.key("matches").begin_array();
+        for (const auto& m : a.terms->matches)
+            w.begin_object().member("begin", m.begin).member("end", m.end).member("group", s.groups[m.group]).end_object();
+        w.end_array().end_object();
+    }
+    w.end_array();
+}
+
 void write_ranking(JsonWriter& w, const Scenario& s, const Ranking& ranking, TermSource& source, const std::vector<Analyzed>& background,
                    const EvaluateOptions& options) {
     const Params& p = s.params;
     const std::size_t n = ranking.docs.size();
-    RankingInputs in = prepare(s, ranking, source, background, options.detail);
+    RankingInputs in = prepare(s, ranking, source, background, {.all = options.detail, .metrics = options.detail_metrics});
     in.arrange(identity_order(n), p);
 
     w.begin_object().member("name", ranking.name).member("n", n).member("k", std::min(p.k, n));
     visit_metrics(s, in, [&](const MetricDescriptor& d, auto&& compute, auto&& write) { write(w.key(d.id), compute()); });
     if (options.detail) write_docs(w.key("docs"), s, in.docs);
+    else if (options.texts != EvaluateOptions::Texts::none) write_texts(w.key("texts"), s, in.docs, source, options.texts);
     w.end_object();
 }
 
@@ -263,8 +307,16 @@ std::string write_results(const Scenario& s, TermSource& source, const EvaluateO
     return w.take();
 }
 
+// The caller's choice of metrics, checked: an id that is no metric is the caller's mistake.
+void check_detail_metrics(const EvaluateOptions& options) {
+    for (const auto& id : options.detail_metrics)
+        if (std::none_of(all_metrics().begin(), all_metrics().end(), [&](const MetricDescriptor* d) { return d->id == id; }))
+            throw std::invalid_argument("detail_metrics: \"" + id + "\" is no metric's id");
+}
+
 // write_results under options.limits's outputBytes: over it, a ScenarioError naming the limit.
 std::string write_limited(const Scenario& s, TermSource& source, const EvaluateOptions& options) {
+    check_detail_metrics(options);
     const std::uint64_t max_bytes = options.limits->output_bytes;
     try {
         return write_results(s, source, options);
@@ -277,7 +329,7 @@ std::string write_limited(const Scenario& s, TermSource& source, const EvaluateO
 }  // namespace
 
 std::string evaluate_text(const Scenario& s, const EvaluateOptions& options) {
-    FreshTerms source(s, options.detail);
+    FreshTerms source(s, options.detail || options.texts != EvaluateOptions::Texts::none);
     return write_limited(s, source, options);
 }
 
@@ -322,12 +374,20 @@ struct Evaluator::Cache final : TermSource {
         using is_transparent = void;
         std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
     };
-    using Map = std::unordered_map<std::string, DocTerms, Hash, std::equal_to<>>;
+    // A text's terms, and whether a call wrote its entry (EvaluateOptions::texts): `written` by
+    // the call under way, `reported` once such a call succeeded.
+    enum class Report : unsigned char { no, written, reported };
+    struct Entry {
+        DocTerms terms;
+        Report report = Report::no;
+    };
+    using Map = std::unordered_map<std::string, Entry, Hash, std::equal_to<>>;
 
     std::vector<std::vector<std::string>> lexicon;  // what the cached terms were analysed under
     Tokenizer tokenizer;
     TermIndex index_;
     Map previous, current;  // texts of the last call; of this call
+    std::vector<Entry*> written;  // entries the call under way wrote (nodes: stable addresses)
     std::size_t tokenised = 0;
 
     Cache(const Scenario& s) : lexicon(s.lexicon.terms), tokenizer(s.params.tokenizer), index_(s.lexicon, s.params.tokenizer) {}
@@ -336,23 +396,39 @@ struct Evaluator::Cache final : TermSource {
 
     const TermIndex& index() const override { return index_; }
 
-    const DocTerms& terms(const std::string& text) override {
+    const DocTerms& terms(const std::string& text) override { return entry(text).terms; }
+
+    bool report(const std::string& text, bool unreported_only) override {
+        Entry& e = entry(text);
+        if (e.report == Report::written || (unreported_only && e.report == Report::reported)) return false;
+        written.push_back(&e);
+        e.report = Report::written;
+        return true;
+    }
+
+    Entry& entry(const std::string& text) {
         if (const auto found = current.find(std::string_view(text)); found != current.end()) return found->second;
         if (const auto kept = previous.find(std::string_view(text)); kept != previous.end())
             return current.insert(previous.extract(kept)).position->second;
         ++tokenised;
-        return current.emplace(text, index_.analyze(text)).first->second;
+        return current.emplace(text, Entry{index_.analyze(text)}).first->second;
     }
 
-    // A call begins: what the previous one read stays available (also after a call that threw).
+    // A call begins: what the previous one read stays available (also after a call that threw,
+    // whose written entries were never seen: they count as unreported again).
     void begin() {
+        for (Entry* e : written)
+            if (e->report == Report::written) e->report = Report::no;
+        written.clear();
         previous.merge(current);
         current.clear();
         tokenised = 0;
     }
 
-    // A call ends: only its texts are kept.
+    // A call succeeded: what it wrote is reported, and only its texts are kept.
     void end() {
+        for (Entry* e : written) e->report = Report::reported;
+        written.clear();
         previous = std::move(current);
         current = Map{};
     }
@@ -396,7 +472,7 @@ struct RankingContext::Impl {
 
     Impl(const Scenario& scenario, const Ranking& r, bool detail) : s(scenario), ranking(r), source(scenario, false) {
         for (const auto& doc : s.background) background.push_back(analyze(doc, source, s.params));
-        in = prepare(s, ranking, source, background, detail);
+        in = prepare(s, ranking, source, background, {.all = detail, .metrics = {}});
     }
 };
 

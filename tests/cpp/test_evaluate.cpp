@@ -2,6 +2,7 @@
 // weights, and the promise behind every `atCutoff` series.
 #include <doctest/doctest.h>
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -287,4 +288,126 @@ TEST_CASE("Evaluator: a move or a label change tokenises nothing; one edited tex
     CHECK_THROWS_AS(evaluator.evaluate_json(R"({"rankings": []})"), fairness::ScenarioError);
     evaluator.evaluate_json(s.dump());
     CHECK(evaluator.tokenised() == 0);
+}
+
+namespace {
+
+using Texts = fairness::EvaluateOptions::Texts;
+
+// The page's view of `full` (the results with detail), built from it by another route: no docs,
+// and perRank and atCutoff only for the metrics in `keep`.
+Json view_of(Json full, const std::set<std::string>& keep) {
+    for (auto& ranking : full["rankings"]) {
+        ranking.erase("docs");
+        for (auto& [key, metric] : ranking.items())
+            if (metric.is_object() && !keep.count(key)) metric.erase("perRank"), metric.erase("atCutoff");
+    }
+    return full;
+}
+
+// What the full results say of the document at `at` of a ranking, as a view's texts entry.
+Json text_entry(const Json& doc, std::size_t at) {
+    return {{"at", at}, {"tokens", doc["tokens"]}, {"magnitude", doc["magnitude"]}, {"matches", doc["matches"]}};
+}
+
+Json without_texts(Json view) {
+    for (auto& ranking : view["rankings"]) ranking.erase("texts");
+    return view;
+}
+
+}  // namespace
+
+TEST_CASE("the page's view: detail for the chosen metrics only, and each distinct text once, at its first place") {
+    th::Gen gen(21);
+    const std::vector<std::vector<std::string>> choices{{}, {"texfair"}, {"rab", "arab"}, {"ee", "ndcg", "nfairr"}};
+    for (int round = 0; round < 100; ++round) {
+        auto s = gen.scenario();
+        auto& docs = s["rankings"][0]["docs"];
+        if (docs.size() > 1) docs[docs.size() - 1]["text"] = docs[0]["text"];  // a repeated text
+        const auto scenario = fairness::parse_scenario(s.dump());
+        const auto& metrics = choices[static_cast<std::size_t>(round) % choices.size()];
+        const Json full = fairness::evaluate(scenario);
+        const Json view = fairness::evaluate(scenario, {.detail = false, .detail_metrics = metrics, .texts = Texts::all});
+        CAPTURE(s.dump());
+        CHECK(without_texts(view) == view_of(full, {metrics.begin(), metrics.end()}));
+        for (std::size_t r = 0; r < full["rankings"].size(); ++r) {
+            Json expected = Json::array();
+            std::set<std::string> seen;
+            const auto& ranking = scenario.rankings[r];
+            for (std::size_t j = 0; j < ranking.docs.size(); ++j)
+                if (seen.insert(ranking.docs[j].text).second) expected.push_back(text_entry(full["rankings"][r]["docs"][j], j));
+            CHECK(view["rankings"][r]["texts"] == expected);
+        }
+        // Without texts, none are written.
+        CHECK_FALSE(fairness::evaluate(scenario, {.detail = false, .detail_metrics = metrics})["rankings"][0].contains("texts"));
+    }
+    CHECK_THROWS_AS(fairness::evaluate_json(two_rankings, {.detail = false, .detail_metrics = {"nfair"}}), std::invalid_argument);
+}
+
+TEST_CASE("Evaluator view: over random edits, the texts written so far describe every document, and each call writes only the new ones") {
+    th::Gen gen(31);
+    fairness::Evaluator evaluator;
+    Json s = gen.scenario();
+    s["rankings"] = Json::array({s["rankings"][0]});
+    s["rankings"][0]["docs"] = Json(gen.docs(16, "d"));
+    std::map<std::string, Json> kept;  // what the page keeps: text -> entry (without "at")
+    std::set<std::string> reported;    // texts of the last call that succeeded, under its lexicon
+    std::optional<fairness::Scenario> previous;
+    std::vector<std::vector<std::string>> attempted;  // the lexicon of the last call
+    fairness::Limits tiny = fairness::default_limits();
+    for (int step = 0; step < 300; ++step) {
+        auto& docs = s["rankings"][0]["docs"];
+        const auto pick = [&] { return static_cast<std::size_t>(gen.integer(0, static_cast<int>(docs.size()) - 1)); };
+        switch (gen.integer(0, 5)) {
+            case 0: std::swap(docs[pick()], docs[pick()]); break;
+            case 1: docs[pick()]["label"] = gen.pick(std::vector<std::string>{"female", "male", "neutral"}); break;
+            case 2: docs[pick()]["text"] = gen.text(gen.integer(0, 2) == 0); break;
+            case 3: docs[pick()]["text"] = docs[pick()]["text"]; break;  // a repeated text
+            case 4:
+                s["lexicon"]["female"] = gen.integer(0, 1) ? Json(th::female_words) : Json({"she", "woman"});
+                break;
+            default: docs.push_back(gen.doc("n" + std::to_string(step))); break;
+        }
+        const auto scenario = fairness::parse_scenario(s.dump());
+        CAPTURE(step);
+        // The texts are read again under another lexicon than the last call's (the Evaluator's cache
+        // is for the last lexicon it saw, even in a call that failed) or the last success's.
+        const bool relexed = !previous || previous->lexicon.terms != scenario.lexicon.terms || attempted != scenario.lexicon.terms;
+        attempted = scenario.lexicon.terms;
+        std::string text;
+        if (step % 7 == 3) {
+            // Room for everything but one text: a call that has something to write fails while
+            // writing it, and what it wrote counts as unseen.
+            tiny.output_bytes = fairness::evaluate_text(scenario, {.detail = false}).size() + std::string(R"(,"texts":[])").size();
+            try {
+                text = evaluator.evaluate_text(scenario, {.limits = &tiny, .detail = false, .texts = Texts::unreported});
+            } catch (const fairness::ScenarioError&) {
+                continue;
+            }
+        } else text = evaluator.evaluate_text(scenario, {.detail = false, .texts = Texts::unreported});
+        const Json view = Json::parse(text);
+        const Json full = fairness::evaluate(scenario);
+        CHECK(without_texts(view) == view_of(full, {}));
+        std::set<std::string> texts;
+        for (const auto& doc : scenario.rankings[0].docs) texts.insert(doc.text);
+        std::size_t written = 0, expected = 0;
+        for (const auto& text : texts) expected += relexed || !reported.count(text);
+        for (const auto& entry : view["rankings"][0]["texts"]) {
+            const auto at = entry["at"].get<std::size_t>();
+            Json e = entry;
+            e.erase("at");
+            kept[scenario.rankings[0].docs[at].text] = e;
+            ++written;
+        }
+        CHECK(written == expected);
+        // The page drops what the scenario no longer holds, and has what every document needs.
+        std::erase_if(kept, [&](const auto& item) { return !texts.count(item.first); });
+        for (std::size_t j = 0; j < scenario.rankings[0].docs.size(); ++j) {
+            Json e = text_entry(full["rankings"][0]["docs"][j], 0);
+            e.erase("at");
+            CHECK(kept.at(scenario.rankings[0].docs[j].text) == e);
+        }
+        reported = texts;
+        previous = scenario;
+    }
 }

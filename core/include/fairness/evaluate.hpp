@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fairness/limits.hpp"
 #include "fairness/metrics/common.hpp"
@@ -21,6 +22,16 @@ struct EvaluateOptions {
     // metric's summary fields, e.g. share, distribution, targetShare): a few kilobytes per ranking
     // whatever its length. The values are the same either way.
     bool detail = true;
+    // The page's view (with detail false): what it still needs of the detail, and no more.
+    // - detail_metrics: the metrics (descriptor ids) that keep their perRank and atCutoff (an
+    //   open row's charts); an id that is no metric is refused (std::invalid_argument).
+    std::vector<std::string> detail_metrics;
+    // - texts: each ranking's "texts", what the core read of its documents' texts (tokens,
+    //   magnitudes, term matches), one entry per distinct text with "at", its first position:
+    //   none; all; or unreported, the texts an Evaluator has not written in an earlier call that
+    //   succeeded (an edit sends one text, a move none). Without an Evaluator, unreported = all.
+    enum class Texts { none, all, unreported };
+    Texts texts = Texts::none;
 };
 
 // The results object (SPEC "results"), plus (with detail) per-rank detail and the value at every
