@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <exception>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "fairness/evaluate.hpp"
 #include "fairness/experiments.hpp"
@@ -74,8 +76,45 @@ Reply evaluate_summary(const std::string& scenario_json, const EvaluateRequest& 
     return reply([&] { return fairness::evaluate_json(scenario_json, {.limits = &limits_of(request), .detail = false}); });
 }
 
+// What the page asks of an evaluation (EvaluateOptions' view): the metrics whose per-rank detail
+// it shows, comma-separated, and which texts' terms: "all" or "unreported".
+struct ViewRequest {
+    bool large = false;
+    std::string detail;
+    std::string texts;
+};
+
+std::vector<std::string> split_ids(const std::string& list) {
+    std::vector<std::string> ids;
+    for (std::size_t at = 0; at < list.size();) {
+        const auto comma = std::min(list.find(',', at), list.size());
+        if (comma > at) ids.push_back(list.substr(at, comma - at));
+        at = comma + 1;
+    }
+    return ids;
+}
+
+// The page's evaluations: an Evaluator of their own, so that "unreported" means not yet sent to
+// the page (the other calls, an import's check or an export, never mark a text as sent).
+fairness::Evaluator& view_evaluator() {
+    static fairness::Evaluator instance;
+    return instance;
+}
+
+Reply evaluate_view(const std::string& scenario_json, const ViewRequest& request) {
+    return reply([&] {
+        using Texts = fairness::EvaluateOptions::Texts;
+        if (request.texts != "all" && request.texts != "unreported") throw std::invalid_argument("texts: \"all\" or \"unreported\"");
+        return view_evaluator().evaluate_json(scenario_json, {.limits = &limits_of({request.large}),
+                                                              .detail = false,
+                                                              .detail_metrics = split_ids(request.detail),
+                                                              .texts = request.texts == "all" ? Texts::all : Texts::unreported});
+    });
+}
+
 // Texts the last `evaluate` tokenised (the others came from its cache): for tests.
 double tokenised() { return static_cast<double>(evaluator().tokenised()); }
+double view_tokenised() { return static_cast<double>(view_evaluator().tokenised()); }
 
 Reply find_terms(const std::string& scenario_json, const std::string& text) {
     return reply([&] { return fairness::find_terms(fairness::parse_scenario(scenario_json), text).dump(); });
@@ -115,9 +154,12 @@ EMSCRIPTEN_BINDINGS(fairness_core) {
         .field("message", &Reply::message)
         .field("internal", &Reply::internal);
     value_object<EvaluateRequest>("EvaluateRequest").field("large", &EvaluateRequest::large);
+    value_object<ViewRequest>("ViewRequest").field("large", &ViewRequest::large).field("detail", &ViewRequest::detail).field("texts", &ViewRequest::texts);
     function("evaluate", &evaluate);
     function("evaluateSummary", &evaluate_summary);
+    function("evaluateView", &evaluate_view);
     function("tokenised", &tokenised);
+    function("viewTokenised", &view_tokenised);
     function("findTerms", &find_terms);
     function("orderings", &orderings);
     function("describe", &describe);

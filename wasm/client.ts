@@ -5,7 +5,7 @@
 // is always the result of the input as it is now.
 import { ScenarioError } from './errors';
 import { isProgress, laneOf, type Calls, type Kind, type PortLike, type Progress, type Request, type Response, type WireError } from './protocol';
-import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, Scenario, TermMatch } from './types';
+import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, Scenario, TermMatch, ViewOptions, ViewResults } from './types';
 
 /** The rejection of a request overtaken by a newer one of its lane: not an error to show. */
 export class SupersededError extends Error {
@@ -68,6 +68,14 @@ export class EngineClient {
    */
   evaluate(scenario: Scenario | string, options?: CallOptions): Promise<Results> {
     return this.call('evaluate', { scenario }, options);
+  }
+
+  /**
+   * The page's evaluation (`Engine.evaluateView`): the values, the detail of the metrics asked
+   * for, the texts not returned before. In the lane "evaluate", like `evaluate`.
+   */
+  view(scenario: Scenario | string, options: ViewOptions, callOptions?: CallOptions): Promise<ViewResults> {
+    return this.call('view', { scenario, options }, callOptions);
   }
 
   /**

@@ -15,6 +15,8 @@ import type {
   Scenario,
   SummaryResults,
   TermMatch,
+  ViewOptions,
+  ViewResults,
 } from './types';
 
 export { ScenarioError };
@@ -42,6 +44,16 @@ export interface Engine {
    * @throws ScenarioError when the core refuses the scenario.
    */
   evaluateText(scenario: string | Uint8Array, options?: EvaluateOptions): string;
+  /**
+   * What the page shows and no more (`ViewOptions`): the values and parts, `perRank` and
+   * `atCutoff` of the metrics in `detail` only, and each ranking's `texts`. Through an evaluator
+   * of its own, whose `texts: 'unreported'` lists only texts it has not returned before (an
+   * edit lists one; a call that failed lists nothing, and counts as never made).
+   * @throws ScenarioError when the core refuses the scenario.
+   */
+  evaluateView(scenario: Scenario | string, options: ViewOptions): ViewResults;
+  /** Texts the last `evaluateView` tokenised (for tests). */
+  viewTokenised(): number;
   /**
    * Texts the last evaluation with detail tokenised: the module keeps the previous scenario's
    * analysed texts, so moving a document or changing a label tokenises none, and editing one text
@@ -125,6 +137,11 @@ function wrap(core: FairnessCoreModule): Engine {
       return evaluateText(scenarioBytes(scenario), options);
     },
     tokenised: () => core.tokenised(),
+    evaluateView(scenario, options) {
+      const request = { large: options.limits === 'large', detail: (options.detail ?? []).join(','), texts: options.texts };
+      return JSON.parse(unwrap(core.evaluateView(scenarioBytes(scenario), request))) as ViewResults;
+    },
+    viewTokenised: () => core.viewTokenised(),
     describe() {
       descriptors ??= JSON.parse(core.describe()) as MetricDescriptor[];
       return structuredClone(descriptors);

@@ -24,6 +24,14 @@ export interface RawEvaluateRequest {
   large: boolean;
 }
 
+/** What the page asks of an evaluation (`evaluateView`). */
+export interface RawViewRequest extends RawEvaluateRequest {
+  /** Metric ids whose `perRank` and `atCutoff` to include, comma-separated ("" for none). */
+  detail: string;
+  /** Which texts' terms each ranking's `texts` lists: "all", or "unreported" (not sent before). */
+  texts: string;
+}
+
 /** The instantiated module: the bound functions of wasm/bindings.cpp. */
 export interface FairnessCoreModule {
   /**
@@ -33,8 +41,15 @@ export interface FairnessCoreModule {
   evaluate(scenarioJson: RawText, request: RawEvaluateRequest): RawReply;
   /** The results without per-rank detail, values at every cut-off or documents (`EvaluateOptions{.detail = false}`). */
   evaluateSummary(scenarioJson: RawText, request: RawEvaluateRequest): RawReply;
+  /**
+   * The page's view (`EvaluateOptions` detail_metrics and texts), through an Evaluator of its own:
+   * the values, the detail of the metrics asked for, and each ranking's `texts`.
+   */
+  evaluateView(scenarioJson: RawText, request: RawViewRequest): RawReply;
   /** Texts the last `evaluate` tokenised (the rest came from its cache). */
   tokenised(): number;
+  /** Texts the last `evaluateView` tokenised. */
+  viewTokenised(): number;
   /** Group terms of `text` under the scenario's lexicon and tokenizer; offsets in UTF-8 bytes. */
   findTerms(scenarioJson: RawText, text: RawText): RawReply;
   /**

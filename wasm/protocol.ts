@@ -17,11 +17,15 @@ import type {
   Results,
   Scenario,
   TermMatch,
+  ViewOptions,
+  ViewResults,
 } from './types';
 
 /** What each kind of request takes and what its result is. */
 export interface Calls {
   evaluate: { params: { scenario: Scenario | string }; result: Results };
+  /** The page's evaluation: only what is on screen (see `Engine.evaluateView`). */
+  view: { params: { scenario: Scenario | string; options: ViewOptions }; result: ViewResults };
   findTerms: { params: { scenario: Scenario | string; text: string }; result: TermMatch[] };
   describe: { params: Record<never, never>; result: MetricDescriptor[] };
   orderings: { params: { scenario: Scenario | string; ranking: number }; result: Orderings };
@@ -33,6 +37,7 @@ export type Kind = keyof Calls;
 /** The lane a request joins when it names none. */
 export const defaultLanes: { readonly [K in Kind]: string | undefined } = {
   evaluate: 'evaluate',
+  view: 'evaluate',
   findTerms: undefined,
   describe: undefined,
   // Its own lane: a newer search supersedes a waiting one, and never an evaluation.

@@ -398,6 +398,39 @@ export interface SummaryResults extends Omit<Results, 'rankings'> {
   rankings: RankingSummary[];
 }
 
+/** What the page asks of an evaluation (`Engine.evaluateView`): only what is on screen. */
+export interface ViewOptions {
+  limits?: 'default' | 'large';
+  /** The metrics whose `perRank` and `atCutoff` to include (an open row's charts). */
+  detail?: readonly MetricId[];
+  /**
+   * Which texts' terms to list in each ranking's `texts`: 'all', or 'unreported', those the
+   * module's view evaluator has not returned before (an edit returns one, a move none).
+   */
+  texts: 'all' | 'unreported';
+}
+
+/** What the core read of one distinct text of a ranking (`ViewResults`). */
+export interface TextInfo extends Pick<DocumentInfo, 'tokens' | 'magnitude' | 'matches'> {
+  /** The text's first position in the ranking (from 0). */
+  at: number;
+}
+
+/** One ranking in the page's view: each metric's values and parts, with the detail asked for. */
+export type RankingView = {
+  [K in Exclude<keyof RankingResults, 'docs'>]: RankingResults[K] extends { perRank: infer P; atCutoff: infer A }
+    ? MetricSummary<RankingResults[K]> & { perRank?: P; atCutoff?: A }
+    : RankingResults[K];
+} & {
+  /** The texts asked for (ViewOptions `texts`), each distinct text once, in the first ranking that has it. */
+  texts: TextInfo[];
+};
+
+/** SPEC's results as the page asks for them (`Engine.evaluateView`). */
+export interface ViewResults extends Omit<Results, 'rankings'> {
+  rankings: RankingView[];
+}
+
 /** The key of each metric in a `RankingResult`, in the order the page shows them. */
 export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ee' | 'ea' | 'eadp' | 'rab' | 'arab' | 'ndcg';
 

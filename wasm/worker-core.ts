@@ -20,6 +20,8 @@ export function respond(engine: Engine, request: Request): Response {
     switch (request.kind) {
       case 'evaluate':
         return { id: request.id, kind: request.kind, ok: true, result: engine.evaluate(request.scenario) };
+      case 'view':
+        return { id: request.id, kind: request.kind, ok: true, result: engine.evaluateView(request.scenario, request.options) };
       case 'findTerms':
         return { id: request.id, kind: request.kind, ok: true, result: engine.findTerms(request.scenario, request.text) };
       case 'describe':
@@ -42,7 +44,7 @@ export function respond(engine: Engine, request: Request): Response {
 function isRequest(data: unknown): data is Request {
   if (typeof data !== 'object' || data === null) return false;
   const r = data as Partial<Request>;
-  return typeof r.id === 'number' && (r.kind === 'evaluate' || r.kind === 'findTerms' || r.kind === 'describe' || r.kind === 'orderings' || r.kind === 'experiment');
+  return typeof r.id === 'number' && (r.kind === 'evaluate' || r.kind === 'view' || r.kind === 'findTerms' || r.kind === 'describe' || r.kind === 'orderings' || r.kind === 'experiment');
 }
 
 export interface EngineServerOptions {

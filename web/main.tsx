@@ -30,7 +30,8 @@ async function start() {
   // while they compute, and a newer Find (or run) stops the older one by restarting its worker.
   const longJobs = startLongJobWorkers();
   setEngine({
-    evaluate: (json) => client.evaluate(json),
+    view: (json, options) => client.view(json, options),
+    evaluate: (json) => client.evaluate(json, { lane: null }),
     // Checks of imports and links run in their own lane, so they never supersede the live evaluation.
     validate: (json) => client.evaluate(json, { lane: 'validate' }),
     describe: () => client.describe(),
@@ -51,7 +52,7 @@ async function start() {
   // The caption belongs to the example as loaded (a preset, or the starting example).
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
   if (exampleId) setExample(exampleId, loaded.scenario);
-  startEvaluation((json) => engine().evaluate(json));
+  startEvaluation((json, options) => engine().view(json, options));
   startAutosave({ embed: embed !== null, baseRev: loaded.baseRev, tab: loaded.tab, session: loaded.session, fromTab: loaded.fromTab, hash: loaded.hash, accept: acceptScenario, starting });
   const app = document.getElementById('app')!;
   app.textContent = ''; // the static loading shell of index.html

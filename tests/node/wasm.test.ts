@@ -168,6 +168,55 @@ describe.skipIf(!haveCli)('results without detail', () => {
   });
 });
 
+describe('the page\'s view (evaluateView: only what the page shows)', () => {
+  test('the values of the full results; perRank and atCutoff of the chosen metrics only; each distinct text once, with the full results\' terms', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const scenario = randomScenario(seed) as Scenario;
+      const full = engine.evaluate(scenario);
+      const chosen = (['texfair', 'arab', 'ee'] as const).slice(0, seed % 4);
+      const view = engine.evaluateView(scenario, { detail: chosen, texts: 'all' });
+      const seen = new Set<string>(); // each distinct text once, in the first ranking that has it
+      for (const [r, ranking] of full.rankings.entries()) {
+        const { docs, ...metrics } = ranking;
+        const { texts, ...shown } = view.rankings[r]!;
+        const expected = Object.fromEntries(
+          Object.entries(metrics).map(([key, value]) => {
+            if (!value || typeof value !== 'object' || (chosen as readonly string[]).includes(key)) return [key, value];
+            const { perRank: _p, atCutoff: _a, ...rest } = value as unknown as Record<string, unknown>;
+            return [key, rest];
+          }),
+        );
+        expect(shown, `seed ${seed}`).toEqual(expected);
+        const first: number[] = [];
+        scenario.rankings[r]!.docs.forEach((doc, j) => seen.has(doc.text ?? '') || (seen.add(doc.text ?? ''), first.push(j)));
+        expect(texts.map((t) => t.at)).toEqual(first);
+        for (const { at, ...terms } of texts) expect(terms).toEqual({ tokens: docs[at]!.tokens, magnitude: docs[at]!.magnitude, matches: docs[at]!.matches });
+      }
+    }
+  });
+
+  test('texts: "unreported" sends an edited text alone, a move nothing, another lexicon every text again', () => {
+    const scenario = randomScenario(9) as Scenario;
+    const docs = scenario.rankings[0]!.docs;
+    const texts = (view: ReturnType<Engine['evaluateView']>) => view.rankings.flatMap((r) => r.texts.map((t) => t.at));
+    engine.evaluateView(scenario, { texts: 'all' });
+    expect(texts(engine.evaluateView(scenario, { texts: 'unreported' }))).toEqual([]);
+    [docs[0], docs[1]] = [docs[1]!, docs[0]!];
+    expect(texts(engine.evaluateView(scenario, { texts: 'unreported' }))).toEqual([]);
+    expect(engine.viewTokenised()).toBe(0);
+    docs[1] = { ...docs[1]!, text: `${docs[1]!.text ?? ''} she said, a new sentence` };
+    const edited = engine.evaluateView(scenario, { texts: 'unreported' });
+    expect(texts(edited)).toEqual([1]);
+    expect(edited.rankings[0]!.texts[0]!.matches.at(-1)).toMatchObject({ group: 'female' });
+    // The other evaluations keep their own record: an export in between changes nothing here.
+    engine.evaluate(scenario);
+    expect(texts(engine.evaluateView(scenario, { texts: 'unreported' }))).toEqual([]);
+    const relexed = { ...scenario, lexicon: { female: ['she'], male: ['he'] } };
+    expect(new Set(texts(engine.evaluateView(relexed, { texts: 'unreported' }))).size).toBe(new Set(docs.map((d) => d.text)).size);
+    expect(() => engine.evaluateView(scenario, { texts: 'unreported', detail: ['nfair' as never] })).toThrow(/no metric/);
+  });
+});
+
 describe('incremental evaluation (the module keeps the last scenario\'s analysed texts)', () => {
   test('a move or a label change tokenises nothing, an edited text only itself, and the results stay exact', () => {
     const scenario = randomScenario(5) as Scenario;

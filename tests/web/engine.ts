@@ -17,6 +17,7 @@ export function useNodeEngine(): Promise<() => void> {
     // By path: under the DOM environment, new URL(…, import.meta.url) is a web URL, not a file.
     const engine = await loadEngine({ wasmBinary: readFileSync(resolve('wasm/dist/fairness-core.wasm')) });
     const page: PageEngine = {
+      view: async (json, options) => engine.evaluateView(json, options),
       evaluate: async (json) => engine.evaluate(json),
       validate: async (json) => engine.evaluate(json),
       describe: async () => engine.describe(),
@@ -25,7 +26,7 @@ export function useNodeEngine(): Promise<() => void> {
     };
     setEngine(page);
     descriptors.value = engine.describe();
-    return startEvaluation(page.evaluate);
+    return startEvaluation(page.view);
   })();
   return started;
 }

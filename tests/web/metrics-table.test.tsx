@@ -8,7 +8,7 @@ import { perRankChart } from '../../web/components/MetricCharts/series';
 import { MetricsTable } from '../../web/components/MetricsTable';
 import { setParam } from '../../web/state/actions';
 import { edit } from '../../web/state/scenario';
-import { evaluation } from '../../web/state/evaluation';
+import { evaluation, openRows } from '../../web/state/evaluation';
 import { descriptors } from '../../web/state/metrics';
 import { replaceScenario, type PageScenario } from '../../web/state/scenario';
 import { useNodeEngine } from './engine';
@@ -26,7 +26,10 @@ const current = () => waitFor(() => expect(evaluation.value.status).toBe('curren
 beforeAll(async () => {
   await useNodeEngine();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  openRows.value = new Set();
+});
 
 describe('MetricsTable', () => {
   test('a row per metric, primary first, with direction and meaning; values at full precision in data-value', async () => {
@@ -81,6 +84,15 @@ describe('MetricsTable', () => {
     // The other magnitudes beside it: ARaB tc = (1 + 0 + 0) / 3, bool the same.
     expect(part('arab', 'tc.value')).toBeCloseTo(1 / 3, 12);
     expect(part('arab', 'bool.value')).toBeCloseTo(1 / 3, 12);
+    // The engine sends what each rank contributes only for the open rows: ARaB's opens it for
+    // ARaB and RaB (whose magnitudes its chart reads), and for no other metric.
+    const first = () => evaluation.value.results!.rankings[0]!;
+    expect(first().arab.perRank).toBeUndefined();
+    (screen.getByRole('button', { name: /ARaB/ }) as HTMLButtonElement).click();
+    await waitFor(() => expect(first().arab.perRank).toHaveLength(3));
+    expect(first().rab.perRank).toHaveLength(3);
+    expect(first().texfair.perRank).toBeUndefined();
+    expect(first().arab.atCutoff).toHaveLength(3);
     const chart = perRankChart('arab', evaluation.value.results!.rankings[0]!, ['female', 'male']);
     // ARaB weights (1/3) Σ_{x=i..3} 1/x: 11/18, 5/18, 1/9; m pulls up at rank 1, f down at rank 2.
     expect(chart.series.map((s) => s.label)).toEqual(['male (m)', 'female (f)']);

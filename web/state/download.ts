@@ -1,5 +1,5 @@
 // Saving a file from the page, and what the exports hold.
-import type { Results } from '../../wasm/types';
+import type { Results, ViewResults } from '../../wasm/types';
 import { toCsv } from './import';
 import { descriptors, metricOf } from './metrics';
 
@@ -16,7 +16,7 @@ export function download(name: string, content: string | Blob, type = 'text/plai
 }
 
 /** One row per ranking and metric: the value at full precision, its direction, and any note. */
-export function resultsCsv(results: Results): string {
+export function resultsCsv(results: Results | ViewResults): string {
   const rows: unknown[][] = [['ranking', 'metric', 'value', 'fairer', 'k', 'note']];
   for (const ranking of results.rankings)
     for (const d of descriptors.value) {

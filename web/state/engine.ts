@@ -1,9 +1,15 @@
 // The engine the page talks to (the WASM core in its worker), set once at start-up; components
 // reach it here instead of through props. Tests install a Node-side engine the same way.
-import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results } from '../../wasm/types';
+import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, ViewOptions, ViewResults } from '../../wasm/types';
 
 export interface PageEngine {
-  /** Evaluates scenario JSON; rejects with { field, message } (a refusal) or { superseded }. */
+  /**
+   * What the page shows of scenario JSON (`Engine.evaluateView`), for the live evaluation only:
+   * the engine remembers which texts it sent. Rejects with { field, message } (a refusal) or
+   * { superseded }.
+   */
+  view(scenarioJson: string, options: ViewOptions): Promise<ViewResults>;
+  /** The full results of scenario JSON, every detail (an export); never supersedes the live evaluation. */
   evaluate(scenarioJson: string): Promise<Results>;
   /** Checks scenario JSON without superseding the live evaluation (imports, links). */
   validate(scenarioJson: string): Promise<Results>;

@@ -1,10 +1,17 @@
 // Results are one value derived from the scenario: every change is sent to the engine (in its
 // worker), at once when it is idle; an answer is shown unless a newer one already is (marked
-// pending while a newer scenario is under way), and a refusal keeps the last good results on screen, marked stale, with the core's message beside its field.
+// pending while a newer scenario is under way), and a refusal keeps the last good results on
+// screen, marked stale, with the core's message beside its field.
+//
+// The engine is asked for what the page shows and no more (its "view"): the values and their
+// parts; the per-rank detail and cut-off values of the open metric rows only; and the terms of
+// the texts it has not sent before, kept here by text (an edit brings one text, a move none).
+// At 1,000 documents that is a few kB an edit instead of 1.4 MB (every metric's detail, every
+// document's terms). An export asks for the full results when it is made.
 import { computed, effect, signal } from '@preact/signals';
 
 import { ScenarioError } from '../../wasm/errors';
-import type { Results } from '../../wasm/types';
+import type { MetricId, TextInfo, ViewOptions, ViewResults } from '../../wasm/types';
 import { scenario, type PageScenario } from './scenario';
 import { scenarioJson } from './serialise';
 import { toSpans, type TermSpan } from './terms';
@@ -15,8 +22,8 @@ export interface Refusal {
 }
 
 export interface Evaluation {
-  /** The last good results, or null before the first one. */
-  results: Results | null;
+  /** The last good results (the engine's view: see above), or null before the first one. */
+  results: ViewResults | null;
   /** The scenario those results were computed from. */
   evaluated: PageScenario | null;
   /** Why the current scenario was refused, if it was. */
@@ -28,8 +35,39 @@ export interface Evaluation {
 
 export const evaluation = signal<Evaluation>({ results: null, evaluated: null, error: null, status: 'pending' });
 
-/** Evaluates scenario JSON; rejects with { field, message } on refusal, or a `superseded` error. */
-export type Evaluate = (scenarioJson: string) => Promise<Results>;
+/** The engine's view of scenario JSON; rejects with { field, message } on refusal, or a `superseded` error. */
+export type Evaluate = (scenarioJson: string, options: ViewOptions) => Promise<ViewResults>;
+
+/** The metric rows open on the page: the engine sends their per-rank detail and cut-off values. */
+export const openRows = signal<ReadonlySet<string>>(new Set());
+
+/** The metrics whose detail the open rows show (ARaB's charts read RaB's magnitudes too). */
+const detailShown = computed((): MetricId[] => {
+  const ids = new Set(openRows.value as ReadonlySet<MetricId>);
+  if (ids.has('arab')) ids.add('rab');
+  return [...ids].sort();
+});
+
+/** What the core read of one text (tokens, magnitudes, term matches), by text. */
+export type TextTerms = Omit<TextInfo, 'at'>;
+const textTerms = new Map<string, TextTerms>();
+
+/** Keeps the texts an answer brought, by text; drops, now and then, those no document has. */
+function keepTexts(s: PageScenario, results: ViewResults): void {
+  results.rankings.forEach((ranking, r) => {
+    const docs = s.rankings[r]?.docs ?? [];
+    for (const { at, ...terms } of ranking.texts) if (docs[at]) textTerms.set(docs[at].text, terms);
+  });
+  const documents = s.rankings.reduce((n, ranking) => n + ranking.docs.length, 0);
+  if (textTerms.size <= 2 * documents + 256) return;
+  const live = new Set(s.rankings.flatMap((ranking) => ranking.docs.map((doc) => doc.text)));
+  for (const text of textTerms.keys()) if (!live.has(text)) textTerms.delete(text);
+}
+
+/** What the core read of `text` under the lexicon of the last results, if it has been sent. */
+export function termsOf(text: string): TextTerms | undefined {
+  return textTerms.get(text);
+}
 
 function isSuperseded(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { superseded?: boolean }).superseded === true;
@@ -64,11 +102,15 @@ export function startEvaluation(evaluate: Evaluate): () => void {
   };
   const stop = effect(() => {
     const current = scenario.value;
+    const detail = detailShown.value;
     const request = ++latest;
     if (evaluation.peek().evaluated !== current) evaluation.value = { ...evaluation.peek(), status: 'pending' };
     const send = () =>
-      evaluate(scenarioJson(current)).then(
+      // Every text once, the first time (the engine's own record of what it sent may predate us).
+      evaluate(scenarioJson(current), { detail, texts: textTerms.size === 0 ? 'all' : 'unreported' }).then(
         (results) => {
+          // Kept even when not shown: the engine will not send these texts again.
+          keepTexts(current, results);
           // While typing goes on, each answer shows (pending): values follow the typing.
           if (request < shown) return;
           shown = request;
@@ -98,13 +140,11 @@ export function errorAt(path: string, exact = false): Refusal | null {
   return error.field.startsWith(`${path}.`) || error.field.startsWith(`${path}[`) ? error : null;
 }
 
-/** Group-term spans of document j of ranking r, when the results are for its current text. */
-export function spansFor(r: number, j: number, text: string): TermSpan[] | null {
-  const { results, evaluated } = evaluation.value;
-  const doc = evaluated?.rankings[r]?.docs[j];
-  const result = results?.rankings[r]?.docs[j];
-  if (!doc || !result || doc.text !== text) return null;
-  return toSpans(text, result.matches);
+/** Group-term spans of a document's text, once the engine has read that text (null before). */
+export function spansFor(text: string): TermSpan[] | null {
+  void evaluation.value; // a signal read: callers render again when new texts arrive
+  const terms = textTerms.get(text);
+  return terms ? toSpans(text, terms.matches) : null;
 }
 
 /** Whether the metric values on screen belong to the scenario on screen. */

@@ -81,7 +81,7 @@ function whichIsFairer(metric: string, fairer: 'higher' | 'lower' | 'closer to 0
 /** Replaces every group term of document j of ranking r by its counterpart (as *Swap* does). */
 function swapDocument(r: number, j: number): void {
   const doc = scenario.peek().rankings[r]?.docs[j];
-  const spans = doc ? spansFor(r, j, doc.text) : null;
+  const spans = doc ? spansFor(doc.text) : null;
   if (!doc || !spans) return;
   setDocTexts([{ r, j, text: swapTerms(doc.text, spans).text }]);
 }

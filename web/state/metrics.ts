@@ -2,7 +2,7 @@
 // and which of two rankings each metric calls fairer.
 import { signal } from '@preact/signals';
 
-import type { MetricDescriptor, RankingResults } from '../../wasm/types';
+import type { MetricDescriptor, RankingResults, RankingView } from '../../wasm/types';
 
 export const descriptors = signal<MetricDescriptor[]>([]);
 
@@ -16,11 +16,12 @@ export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' |
 export interface MetricValue {
   value: number | null;
   note?: string;
-  perRank: unknown[];
-  atCutoff: (number | null)[];
+  /** In the page's results, only while the metric's row is open (see state/evaluation.ts). */
+  perRank?: unknown[];
+  atCutoff?: (number | null)[];
 }
 
-export function metricOf(ranking: RankingResults, id: string): MetricValue {
+export function metricOf(ranking: RankingResults | RankingView, id: string): MetricValue {
   return (ranking as unknown as Record<string, MetricValue>)[id]!;
 }
 

@@ -27,7 +27,8 @@ struct EvaluateOptions {
     //   open row's charts); an id that is no metric is refused (std::invalid_argument).
     std::vector<std::string> detail_metrics;
     // - texts: each ranking's "texts", what the core read of its documents' texts (tokens,
-    //   magnitudes, term matches), one entry per distinct text with "at", its first position:
+    //   magnitudes, term matches), one entry per distinct text of the call, in the first ranking
+    //   that has it, with "at", its first position there:
     //   none; all; or unreported, the texts an Evaluator has not written in an earlier call that
     //   succeeded (an edit sends one text, a move none). Without an Evaluator, unreported = all.
     enum class Texts { none, all, unreported };

@@ -12,7 +12,7 @@ import styles from './style.module.css';
 
 /** The text with its group terms marked, as the cards of the playground mark them. */
 function Marked({ r, j, text }: { r: number; j: number; text: string }) {
-  const spans = spansFor(r, j, text) ?? [];
+  const spans = spansFor(text) ?? [];
   const parts: (string | JSX.Element)[] = [];
   let at = 0;
   for (const span of spans) {

@@ -15,7 +15,7 @@ import {
 } from 'chart.js';
 import { useEffect, useRef } from 'preact/hooks';
 
-import type { MetricDescriptor, Results } from '../../../wasm/types';
+import type { MetricDescriptor, ViewResults } from '../../../wasm/types';
 import { formatValue, metricOf } from '../../state/metrics';
 import { themeColor } from '../../state/colors';
 import { perRankChart } from './series';
@@ -47,12 +47,18 @@ const common = {
   plugins: { tooltip: { callbacks: { label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) => `${item.dataset.label}: ${item.parsed.y}` } } },
 };
 
-export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDescriptor; results: Results }) {
+/** Whether the results hold what the charts of `id` read (the engine sends it once the row is open). */
+export function hasDetail(results: ViewResults, id: string): boolean {
+  return results.rankings.every((ranking) => metricOf(ranking, id).atCutoff !== undefined && (id !== 'arab' || ranking.rab.perRank !== undefined));
+}
+
+export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDescriptor; results: ViewResults }) {
+  if (!hasDetail(results, d.id)) return <p class={styles.loading}>Computing the charts…</p>;
   return (
     <div class={styles.grid}>
       {results.rankings.map((ranking) => {
         const perRank = perRankChart(d.id, ranking, results.groups);
-        const curve = metricOf(ranking, d.id).atCutoff;
+        const curve = metricOf(ranking, d.id).atCutoff!;
         const ranks = curve.map((_, i) => String(i + 1));
         const k = results.params.k;
         const bars: ChartConfiguration = {

@@ -1,6 +1,6 @@
 // What each metric's per-rank chart shows: one or more series over the ranks, read from the
 // core's `perRank` detail. Pure, so the component tests can check it without a canvas.
-import type { RankingResults } from '../../../wasm/types';
+import type { RankingResults, RankingView } from '../../../wasm/types';
 import { groupColor } from '../../state/colors';
 import { metricOf } from '../../state/metrics';
 
@@ -18,8 +18,9 @@ export interface PerRankChart {
 
 type Row = Record<string, unknown>;
 
-export function perRankChart(id: string, ranking: RankingResults, groups: string[]): PerRankChart {
-  const rows = metricOf(ranking, id).perRank as Row[];
+/** The chart of what each rank contributes; needs the metric's `perRank` (and RaB's, for ARaB). */
+export function perRankChart(id: string, ranking: RankingResults | RankingView, groups: string[]): PerRankChart {
+  const rows = (metricOf(ranking, id).perRank ?? []) as Row[];
   const single = (title: string, label: string, key: string): PerRankChart => ({
     title,
     series: [{ label, values: rows.map((row) => Number(row[key] ?? 0)), color: '#4b5563' }],
@@ -65,7 +66,7 @@ export function perRankChart(id: string, ranking: RankingResults, groups: string
       // The magnitudes are in RaB's perRank; RaB's w_i is 1/k' up to k', ARaB's in its perRank.
       const [f, m] = ranking.rab.groups;
       const weight = (row: Row, r: number) => (id === 'arab' ? Number(row.weight) : r < ranking.k ? 1 / ranking.k : 0);
-      const pull = (g: string, sign: number) => rows.map((row, r) => sign * weight(row, r) * Number(ranking.rab.perRank[r]?.mag?.[g] ?? 0));
+      const pull = (g: string, sign: number) => rows.map((row, r) => sign * weight(row, r) * Number(ranking.rab.perRank?.[r]?.mag?.[g] ?? 0));
       return {
         title: `w_i · mag(d): each rank’s pull towards m (${m}, up) and f (${f}, down); the bars add up to the value`,
         series: [

@@ -3,8 +3,8 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
-import type { MetricDescriptor, Results } from '../../../wasm/types';
-import { evaluation } from '../../state/evaluation';
+import type { MetricDescriptor, ViewResults as Results } from '../../../wasm/types';
+import { evaluation, openRows } from '../../state/evaluation';
 import { eraOf } from '../../state/scenario';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
 import { presentAll, presenting, shownMetrics } from '../../state/view';
@@ -201,7 +201,7 @@ interface TableProps {
 export function MetricsTable({ chosen = null, mainOnly = false, compact = false }: TableProps) {
   const { results, evaluated, error, status } = evaluation.value;
   const era = evaluated ? eraOf(evaluated) : 0;
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  const open = openRows.value;
   const all = descriptors.value;
   if (!results || all.length === 0)
     return (
@@ -216,12 +216,12 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
         )}
       </section>
     );
-  const toggle = (id: string) =>
-    setOpen((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  // An open row's charts need its per-rank detail: the evaluation asks the engine for it.
+  const toggle = (id: string) => {
+    const next = new Set(openRows.peek());
+    if (!next.delete(id)) next.add(id);
+    openRows.value = next;
+  };
   const comparing = results.rankings.length === 2;
   // Presenting mode shows the four main metrics unless asked for all.
   const mainOnlyNow = mainOnly || (presenting.value && !presentAll.value);

@@ -4,9 +4,8 @@
 // page), plus the focused and the dragged card, so neither is ever unmounted by scrolling.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
-import type { ByteSpan } from '../../../wasm/types';
 import { addDoc, moveDoc, moveDocToRanking, renameRanking, setDocTexts } from '../../state/actions';
-import { errorAt, evaluation, spansFor } from '../../state/evaluation';
+import { errorAt, evaluation, spansFor, termsOf, type TextTerms } from '../../state/evaluation';
 import { printing } from '../../state/print';
 import { groups, scenario, type PageDocument } from '../../state/scenario';
 import { swapTerms, toSpans, type TermSpan } from '../../state/terms';
@@ -38,24 +37,20 @@ function useStableList(list: string[]): string[] {
   return kept.current;
 }
 
-const sameMatches = (a: ByteSpan[], b: ByteSpan[]) =>
-  a === b || (a.length === b.length && a.every((m, i) => m.begin === b[i]!.begin && m.end === b[i]!.end && m.group === b[i]!.group));
-
 /**
  * Group-term spans of the ranking's documents, the same array for a document as long as its text
- * and the core's matches in it are the same, so an evaluation re-renders only the cards it changed.
+ * and what the engine read of it are the same, so an evaluation re-renders only the cards it changed.
  */
-function useSpans(r: number) {
-  const cache = useRef(new Map<string, { text: string; matches: ByteSpan[]; spans: TermSpan[] }>());
-  const { results, evaluated } = evaluation.value;
-  return (j: number, doc: PageDocument): TermSpan[] | null => {
-    const result = results?.rankings[r]?.docs[j];
-    if (!result || evaluated?.rankings[r]?.docs[j]?.text !== doc.text) return null;
+function useSpans() {
+  const cache = useRef(new Map<string, { text: string; terms: TextTerms; spans: TermSpan[] }>());
+  void evaluation.value; // render again when an answer brings new texts
+  return (doc: PageDocument): TermSpan[] | null => {
+    const terms = termsOf(doc.text);
+    if (!terms) return null;
     const kept = cache.current.get(doc.id);
-    if (kept && kept.text === doc.text && sameMatches(kept.matches, result.matches)) return kept.spans;
-    if (cache.current.size > 4 * (evaluated.rankings[r]!.docs.length + 64)) cache.current.clear();
-    const spans = toSpans(doc.text, result.matches);
-    cache.current.set(doc.id, { text: doc.text, matches: result.matches, spans });
+    if (kept && kept.text === doc.text && kept.terms === terms) return kept.spans;
+    const spans = toSpans(doc.text, terms.matches);
+    cache.current.set(doc.id, { text: doc.text, terms, spans });
     return spans;
   };
 }
@@ -70,7 +65,7 @@ export function RankingEditor({ r }: { r: number }) {
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [swapNote, setSwapNote] = useState('');
   const ownError = errorAt(`rankings[${r}].name`, true) ?? errorAt(`rankings[${r}].docs`, true) ?? errorAt(`rankings[${r}]`, true);
-  const spansOf = useSpans(r);
+  const spansOf = useSpans();
   const cardError = (j: number) => errorAt(`rankings[${r}].docs[${j}]`);
 
   // The handlers every card shares: one object for the ranking's life, reading the current
@@ -127,7 +122,7 @@ export function RankingEditor({ r }: { r: number }) {
     const kept = new Set<string>();
     let swapped = 0;
     docs.forEach((doc, j) => {
-      const spans = spansFor(r, j, doc.text);
+      const spans = spansFor(doc.text);
       if (!spans || spans.length === 0) return;
       const result = swapTerms(doc.text, spans);
       swapped += result.swapped;
@@ -154,7 +149,7 @@ export function RankingEditor({ r }: { r: number }) {
         rankingName={ranking.name}
         otherIndex={otherIndex}
         otherName={otherName}
-        spans={spansOf(j, doc)}
+        spans={spansOf(doc)}
         error={cardError(j)}
         drop={dropAt === j ? 'before' : dropAt === j + 1 && j === docs.length - 1 ? 'after' : null}
         handlers={handlers}

@@ -1,8 +1,11 @@
 // The page's commands: undo and redo, comparing two rankings, import, export, share.
 import { download, resultsCsv, resultsJson } from '../../state/download';
-import { evaluation } from '../../state/evaluation';
+import { engine } from '../../state/engine';
+import { evaluation, refusal } from '../../state/evaluation';
 import { toggleComparing } from '../../state/ranking-b';
 import { canRedo, canUndo, redo, scenario, undo } from '../../state/scenario';
+import { scenarioJson } from '../../state/serialise';
+import { showToast } from '../../state/toast';
 import { presenting, setPresenting } from '../../state/view';
 import styles from './style.module.css';
 
@@ -16,6 +19,20 @@ interface Props {
   /** Switches between the playground and the run evaluation (?view=runs). */
   onRuns?: () => void;
   runsShown?: boolean;
+}
+
+/**
+ * The full results of the scenario the values on screen are for: the page keeps only what it
+ * shows, so the export asks the engine for everything (every detail, every document's terms).
+ */
+async function exportResultsJson(): Promise<void> {
+  const { evaluated } = evaluation.peek();
+  if (!evaluated) return;
+  try {
+    download('results.json', resultsJson(await engine().evaluate(scenarioJson(evaluated))), 'application/json');
+  } catch (error) {
+    showToast({ message: `The results could not be exported: ${refusal(error).message}` });
+  }
 }
 
 export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments, onRuns, runsShown = false }: Props) {
@@ -69,7 +86,7 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
           type="button"
           disabled={!results}
           title="Every value with its parts, what each rank contributes, and the value at every cut-off"
-          onClick={() => results && download('results.json', resultsJson(results), 'application/json')}
+          onClick={() => void exportResultsJson()}
         >
           Export results (JSON)
         </button>
