@@ -1,5 +1,5 @@
 // Edits in the page, for `npm run bench` (a measurement, never a test): the built site in
-// Chromium, a generated 1,000-document and 10,000-document scenario (scripts/bench-scenario.ts)
+// Chromium, a generated scenario of 10, 1,000 and 10,000 documents (scripts/bench-scenario.ts)
 // loaded with ?scenario=, then repeated single-document edits of three kinds:
 // - typing: one character typed into rank 1's text box ("he" → "her"), then one Backspace;
 // - relevance: rank 1's relevance replaced by one digit (3 ↔ 0);
@@ -204,7 +204,7 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 export async function benchPageEdit(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'fairness-bench-page-'));
-  const sizes = [1000, 10000];
+  const sizes = [10, 1000, 10000];
   for (const n of sizes) writeFileSync(join(dir, `scenario-${n}.json`), scenarioText(n));
   const builds: Build[] = [{ name: 'this build', path: join(root, 'dist/') }];
   if (process.env.BENCH_BASE_DIST) builds.unshift({ name: `base (${process.env.BENCH_BASE_LABEL ?? process.env.BENCH_BASE_DIST})`, path: process.env.BENCH_BASE_DIST.replace(/\/?$/, '/') });
@@ -256,8 +256,10 @@ export async function benchPageEdit(): Promise<string> {
           const value = quantile(s.map((x) => x.valueMs), 0.5);
           const loadCell = k === 0 ? `${ms(first)} (${Number.isNaN(paint) ? '?' : ms(paint)}, ${Number.isNaN(ready) ? '?' : ms(ready)})` : '';
           const goal =
-            `work ≤ ${pageGoals.workMs} ms: ${work <= pageGoals.workMs ? 'met' : 'not met'}; value ≤ ${valueGoal} ms: ${value <= valueGoal ? 'met' : 'not met'}` +
-            (k === 0 && n === 1000 ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}` : '');
+            n < 1000
+              ? 'none: the same edits on a small scenario, the page’s cost whatever the size'
+              : `work ≤ ${pageGoals.workMs} ms: ${work <= pageGoals.workMs ? 'met' : 'not met'}; value ≤ ${valueGoal} ms: ${value <= valueGoal ? 'met' : 'not met'}` +
+              (k === 0 && n === 1000 ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}` : '');
           lines.push(
             `| ${n.toLocaleString('en')} | ${build.name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(quantile(s.map((x) => x.toValueMs), 0.9))}) | ${ms(quantile(s.map((x) => x.workMs), 0.5))} (${ms(quantile(s.map((x) => x.workMs), 0.9))}) | ${ms(value)} (${ms(quantile(s.map((x) => x.valueMs), 0.9))}) | ${goal} |`,
           );

@@ -8,7 +8,7 @@
 // the texts it has not sent before, kept here by text (an edit brings one text, a move none).
 // At 1,000 documents that is a few kB an edit instead of 1.4 MB (every metric's detail, every
 // document's terms). An export asks for the full results when it is made.
-import { computed, effect, signal } from '@preact/signals';
+import { batch, computed, effect, signal } from '@preact/signals';
 
 import { ScenarioError } from '../../wasm/errors';
 import type { MetricId, TextInfo, ViewOptions, ViewResults } from '../../wasm/types';
@@ -52,12 +52,20 @@ const detailShown = computed((): MetricId[] => {
 export type TextTerms = Omit<TextInfo, 'at'>;
 const textTerms = new Map<string, TextTerms>();
 
+/**
+ * Counts the answers that brought texts: what renders a document's terms reads it, so an answer
+ * that brings none (a move, a relevance) renders no card again.
+ */
+export const textsArrived = signal(0);
+
 /** Keeps the texts an answer brought, by text; drops, now and then, those no document has. */
 function keepTexts(s: PageScenario, results: ViewResults): void {
+  let brought = false;
   results.rankings.forEach((ranking, r) => {
     const docs = s.rankings[r]?.docs ?? [];
-    for (const { at, ...terms } of ranking.texts) if (docs[at]) textTerms.set(docs[at].text, terms);
+    for (const { at, ...terms } of ranking.texts) if (docs[at]) (textTerms.set(docs[at].text, terms), (brought = true));
   });
+  if (brought) textsArrived.value++;
   const documents = s.rankings.reduce((n, ranking) => n + ranking.docs.length, 0);
   if (textTerms.size <= 2 * documents + 256) return;
   const live = new Set(s.rankings.flatMap((ranking) => ranking.docs.map((doc) => doc.text)));
@@ -108,14 +116,15 @@ export function startEvaluation(evaluate: Evaluate): () => void {
     const send = () =>
       // Every text once, the first time (the engine's own record of what it sent may predate us).
       evaluate(scenarioJson(current), { detail, texts: textTerms.size === 0 ? 'all' : 'unreported' }).then(
-        (results) => {
-          // Kept even when not shown: the engine will not send these texts again.
-          keepTexts(current, results);
-          // While typing goes on, each answer shows (pending): values follow the typing.
-          if (request < shown) return;
-          shown = request;
-          evaluation.value = { results, evaluated: current, error: null, status: request === latest ? 'current' : 'pending' };
-        },
+        (results) =>
+          batch(() => {
+            // Kept even when not shown: the engine will not send these texts again.
+            keepTexts(current, results);
+            // While typing goes on, each answer shows (pending): values follow the typing.
+            if (request < shown) return;
+            shown = request;
+            evaluation.value = { results, evaluated: current, error: null, status: request === latest ? 'current' : 'pending' };
+          }),
         (error: unknown) => {
           if (request !== latest || isSuperseded(error)) return;
           evaluation.value = { ...evaluation.peek(), error: refusal(error), status: 'stale' };
@@ -131,9 +140,12 @@ export function startEvaluation(evaluate: Evaluate): () => void {
   };
 }
 
+/** The refusal on screen: a signal of its own, so that reading it re-renders only when it changes. */
+const refusalShown = computed(() => evaluation.value.error);
+
 /** The refusal if it concerns `path` or anything inside it (e.g. `rankings[0].docs[2]`). */
 export function errorAt(path: string, exact = false): Refusal | null {
-  const error = evaluation.value.error;
+  const error = refusalShown.value;
   if (!error) return null;
   if (error.field === path) return error;
   if (exact) return null;
@@ -142,10 +154,25 @@ export function errorAt(path: string, exact = false): Refusal | null {
 
 /** Group-term spans of a document's text, once the engine has read that text (null before). */
 export function spansFor(text: string): TermSpan[] | null {
-  void evaluation.value; // a signal read: callers render again when new texts arrive
+  void textsArrived.value; // a signal read: callers render again when new texts arrive
   const terms = textTerms.get(text);
   return terms ? toSpans(text, terms.matches) : null;
 }
+
+/** The state of the values on screen (current, pending, stale), as a signal of its own. */
+export const status = computed(() => evaluation.value.status);
+
+/** The parameters as the core resolved them; the same object while they are the same (each answer parses anew). */
+export const resolvedParams = (() => {
+  let kept: ViewResults['params'] | undefined;
+  let keptText = '';
+  return computed(() => {
+    const next = evaluation.value.results?.params;
+    const text = JSON.stringify(next ?? null);
+    if (text !== keptText) (kept = next), (keptText = text);
+    return kept;
+  });
+})();
 
 /** Whether the metric values on screen belong to the scenario on screen. */
 export const upToDate = computed(() => evaluation.value.status === 'current');

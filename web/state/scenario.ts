@@ -132,6 +132,18 @@ export function restoreSession(next: PageScenario, history: { past: PageScenario
 /** The groups in force (SPEC's default when the scenario names none). */
 export const groups = computed(() => scenario.value.groups ?? ['female', 'male']);
 
+// Parts of the scenario as signals of their own: a component that reads one renders again when
+// that part changes (edits keep the identity of what they do not touch), not on every keystroke
+// in a document.
+export const params = computed(() => scenario.value.params);
+export const lexicon = computed(() => scenario.value.lexicon);
+export const title = computed(() => scenario.value.title);
+export const description = computed(() => scenario.value.description);
+/** How many rankings there are. */
+export const rankingCount = computed(() => scenario.value.rankings.length);
+/** How many documents each ranking has, as text ("3,5"): a string, so equal counts are no change. */
+export const documentCounts = computed(() => scenario.value.rankings.map((r) => r.docs.length).join(','));
+
 /** A fresh id no document of the scenario uses yet. */
 export function freshId(s: PageScenario, stem = 'd'): string {
   const used = new Set(s.rankings.flatMap((r) => r.docs.map((d) => d.id)));

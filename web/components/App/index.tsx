@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { setExample } from '../../state/example';
 import { showView, view } from '../../state/runs';
-import { redo, replacements, scenario, shownSource, undo } from '../../state/scenario';
+import { lexicon as lexiconSignal, rankingCount, redo, replacements, scenario, shownSource, undo } from '../../state/scenario';
 import { numbersHidden, presenting, withoutEmbed, type EmbedMode } from '../../state/view';
 import { Caption } from '../Caption';
 import { EmbedView } from '../EmbedView';
@@ -55,13 +55,11 @@ function openableDialog() {
 
 /** Which word list is in force, for the footer (a string, so an edit of a document re-renders nothing). */
 const wordList = computed(() => {
-  const lexicon = scenario.value.lexicon;
+  const lexicon = lexiconSignal.value;
   if (!lexicon) return "Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults).";
   return `Word list: this scenario's own (${Object.values(lexicon).reduce((n, terms) => n + terms.length, 0)} terms).`;
 });
 
-/** How many rankings there are: the page re-renders on that, not on every edit of a document (each ranking's editor follows its own). */
-const rankingCount = computed(() => scenario.value.rankings.length);
 
 interface Props {
   /** null: the whole playground; `page`: without its chrome; `metrics` / `compare`: the compact embeds. */

@@ -1,14 +1,15 @@
 // The scenario's title and caption. A caption describes the example as it was loaded: once the
 // scenario is edited, it says so, and *Back to the example* restores the example.
 import { backToExample, exampleChanged } from '../../state/example';
-import { scenario } from '../../state/scenario';
+import { description as descriptionSignal, title as titleSignal } from '../../state/scenario';
 import { firstSentence } from '../../state/presets';
 import { numbersHidden, presenting } from '../../state/view';
 import styles from './style.module.css';
 
 /** `heading`: h1 where the caption is the page's first heading (an embed), else h2. */
 export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) {
-  const { title, description } = scenario.value;
+  const title = titleSignal.value;
+  const description = descriptionSignal.value;
   if (!title && !description) return Heading === 'h1' ? <h1 class={styles.plain}>Fairness metrics</h1> : null;
   const changed = exampleChanged.value;
   return (

@@ -5,7 +5,7 @@ import 'katex/dist/katex.min.css';
 import { useMemo } from 'preact/hooks';
 
 import type { MetricDescriptor } from '../../../wasm/types';
-import { evaluation } from '../../state/evaluation';
+import { resolvedParams } from '../../state/evaluation';
 import { DIRECTION_TEXT } from '../../state/metrics';
 import styles from './style.module.css';
 
@@ -63,7 +63,7 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
         .join(''),
     [d.formula],
   );
-  const params = (evaluation.value.results?.params ?? {}) as unknown as Record<string, unknown>;
+  const params = (resolvedParams.value ?? {}) as unknown as Record<string, unknown>;
   return (
     <div class={styles.explainer}>
       {/* Focusable, so a keyboard user can scroll a formula wider than the panel. */}

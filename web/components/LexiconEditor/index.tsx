@@ -7,8 +7,8 @@ import arabWordlist from '../../../data/msmarco-query-gender/wordlist_genderspec
 import { useEffect, useState } from 'preact/hooks';
 
 import { setLexicon } from '../../state/actions';
-import { errorAt, evaluation } from '../../state/evaluation';
-import { groups, scenario } from '../../state/scenario';
+import { errorAt, resolvedParams } from '../../state/evaluation';
+import { groups, lexicon as lexiconSignal, scenario } from '../../state/scenario';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
@@ -31,7 +31,7 @@ export const ARAB_WORDS = readWordList(arabWordlist);
 
 /** The ARaB list as a lexicon: its f words for RaB's group f, its m words for m, none for the others. */
 function arabLexicon(list: string[]): Record<string, string[]> {
-  const [f, m] = evaluation.value.results?.params.rabGroups ?? (list.includes('female') && list.includes('male') ? ['female', 'male'] : list);
+  const [f, m] = resolvedParams.value?.rabGroups ?? (list.includes('female') && list.includes('male') ? ['female', 'male'] : list);
   return Object.fromEntries(list.map((g) => [g, g === f ? [...ARAB_WORDS.female] : g === m ? [...ARAB_WORDS.male] : []]));
 }
 
@@ -66,7 +66,7 @@ function TermsField({ group, terms, onChange }: { group: string; terms: string[]
 }
 
 export function LexiconEditor() {
-  const lexicon = scenario.value.lexicon;
+  const lexicon = lexiconSignal.value;
   const list = groups.value;
   const error = errorAt('lexicon');
   return (

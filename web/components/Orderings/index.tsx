@@ -2,6 +2,7 @@
 // the one it finds least fair (exhaustive up to 8 documents, a local search beyond), computed on
 // demand in the engine's worker. The metrics rarely agree on the ideal ranking; any ordering can
 // be put into ranking B to compare it side by side.
+import { computed } from '@preact/signals';
 import { useState } from 'preact/hooks';
 
 import type { MetricOrderings, OrderingExtreme, Orderings } from '../../../wasm/types';
@@ -10,7 +11,7 @@ import { engine } from '../../state/engine';
 import { evaluation } from '../../state/evaluation';
 import { refusalLine } from '../../state/messages';
 import { DIRECTION_TEXT, UTILITY, formatValue, metricOf } from '../../state/metrics';
-import { scenario, type PageDocument, type PageScenario } from '../../state/scenario';
+import { documentCounts, rankingCount, scenario, type PageDocument, type PageScenario } from '../../state/scenario';
 import styles from './style.module.css';
 
 /** Exhaustive up to this many documents (the core's default), a local search beyond. */
@@ -160,8 +161,15 @@ function Row({ m, found, r, upToDate }: { m: MetricOrderings; found: Found; r: n
   );
 }
 
+/** The rankings' names, one string: the panel renders again on a rename, not on every edit. */
+const rankingNames = computed(() => scenario.value.rankings.map((ranking) => ranking.name).join('\u0000'));
+
 function RankingOrderings({ r, slot, onFind }: { r: number; slot: Slot; onFind: () => void }) {
-  const s = scenario.value;
+  // The documents matter only once orderings are found or sought (are they still for this
+  // input?); before that, only the count and name: no render on every keystroke.
+  void documentCounts.value;
+  void rankingNames.value;
+  const s = slot.found || slot.computing ? scenario.value : scenario.peek();
   const ranking = s.rankings[r]!;
   const n = ranking.docs.length;
   const found = slot.found;
@@ -231,7 +239,7 @@ function RankingOrderings({ r, slot, onFind }: { r: number; slot: Slot; onFind: 
 
 export function OrderingsPanel() {
   const [slots, setSlots] = useState<Slot[]>([]);
-  const rankings = scenario.value.rankings;
+  const rankings = Array.from({ length: rankingCount.value });
   const update = (r: number, change: (slot: Slot) => Slot) =>
     setSlots((previous) => {
       const next = [...previous];

@@ -4,9 +4,9 @@
 import { useState } from 'preact/hooks';
 
 import { addGroup, removeGroup, renameGroup, setBrowsing, setParam, setTarget } from '../../state/actions';
-import { errorAt, evaluation } from '../../state/evaluation';
+import { errorAt, resolvedParams } from '../../state/evaluation';
 import { refusalLine } from '../../state/messages';
-import { groups, scenario } from '../../state/scenario';
+import { groups, params, scenario } from '../../state/scenario';
 import { LexiconEditor } from '../LexiconEditor';
 import { NumberField } from '../NumberField';
 import styles from './style.module.css';
@@ -92,7 +92,7 @@ function GroupsEditor() {
 }
 
 /** The parameters in force, in one line, so the closed panel still says what is computed. */
-function summarize(p: ReturnType<typeof resolvedParams>): string {
+function summarize(p: (typeof resolvedParams)['value']): string {
   if (!p) return '';
   const targets = Object.values(p.targets);
   const uniform = targets.every((t) => Math.abs(t - targets[0]!) < 1e-12);
@@ -110,11 +110,10 @@ function summarize(p: ReturnType<typeof resolvedParams>): string {
   ].join(' · ');
 }
 
-const resolvedParams = () => evaluation.value.results?.params;
 
 export function ParamsPanel() {
-  const set = (scenario.value.params ?? {}) as Record<string, unknown>;
-  const resolved = resolvedParams();
+  const set = (params.value ?? {}) as Record<string, unknown>;
+  const resolved = resolvedParams.value;
   const value = <T,>(key: string): T | undefined => (key in set ? (set[key] as T) : (resolved as unknown as Record<string, T> | undefined)?.[key]);
   const list = groups.value;
   const targets = value<Record<string, number | null>>('targets') ?? {};

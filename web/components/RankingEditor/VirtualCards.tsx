@@ -84,13 +84,15 @@ function focusedDocId(list: HTMLElement | null): string | null {
 /** The cards on screen, absolutely placed in a list as tall as all of them. */
 export function VirtualCards({ docs, card, listProps, dragged }: VirtualProps) {
   const list = useRef<HTMLOListElement>(null);
-  // The list's top in the page: where the virtualiser's offsets start (known once it is mounted).
-  const [, remeasure] = useState(0);
-  const top = list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0;
+  // The list's top in the page (where the virtualiser's offsets start) and the root font size (the
+  // gap is 0.5 rem), read after each commit, when the browser lays the page out anyway: reading
+  // them while rendering forced a layout of its own on every edit.
+  const [{ top, rem }, setPlace] = useState({ top: 0, rem: 16 });
   useLayoutEffect(() => {
-    if (list.current && Math.abs(list.current.getBoundingClientRect().top + window.scrollY - top) > 0.5) remeasure((n) => n + 1);
+    if (!list.current) return;
+    const now = { top: list.current.getBoundingClientRect().top + window.scrollY, rem: parseFloat(getComputedStyle(document.documentElement).fontSize) || 16 };
+    if (Math.abs(now.top - top) > 0.5 || now.rem !== rem) setPlace(now);
   });
-  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
   const pinnedIds = [focusedDocId(list.current), dragged()].filter((id): id is string => id !== null);
   const pinned = pinnedIds.length ? docs.flatMap((d, j) => (pinnedIds.includes(d.id) ? [j] : [])) : [];
   const virtualizer = useWindowVirtualizer({

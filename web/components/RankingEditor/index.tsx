@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import { addDoc, moveDoc, moveDocToRanking, renameRanking, setDocTexts } from '../../state/actions';
-import { errorAt, evaluation, spansFor, termsOf, type TextTerms } from '../../state/evaluation';
+import { errorAt, spansFor, termsOf, textsArrived, type TextTerms } from '../../state/evaluation';
 import { printing } from '../../state/print';
 import { groups, scenario, type PageDocument } from '../../state/scenario';
 import { swapTerms, toSpans, type TermSpan } from '../../state/terms';
@@ -43,7 +43,7 @@ function useStableList(list: string[]): string[] {
  */
 function useSpans() {
   const cache = useRef(new Map<string, { text: string; terms: TextTerms; spans: TermSpan[] }>());
-  void evaluation.value; // render again when an answer brings new texts
+  void textsArrived.value; // render again when an answer brings new texts (and only then)
   return (doc: PageDocument): TermSpan[] | null => {
     const terms = termsOf(doc.text);
     if (!terms) return null;

@@ -2,8 +2,9 @@
 import { download, resultsCsv, resultsJson } from '../../state/download';
 import { engine } from '../../state/engine';
 import { evaluation, refusal } from '../../state/evaluation';
+import { computed } from '@preact/signals';
 import { toggleComparing } from '../../state/ranking-b';
-import { canRedo, canUndo, redo, scenario, undo } from '../../state/scenario';
+import { canRedo, canUndo, rankingCount, redo, scenario, undo } from '../../state/scenario';
 import { scenarioJson } from '../../state/serialise';
 import { showToast } from '../../state/toast';
 import { presenting, setPresenting } from '../../state/view';
@@ -35,9 +36,17 @@ async function exportResultsJson(): Promise<void> {
   }
 }
 
+/** Whether there are values to export (the toolbar renders again on that, not on every answer). */
+const hasResults = computed(() => evaluation.value.results !== null);
+
+function downloadResultsCsv(): void {
+  const { results } = evaluation.peek();
+  if (results) download('results.csv', resultsCsv(results), 'text/csv');
+}
+
 export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments, onRuns, runsShown = false }: Props) {
-  const comparing = scenario.value.rankings.length > 1;
-  const results = evaluation.value.results;
+  const comparing = rankingCount.value > 1;
+  const results = hasResults.value;
   return (
     <nav class={styles.toolbar} aria-label="Playground commands">
       <div class={styles.group}>
@@ -76,10 +85,10 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
         <button type="button" onClick={onImport}>
           Import…
         </button>
-        <button type="button" onClick={() => download('scenario.json', JSON.stringify(scenario.value, null, 2) + '\n', 'application/json')}>
+        <button type="button" onClick={() => download('scenario.json', JSON.stringify(scenario.peek(), null, 2) + '\n', 'application/json')}>
           Export scenario
         </button>
-        <button type="button" disabled={!results} onClick={() => results && download('results.csv', resultsCsv(results), 'text/csv')}>
+        <button type="button" disabled={!results} onClick={() => downloadResultsCsv()}>
           Export results (CSV)
         </button>
         <button
