@@ -107,15 +107,17 @@ describe('work is never lost', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairness-playground:previous')!).scenario)).toBe(mine);
   });
 
-  test('an edit is serialised once on the main thread (for the engine; the autosave reuses it) and the link is compressed in a worker', async () => {
+  test('an edit serialises only the document it changed, once on the main thread (for the engine; the autosave reuses it), and the link is compressed in a worker', async () => {
     const { page, problems } = await newPage(site);
-    // Counts, on the main thread, JSON.stringify calls given a scenario and CompressionStreams made.
+    // Counts, on the main thread, JSON.stringify calls given a scenario, the strings it was given
+    // (a document's text is written by its own call), and CompressionStreams made.
     await page.addInitScript(() => {
-      const counts = { stringify: 0, compress: 0 };
+      const counts = { stringify: 0, compress: 0, strings: [] as string[] };
       (window as unknown as { counts: typeof counts }).counts = counts;
       const stringify = JSON.stringify;
       JSON.stringify = function (value: unknown, ...rest: unknown[]) {
         if (value && typeof value === 'object' && Array.isArray((value as { rankings?: unknown }).rankings)) counts.stringify++;
+        if (typeof value === 'string' && counts.strings.length < 10_000) counts.strings.push(value);
         return (stringify as (...args: unknown[]) => string).call(JSON, value, ...rest);
       } as typeof JSON.stringify;
       const Native = CompressionStream;
@@ -129,7 +131,7 @@ describe('work is never lost', () => {
     await page.goto(`${site.url}${PAGE}${FIXTURE}`);
     await waitCurrent(page);
     const hash = await page.evaluate(() => location.hash);
-    await page.evaluate(() => Object.assign((window as unknown as { counts: object }).counts, { stringify: 0, compress: 0 }));
+    await page.evaluate(() => Object.assign((window as unknown as { counts: object }).counts, { stringify: 0, compress: 0, strings: [] }));
     const text = page.getByLabel('Text of A, rank 1');
     await text.focus();
     await page.keyboard.press('End');
@@ -141,7 +143,14 @@ describe('work is never lost', () => {
     // The address holds the saved scenario, deflated by the worker.
     const link = new URL(page.url()).hash.replace(/^#s=/, '');
     expect(inflateRawSync(Buffer.from(link, 'base64url')).toString('utf8')).toBe(saved);
-    expect(await page.evaluate(() => (window as unknown as { counts: object }).counts)).toEqual({ stringify: 1, compress: 0 });
+    // The scenario's text is made from the kept texts of what the edit did not touch: no whole
+    // scenario goes through JSON.stringify, the edited text once, and no other document's text.
+    const { strings, ...counts } = await page.evaluate(() => (window as unknown as { counts: { stringify: number; compress: number; strings: string[] } }).counts);
+    expect(counts).toEqual({ stringify: 0, compress: 0 });
+    const docs = JSON.parse(saved).rankings.flatMap((r: { docs: { text: string }[] }) => r.docs) as { text: string }[];
+    expect(docs.length).toBeGreaterThan(2);
+    expect(strings.filter((t) => t === docs[0]!.text)).toHaveLength(1);
+    expect(strings.filter((t) => docs.slice(1).some((d) => d.text === t))).toEqual([]);
     expect(problems).toEqual([]);
   });
 
