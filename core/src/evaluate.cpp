@@ -5,7 +5,6 @@
 #include <deque>
 #include <functional>
 #include <unordered_map>
-#include <unordered_set>
 #include <span>
 #include <stdexcept>
 
@@ -44,13 +43,13 @@ public:
     const TermIndex& index() const override { return index_; }
     const DocTerms& terms(const std::string& text) override { return store_.emplace_back(index_.analyze(text, with_matches_)); }
     // Nothing was written before this evaluation: each distinct text once.
-    bool report(const std::string& text, bool) override { return written_.insert(text).second; }
+    bool report(const std::string& text, bool) override { return written_.emplace(text, 0).second; }
 
 private:
     TermIndex index_;
     bool with_matches_;
     std::deque<DocTerms> store_;  // stable references
-    std::unordered_set<std::string_view> written_;
+    std::unordered_map<std::string_view, std::size_t> written_;  // a map, not a set: a type the module has already
 };
 
 // A document's id and what its text holds, computed once and shared by every metric.

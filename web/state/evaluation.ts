@@ -162,6 +162,9 @@ export function spansFor(text: string): TermSpan[] | null {
 /** The state of the values on screen (current, pending, stale), as a signal of its own. */
 export const status = computed(() => evaluation.value.status);
 
+/** Whether the values on screen are for an older scenario (the current one was refused). */
+export const stale = computed(() => status.value === 'stale');
+
 /** The parameters as the core resolved them; the same object while they are the same (each answer parses anew). */
 export const resolvedParams = (() => {
   let kept: ViewResults['params'] | undefined;

@@ -1,5 +1,6 @@
 // When comparing two rankings: which fairness metrics call which ranking fairer, in one sentence
 // per side, so disagreement is the first thing a reader sees.
+import { memo } from 'preact/compat';
 import type { ViewResults as Results } from '../../../wasm/types';
 import { UTILITY, descriptors, fairerOf, metricOf } from '../../state/metrics';
 import styles from './style.module.css';
@@ -25,8 +26,12 @@ function headline(sides: Record<Side, string[]>, disagree: boolean): string {
   return sides.tie.length + sides.mirror.length > 0 ? 'Not every metric calls one ranking fairer.' : 'The metrics agree.';
 }
 
-/** `shown`: the metrics on screen (an embed may show a few); the verdict speaks of those only. */
-export function Verdicts({ results, stale = false, shown }: { results: Results; stale?: boolean; shown?: Set<string> }) {
+/**
+ * `shown`: the ids of the metrics on screen, comma-separated (an embed may show a few); the
+ * verdict speaks of those only. Plain props, so it renders again only when one changes.
+ */
+export const Verdicts = memo(function Verdicts({ results, stale = false, shown: shownIds }: { results: Results; stale?: boolean; shown?: string }) {
+  const shown = shownIds === undefined ? undefined : new Set(shownIds.split(','));
   const [a, b] = results.rankings as [Results['rankings'][number], Results['rankings'][number]];
   const sides: Record<Side, string[]> = { a: [], b: [], tie: [], mirror: [], undefined: [] };
   for (const d of descriptors.value) {
@@ -68,4 +73,4 @@ export function Verdicts({ results, stale = false, shown }: { results: Results; 
       {sides.undefined.length > 0 && <span> Undefined for one side: {sides.undefined.join(', ')}.</span>}
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 // Every metric for every ranking, one row a metric: value, direction, meaning; when comparing,
 // A − B and which ranking each metric calls fairer; a row opens its explainer and charts.
-import { lazy, Suspense } from 'preact/compat';
+import { lazy, memo, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import type { MetricDescriptor, ViewResults as Results } from '../../../wasm/types';
@@ -189,6 +189,22 @@ function MetricRow({
   );
 }
 
+/**
+ * A row renders again when its results, its state or its era change, not when the values merely
+ * become pending: an edit marks the whole table pending (on the section), and a row has nothing
+ * to change then (it compares values only once they are current).
+ */
+const Row = memo(
+  MetricRow,
+  (before, after) =>
+    before.d === after.d &&
+    before.results === after.results &&
+    before.open === after.open &&
+    before.compact === after.compact &&
+    before.era === after.era &&
+    (before.current === after.current || !after.current),
+);
+
 interface TableProps {
   /** Metric ids a link chose (`&metrics=`), or null. */
   chosen?: string[] | null;
@@ -230,7 +246,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
   const companions = shown.filter((d) => !PRIMARY.has(d.id));
   const hidden = all.length - shown.length;
   const row = (d: MetricDescriptor) => (
-    <MetricRow key={d.id} d={d} results={results} open={open.has(d.id)} onToggle={() => toggle(d.id)} current={status === 'current'} compact={compact} era={era} />
+    <Row key={d.id} d={d} results={results} open={open.has(d.id)} onToggle={() => toggle(d.id)} current={status === 'current'} compact={compact} era={era} />
   );
   const columns = 1 + results.rankings.length + (comparing ? 2 : 0);
   const tableClass = [styles.table, status === 'stale' && styles.stale, compact && styles.compact].filter(Boolean).join(' ');
@@ -254,7 +270,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
           ))}
         </ul>
       )}
-      {comparing && <Verdicts results={results} stale={status === 'stale'} shown={new Set(shown.map((d) => d.id))} />}
+      {comparing && <Verdicts results={results} stale={status === 'stale'} shown={shown.map((d) => d.id).join(',')} />}
       <div class={styles.scroll}>
         <table class={tableClass}>
           <thead>

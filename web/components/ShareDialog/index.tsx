@@ -3,7 +3,7 @@
 // or the two rankings with the main metrics, with the metric rows to show.
 import { useState } from 'preact/hooks';
 
-import { status } from '../../state/evaluation';
+import { stale } from '../../state/evaluation';
 import { PRIMARY, descriptors } from '../../state/metrics';
 import { currentEncoded } from '../../state/persistence';
 import { hashFor, shareLink } from '../../state/share';
@@ -68,7 +68,7 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
     <DialogFrame dialog={dialog} labelledBy="share-title" onOpen={() => void refresh()}>
       <h2 id="share-title">Share and embed</h2>
       <p class={dialogStyles.hint}>The link holds the whole scenario; nothing is stored on a server.</p>
-      {status.value === 'stale' && (
+      {stale.value && (
         <p class={dialogStyles.hint} role="note">
           The scenario on screen was refused, so the link holds the last one the playground accepted (the values shown).
         </p>
