@@ -215,8 +215,18 @@ std::vector<std::size_t> identity_order(std::size_t n) {
     return order;
 }
 
-// What the term-based metrics read of each document, and where its group terms are (UTF-8 byte
-// offsets), for highlighting.
+// What the core read of a text: its tokens, the magnitude of each group and where its group terms
+// are (UTF-8 byte offsets), as members of the object being written.
+void write_terms(JsonWriter& w, const Scenario& s, const DocTerms& terms) {
+    w.member("tokens", terms.tokens);
+    w.key("magnitude").object(std::span<const std::string>(s.groups), std::span<const double>(terms.magnitude));
+    w.key("matches").begin_array();
+    for (const auto& m : terms.matches)
+        w.begin_object().member("begin", m.begin).member("end", m.end).member("group", s.groups[m.group]).end_object();
+    w.end_array();
+}
+
+// Each document with what the term-based metrics read of it, and where its group terms are, for highlighting.
 void write_docs(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& docs) {
     w.begin_array();
     for (const auto& a : docs) {
@@ -224,12 +234,9 @@ void write_docs(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& d
         if (a.doc->id) w.value(*a.doc->id);
         else w.null();
         w.member("label", a.doc->label < 0 ? std::string(neutral_label) : s.groups[static_cast<std::size_t>(a.doc->label)]);
-        w.member("relevance", a.doc->relevance).member("tokens", a.terms->tokens);
-        w.key("magnitude").object(std::span<const std::string>(s.groups), std::span<const double>(a.terms->magnitude));
-        w.key("matches").begin_array();
-        for (const auto& m : a.terms->matches)
-            w.begin_object().member("begin", m.begin).member("end", m.end).member("group", s.groups[m.group]).end_object();
-        w.end_array().end_object();
+        w.member("relevance", a.doc->relevance);
+        write_terms(w, s, *a.terms);
+        w.end_object();
     }
     w.end_array();
 }
@@ -242,12 +249,9 @@ void write_texts(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& 
     for (std::size_t j = 0; j < docs.size(); ++j) {
         const auto& a = docs[j];
         if (!source.report(a.doc->text, unreported_only)) continue;
-        w.begin_object().member("at", j).member("tokens", a.terms->tokens);
-        w.key("magnitude").object(std::span<const std::string>(s.groups), std::span<const double>(a.terms->magnitude));
-        w.key("matches").begin_array();
-        for (const auto& m : a.terms->matches)
-            w.begin_object().member("begin", m.begin).member("end", m.end).member("group", s.groups[m.group]).end_object();
-        w.end_array().end_object();
+        w.begin_object().member("at", j);
+        write_terms(w, s, *a.terms);
+        w.end_object();
     }
     w.end_array();
 }
