@@ -5,7 +5,7 @@
 // is always the result of the input as it is now.
 import { ScenarioError } from './errors';
 import { isProgress, laneOf, type Calls, type Kind, type PortLike, type Progress, type Request, type Response, type WireError } from './protocol';
-import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, Scenario, TermMatch, ViewOptions, ViewResults } from './types';
+import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, Scenario, SummaryResults, TermMatch, ViewOptions, ViewResults } from './types';
 
 /** The rejection of a request overtaken by a newer one of its lane: not an error to show. */
 export class SupersededError extends Error {
@@ -67,7 +67,7 @@ export class EngineClient {
    * it, and with SupersededError when a newer evaluation (same lane) was asked for meanwhile.
    */
   evaluate(scenario: Scenario | string, options?: CallOptions): Promise<Results> {
-    return this.call('evaluate', { scenario }, options);
+    return this.call('evaluate', { scenario }, options) as Promise<Results>;
   }
 
   /**
@@ -80,10 +80,11 @@ export class EngineClient {
 
   /**
    * Evaluates without superseding, or being superseded by, the live evaluation: to check a
-   * scenario before taking it (an import, a shared link). Rejects with ScenarioError as evaluate.
+   * scenario before taking it (an import, a shared link). The values only, without the detail
+   * (a few kB however long the rankings). Rejects with ScenarioError as evaluate.
    */
-  validate(scenario: Scenario | string): Promise<Results> {
-    return this.call('evaluate', { scenario }, { lane: null });
+  validate(scenario: Scenario | string, options: CallOptions = { lane: null }): Promise<SummaryResults> {
+    return this.call('evaluate', { scenario, detail: false }, options) as Promise<SummaryResults>;
   }
 
   /** The group terms in `text` (UTF-16 indices), under the scenario's lexicon and tokenizer. */

@@ -16,6 +16,7 @@ import type {
   Orderings,
   Results,
   Scenario,
+  SummaryResults,
   TermMatch,
   ViewOptions,
   ViewResults,
@@ -23,7 +24,8 @@ import type {
 
 /** What each kind of request takes and what its result is. */
 export interface Calls {
-  evaluate: { params: { scenario: Scenario | string }; result: Results };
+  /** With `detail: false`, the values without the detail (`SummaryResults`): enough to check a scenario. */
+  evaluate: { params: { scenario: Scenario | string; detail?: boolean }; result: Results | SummaryResults };
   /** The page's evaluation: only what is on screen (see `Engine.evaluateView`). */
   view: { params: { scenario: Scenario | string; options: ViewOptions }; result: ViewResults };
   findTerms: { params: { scenario: Scenario | string; text: string }; result: TermMatch[] };

@@ -19,7 +19,12 @@ export function respond(engine: Engine, request: Request): Response {
   try {
     switch (request.kind) {
       case 'evaluate':
-        return { id: request.id, kind: request.kind, ok: true, result: engine.evaluate(request.scenario) };
+        return {
+          id: request.id,
+          kind: request.kind,
+          ok: true,
+          result: request.detail === false ? engine.evaluate(request.scenario, { detail: false }) : engine.evaluate(request.scenario),
+        };
       case 'view':
         return { id: request.id, kind: request.kind, ok: true, result: engine.evaluateView(request.scenario, request.options) };
       case 'findTerms':

@@ -33,7 +33,7 @@ async function start() {
     view: (json, options) => client.view(json, options),
     evaluate: (json) => client.evaluate(json, { lane: null }),
     // Checks of imports and links run in their own lane, so they never supersede the live evaluation.
-    validate: (json) => client.evaluate(json, { lane: 'validate' }),
+    validate: (json) => client.validate(json, { lane: 'validate' }),
     describe: () => client.describe(),
     // A lane (and a worker) per ranking: finding A's orderings does not cancel B's; a newer
     // request for the same ranking stops the older one.

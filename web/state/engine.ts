@@ -1,6 +1,6 @@
 // The engine the page talks to (the WASM core in its worker), set once at start-up; components
 // reach it here instead of through props. Tests install a Node-side engine the same way.
-import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, ViewOptions, ViewResults } from '../../wasm/types';
+import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, SummaryResults, ViewOptions, ViewResults } from '../../wasm/types';
 
 export interface PageEngine {
   /**
@@ -12,7 +12,7 @@ export interface PageEngine {
   /** The full results of scenario JSON, every detail (an export); never supersedes the live evaluation. */
   evaluate(scenarioJson: string): Promise<Results>;
   /** Checks scenario JSON without superseding the live evaluation (imports, links). */
-  validate(scenarioJson: string): Promise<Results>;
+  validate(scenarioJson: string): Promise<SummaryResults>;
   describe(): Promise<MetricDescriptor[]>;
   /**
    * The best and worst ordering of ranking `ranking` under every metric, computed in the worker
