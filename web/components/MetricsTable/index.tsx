@@ -190,19 +190,33 @@ function MetricRow({
 }
 
 /**
- * A row renders again when its results, its state or its era change, not when the values merely
- * become pending: an edit marks the whole table pending (on the section), and a row has nothing
- * to change then (it compares values only once they are current).
+ * Whether a closed row shows the same in `a` and `b`: the same rankings, and this metric's result
+ * (value, note, parts) the same in each. An open row shows the per-rank detail: it always renders.
+ */
+function sameRow(a: Results, b: Results, id: string, open: boolean): boolean {
+  if (a === b) return true;
+  if (open || a.rankings.length !== b.rankings.length) return false;
+  return a.rankings.every((ranking, r) => {
+    const other = b.rankings[r]!;
+    return ranking.name === other.name && JSON.stringify(metricOf(ranking, id)) === JSON.stringify(metricOf(other, id));
+  });
+}
+
+/**
+ * A row renders again when what it shows changes: not when the values merely become pending (an
+ * edit marks the whole table pending, on the section), nor when an answer leaves its metric as it
+ * was (a typed word changes the term-based metrics, not DIPS or nDCG). A row compares a value with
+ * the one before only when it changed, so there is nothing to compare in a row left alone.
  */
 const Row = memo(
   MetricRow,
   (before, after) =>
     before.d === after.d &&
-    before.results === after.results &&
+    sameRow(before.results, after.results, after.d.id, after.open) &&
     before.open === after.open &&
     before.compact === after.compact &&
     before.era === after.era &&
-    (before.current === after.current || !after.current),
+    (before.current === after.current || after.results !== before.results || !after.current),
 );
 
 interface TableProps {

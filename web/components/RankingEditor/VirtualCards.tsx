@@ -85,14 +85,22 @@ function focusedDocId(list: HTMLElement | null): string | null {
 export function VirtualCards({ docs, card, listProps, dragged }: VirtualProps) {
   const list = useRef<HTMLOListElement>(null);
   // The list's top in the page (where the virtualiser's offsets start) and the root font size (the
-  // gap is 0.5 rem), read after each commit, when the browser lays the page out anyway: reading
-  // them while rendering forced a layout of its own on every edit.
+  // gap is 0.5 rem): read once mounted, then whenever the page's size changes (what is above the
+  // list grew or shrank, the font changed), in a ResizeObserver, which runs after the browser's
+  // layout. Read while rendering or after every commit, they forced a layout of their own per edit.
   const [{ top, rem }, setPlace] = useState({ top: 0, rem: 16 });
   useLayoutEffect(() => {
-    if (!list.current) return;
-    const now = { top: list.current.getBoundingClientRect().top + window.scrollY, rem: parseFloat(getComputedStyle(document.documentElement).fontSize) || 16 };
-    if (Math.abs(now.top - top) > 0.5 || now.rem !== rem) setPlace(now);
-  });
+    const measure = () => {
+      if (!list.current) return;
+      const now = { top: list.current.getBoundingClientRect().top + window.scrollY, rem: parseFloat(getComputedStyle(document.documentElement).fontSize) || 16 };
+      setPlace((was) => (Math.abs(now.top - was.top) > 0.5 || now.rem !== was.rem ? now : was));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
   const pinnedIds = [focusedDocId(list.current), dragged()].filter((id): id is string => id !== null);
   const pinned = pinnedIds.length ? docs.flatMap((d, j) => (pinnedIds.includes(d.id) ? [j] : [])) : [];
   const virtualizer = useWindowVirtualizer({
