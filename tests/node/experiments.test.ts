@@ -4,7 +4,6 @@
 // step by step with progress, in lanes of their own.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { MessageChannel } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 

@@ -1,6 +1,5 @@
 // The engine worker's protocol, driven in Node without a browser: the server (wasm/worker-core.ts)
 // with a hand-cranked scheduler, then the page's client (wasm/client.ts) over a real MessageChannel.
-import { MessageChannel } from 'node:worker_threads';
 import { beforeAll, describe, expect, test } from 'vitest';
 
 import type { Engine } from '../../wasm/engine';

@@ -1,6 +1,6 @@
 // The Grep-BiasIR dialog: loads the real files on first opening, browses the queries, and turns a
 // query's documents into a ranking (or two) in one undoable step.
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { DatasetBrowser } from '../../web/components/DatasetBrowser';

@@ -11,7 +11,7 @@ import { MetricsTable } from '../MetricsTable';
 import styles from './style.module.css';
 
 /** The text with its group terms marked, as the cards of the playground mark them. */
-function Marked({ r, j, text }: { r: number; j: number; text: string }) {
+function Marked({ text }: { text: string }) {
   const spans = spansFor(text) ?? [];
   const parts: (string | JSX.Element)[] = [];
   let at = 0;
@@ -30,7 +30,7 @@ function Marked({ r, j, text }: { r: number; j: number; text: string }) {
   return <>{parts}</>;
 }
 
-function CompactRanking({ ranking, r }: { ranking: PageRanking; r: number }) {
+function CompactRanking({ ranking }: { ranking: PageRanking }) {
   return (
     <section class={styles.ranking} aria-label={`Ranking ${ranking.name}`}>
       <h2 class={styles.name}>{ranking.name}</h2>
@@ -46,7 +46,7 @@ function CompactRanking({ ranking, r }: { ranking: PageRanking; r: number }) {
               {j + 1}. {doc.label} · rel {doc.relevance ?? '—'}
             </span>
             <span class={styles.text}>
-              <Marked r={r} j={j} text={doc.text} />
+              <Marked text={doc.text} />
             </span>
           </li>
         ))}
@@ -63,7 +63,7 @@ export function EmbedView({ mode, chosen }: { mode: Exclude<EmbedMode, 'page'>; 
       {mode === 'compare' && (
         <div class={s.rankings.length > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>
           {s.rankings.map((ranking, r) => (
-            <CompactRanking key={r} ranking={ranking} r={r} />
+            <CompactRanking key={r} ranking={ranking} />
           ))}
         </div>
       )}

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 
 import { setLexicon } from '../../state/actions';
 import { errorAt, resolvedParams } from '../../state/evaluation';
-import { groups, lexicon as lexiconSignal, scenario } from '../../state/scenario';
+import { groups, lexicon as lexiconSignal } from '../../state/scenario';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
