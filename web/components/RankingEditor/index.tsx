@@ -41,9 +41,11 @@ function useStableList(list: string[]): string[] {
  * Group-term spans of the ranking's documents, the same array for a document as long as its text
  * and what the engine read of it are the same, so an evaluation re-renders only the cards it changed.
  */
-function useSpans() {
+function useSpans(count: number) {
   const cache = useRef(new Map<string, { text: string; terms: TextTerms; spans: TermSpan[] }>());
   void textsArrived.value; // render again when an answer brings new texts (and only then)
+  // Keyed by id: ids of deleted documents would stay for good, so the cache starts afresh now and then.
+  if (cache.current.size > 4 * (count + 64)) cache.current.clear();
   return (doc: PageDocument): TermSpan[] | null => {
     const terms = termsOf(doc.text);
     if (!terms) return null;
@@ -65,7 +67,7 @@ export function RankingEditor({ r }: { r: number }) {
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [swapNote, setSwapNote] = useState('');
   const ownError = errorAt(`rankings[${r}].name`, true) ?? errorAt(`rankings[${r}].docs`, true) ?? errorAt(`rankings[${r}]`, true);
-  const spansOf = useSpans();
+  const spansOf = useSpans(docs.length);
   const cardError = (j: number) => errorAt(`rankings[${r}].docs[${j}]`);
 
   // The handlers every card shares: one object for the ranking's life, reading the current

@@ -1,8 +1,9 @@
 // The page's commands: undo and redo, comparing two rankings, import, export, share.
+import { computed } from '@preact/signals';
+
 import { download, resultsCsv, resultsJson } from '../../state/download';
 import { engine } from '../../state/engine';
 import { evaluation, refusal } from '../../state/evaluation';
-import { computed } from '@preact/signals';
 import { toggleComparing } from '../../state/ranking-b';
 import { canRedo, canUndo, rankingCount, redo, scenario, undo } from '../../state/scenario';
 import { scenarioJson } from '../../state/serialise';
