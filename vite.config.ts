@@ -30,7 +30,8 @@ const origins = scenarioOrigins();
 
 /** Writes the allowed origins into the page's Content-Security-Policy (connect-src). */
 export function withConnectSrc(html: string, allowed: string[]): string {
-  if (!html.includes("connect-src 'self'")) throw new Error("web/index.html: the Content-Security-Policy has no connect-src 'self' to extend");
+  if (!html.includes("connect-src 'self'"))
+    throw new Error("web/index.html: the Content-Security-Policy has no connect-src 'self' to extend");
   return html.replace("connect-src 'self'", ["connect-src 'self'", ...allowed].join(' '));
 }
 

@@ -114,7 +114,8 @@ struct Arranged {
 std::size_t time_metrics(const char* small_path, const char* large_path, long runs) {
     const Arranged small(small_path), large(large_path);
     const auto& metrics = fairness::all_metrics();
-    std::vector<std::array<double, 2>> best(metrics.size(), {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()});
+    std::vector<std::array<double, 2>> best(metrics.size(),
+                                            {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()});
     std::size_t sink = 0;
     for (long round = -1; round < runs; ++round) {  // round -1: the warm-up
         for (std::size_t m = 0; m < metrics.size(); ++m) {

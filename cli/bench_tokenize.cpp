@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
     const double old_index = best([&] {
         for (const auto t : texts) sink += index.analyze(t).tokens;
     });
-    std::printf("{\"documents\": %zu, \"bytes\": %zu, \"whitespace\": %.6f, \"words\": %.6f, \"termIndex\": %.6f, \"sink\": %zu}\n", texts.size(), bytes,
-                counter[0], counter[1], old_index, sink % 10);
+    std::printf("{\"documents\": %zu, \"bytes\": %zu, \"whitespace\": %.6f, \"words\": %.6f, \"termIndex\": %.6f, \"sink\": %zu}\n",
+                texts.size(), bytes, counter[0], counter[1], old_index, sink % 10);
     return 0;
 }

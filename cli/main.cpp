@@ -91,32 +91,35 @@ int main(int argc, char** argv) {
     std::string path, ranking;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        if (arg == "--table") table = true;
-        else if (arg == "--summary") detail = false;
-        else if (arg == "--describe") describe = true;
-        else if (arg == "--large") large = true;
+        if (arg == "--table")
+            table = true;
+        else if (arg == "--summary")
+            detail = false;
+        else if (arg == "--describe")
+            describe = true;
+        else if (arg == "--large")
+            large = true;
         else if (arg == "--experiment") {
             if (i + 1 == argc) {
                 std::cerr << "fairness-eval: --experiment needs a or b or a JSON spec\n" << usage;
                 return bad_input;
             }
             experiment = argv[++i];
-        }
-        else if (arg == "--orderings") {
+        } else if (arg == "--orderings") {
             if (i + 1 >= argc) {
                 std::cerr << "fairness-eval: --orderings needs a ranking (index or name)\n" << usage;
                 return bad_input;
             }
             orderings = true;
             ranking = argv[++i];
-        }
-        else if (arg == "-h" || arg == "--help") {
+        } else if (arg == "-h" || arg == "--help") {
             std::cout << usage;
             return 0;
         } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
             std::cerr << "fairness-eval: unknown option " << arg << "\n" << usage;
             return bad_input;
-        } else if (path.empty()) path = arg;
+        } else if (path.empty())
+            path = arg;
         else {
             std::cerr << "fairness-eval: one scenario at a time\n" << usage;
             return bad_input;
@@ -130,7 +133,8 @@ int main(int argc, char** argv) {
     if (experiment) {
         const std::string& spec = *experiment;
         try {
-            std::cout << fairness::experiments::run_json(spec == "a" || spec == "b" ? "{\"figure\": \"" + spec + "\"}" : spec, limits) << "\n";
+            std::cout << fairness::experiments::run_json(spec == "a" || spec == "b" ? "{\"figure\": \"" + spec + "\"}" : spec, limits)
+                      << "\n";
         } catch (const fairness::ScenarioError& error) {
             std::cerr << "fairness-eval: experiment: " << error.what() << "\n";
             return bad_input;
@@ -157,8 +161,8 @@ int main(int argc, char** argv) {
         } else if (table) {
             // The table shows values and notes only: no detail to compute.
             std::cout << fairness::cli::format_table(fairness::evaluate(scenario, {.limits = &limits, .detail = false}));
-        }
-        else std::cout << fairness::evaluate_text(scenario, {.limits = &limits, .detail = detail}) << "\n";
+        } else
+            std::cout << fairness::evaluate_text(scenario, {.limits = &limits, .detail = detail}) << "\n";
     } catch (const fairness::ScenarioError& error) {
         std::cerr << "fairness-eval: " << error.what() << "\n";
         return bad_input;

@@ -8,8 +8,8 @@
 #include <zlib.h>
 
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -169,45 +169,68 @@ int runs_main(int argc, char** argv) {
                 if (i + 1 >= argc) throw Usage(arg + " needs a value");
                 return argv[++i];
             };
-            if (arg == "--collection") collection = value();
-            else if (arg == "--labels") labels = value();
-            else if (arg == "--qrels") qrels = value();
-            else if (arg == "--queries") queries = value();
-            else if (arg == "--query-label") opt.query_label = value();
-            else if (arg == "--background") background = value();
+            if (arg == "--collection")
+                collection = value();
+            else if (arg == "--labels")
+                labels = value();
+            else if (arg == "--qrels")
+                qrels = value();
+            else if (arg == "--queries")
+                queries = value();
+            else if (arg == "--query-label")
+                opt.query_label = value();
+            else if (arg == "--background")
+                background = value();
             else if (arg == "--background-from") {
                 const auto v = value();
                 from_given = true;
-                if (v == "run") opt.background_from = runs::BackgroundFrom::run;
-                else if (v == "collection") opt.background_from = runs::BackgroundFrom::collection;
-                else throw Usage("--background-from is run or collection, got '" + v + "'");
-            } else if (arg == "--background-depth") opt.background_depth = whole_number(arg, value());
+                if (v == "run")
+                    opt.background_from = runs::BackgroundFrom::run;
+                else if (v == "collection")
+                    opt.background_from = runs::BackgroundFrom::collection;
+                else
+                    throw Usage("--background-from is run or collection, got '" + v + "'");
+            } else if (arg == "--background-depth")
+                opt.background_depth = whole_number(arg, value());
             else if (arg == "--cutoffs") {
                 opt.cutoffs.clear();
                 for (const auto& c : split_list(value())) opt.cutoffs.push_back(whole_number(arg, c));
                 if (opt.cutoffs.empty()) throw Usage("--cutoffs needs at least one cut-off");
             } else if (arg == "--order") {
                 const auto v = value();
-                if (v == "score") opt.order = runs::Order::score;
-                else if (v == "file") opt.order = runs::Order::file;
-                else throw Usage("--order is score or file, got '" + v + "'");
-            } else if (arg == "--official") opt.official = true;
-            else if (arg == "--params") params = value();
-            else if (arg == "--baseline") opt.baseline = value();
-            else if (arg == "--metrics") opt.metrics = split_list(value());
+                if (v == "score")
+                    opt.order = runs::Order::score;
+                else if (v == "file")
+                    opt.order = runs::Order::file;
+                else
+                    throw Usage("--order is score or file, got '" + v + "'");
+            } else if (arg == "--official")
+                opt.official = true;
+            else if (arg == "--params")
+                params = value();
+            else if (arg == "--baseline")
+                opt.baseline = value();
+            else if (arg == "--metrics")
+                opt.metrics = split_list(value());
             else if (arg == "--format") {
                 format = value();
-                if (format != "json" && format != "csv" && format != "table") throw Usage("--format is json, csv or table, got '" + format + "'");
-            } else if (arg == "--per-query") per_query = true;
-            else if (arg == "--progress") progress = true;
+                if (format != "json" && format != "csv" && format != "table")
+                    throw Usage("--format is json, csv or table, got '" + format + "'");
+            } else if (arg == "--per-query")
+                per_query = true;
+            else if (arg == "--progress")
+                progress = true;
             else if (arg == "-h" || arg == "--help") {
                 std::cout << usage;
                 return 0;
-            } else if (arg.size() > 1 && arg[0] == '-') throw Usage("unknown option " + arg);
+            } else if (arg.size() > 1 && arg[0] == '-')
+                throw Usage("unknown option " + arg);
             else {
                 const auto eq = arg.find('=');
-                if (eq != std::string::npos && eq > 0) run_files.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
-                else run_files.emplace_back(stem(arg), arg);
+                if (eq != std::string::npos && eq > 0)
+                    run_files.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
+                else
+                    run_files.emplace_back(stem(arg), arg);
             }
         }
         if (run_files.empty()) throw Usage("give at least one run file");
@@ -229,7 +252,7 @@ int runs_main(int argc, char** argv) {
         if (!queries.empty()) feed_file(ev, runs::Input::queries, "", queries);
         if (!collection.empty() && ev.needs_collection()) feed_collection(ev, collection, progress);
         const auto results = ev.compute();
-        const std::string out = format == "json" ? runs::results_json(results)
+        const std::string out = format == "json"  ? runs::results_json(results)
                                 : format == "csv" ? runs::results_csv(results, per_query)
                                                   : runs::results_table(results, per_query);
         std::fwrite(out.data(), 1, out.size(), stdout);

@@ -55,8 +55,8 @@ std::string format_table(const Json& results) {
         << ", tokenizer: " << results["params"]["tokenizer"].get<std::string>() << "\n";
     // RaB and ARaB report one of three magnitudes, with f and m chosen by params.rabGroups.
     const auto& rab_groups = results["params"]["rabGroups"];
-    out << "RaB, ARaB: magnitude " << results["params"]["rabMagnitude"].get<std::string>() << ", f = "
-        << rab_groups[0].get<std::string>() << ", m = " << rab_groups[1].get<std::string>() << " (positive leans to m)\n";
+    out << "RaB, ARaB: magnitude " << results["params"]["rabMagnitude"].get<std::string>() << ", f = " << rab_groups[0].get<std::string>()
+        << ", m = " << rab_groups[1].get<std::string>() << " (positive leans to m)\n";
     for (const auto& note : notes) out << "note: " << note << "\n";
     for (const auto& warning : results["warnings"]) out << "warning: " << warning.get<std::string>() << "\n";
     return out.str();

@@ -151,16 +151,20 @@ async function oneEdit(page: Page, cdp: CDPSession, kind: Kind, i: number): Prom
   if (kind === 'typing') await page.keyboard.press(i % 2 === 0 ? 'r' : 'Backspace');
   else if (kind === 'relevance') await page.keyboard.press(i % 2 === 0 ? '0' : '3');
   else await page.keyboard.press(i % 2 === 0 ? 'Alt+ArrowDown' : 'Alt+ArrowUp');
-  const handle = await page.waitForFunction(
-    () => {
-      const b = (window as unknown as { __bench: { start: number; changed: number } }).__bench;
-      return b.changed ? b.changed - b.start : null;
-    },
-    null,
-    { timeout: 60_000, polling: 20 },
-  ).catch(async (error: unknown) => {
-    throw new Error(`${kind} edit ${i}: no metric value changed (${JSON.stringify(await page.evaluate(() => (window as unknown as { __bench: unknown }).__bench))}): ${String(error)}`);
-  });
+  const handle = await page
+    .waitForFunction(
+      () => {
+        const b = (window as unknown as { __bench: { start: number; changed: number } }).__bench;
+        return b.changed ? b.changed - b.start : null;
+      },
+      null,
+      { timeout: 60_000, polling: 20 },
+    )
+    .catch(async (error: unknown) => {
+      throw new Error(
+        `${kind} edit ${i}: no metric value changed (${JSON.stringify(await page.evaluate(() => (window as unknown as { __bench: unknown }).__bench))}): ${String(error)}`,
+      );
+    });
   const valueMs = (await handle.jsonValue()) as number;
   // Read at once: includes the few milliseconds of the wait's own polling, so it errs high.
   const toValueMs = ((await taskSeconds(cdp)) - before) * 1000;
@@ -207,7 +211,11 @@ export async function benchPageEdit(): Promise<string> {
   const sizes = [10, 1000, 10000];
   for (const n of sizes) writeFileSync(join(dir, `scenario-${n}.json`), scenarioText(n));
   const builds: Build[] = [{ name: 'this build', path: join(root, 'dist/') }];
-  if (process.env.BENCH_BASE_DIST) builds.unshift({ name: `base (${process.env.BENCH_BASE_LABEL ?? process.env.BENCH_BASE_DIST})`, path: process.env.BENCH_BASE_DIST.replace(/\/?$/, '/') });
+  if (process.env.BENCH_BASE_DIST)
+    builds.unshift({
+      name: `base (${process.env.BENCH_BASE_LABEL ?? process.env.BENCH_BASE_DIST})`,
+      path: process.env.BENCH_BASE_DIST.replace(/\/?$/, '/'),
+    });
   const mounts: Record<string, string> = { '/bench/': `${dir}/` };
   builds.forEach((b, i) => (mounts[i === builds.length - 1 ? PAGE : `/base${i}/playground/`] = b.path));
   const server = (await serve(mounts)) as { url: string; close: () => Promise<void> };
@@ -217,7 +225,8 @@ export async function benchPageEdit(): Promise<string> {
   try {
     if (process.argv.includes('--profile')) {
       const out: string[] = [];
-      for (let b = 0; b < builds.length; b++) out.push(`${builds[b]!.name}:`, await profile(browser, `${server.url}${pagePath(b)}?scenario=../../bench/scenario-1000.json`));
+      for (let b = 0; b < builds.length; b++)
+        out.push(`${builds[b]!.name}:`, await profile(browser, `${server.url}${pagePath(b)}?scenario=../../bench/scenario-1000.json`));
       return out.join('\n');
     }
     lines.push(
@@ -227,7 +236,9 @@ export async function benchPageEdit(): Promise<string> {
         'Edit to value: keydown timeStamp to the first changed `data-value` of a metric cell (MutationObserver in the page).',
     );
     lines.push('');
-    lines.push('| documents | build | first values (first paint, engine ready) | edit | main-thread work to the value | in the second | edit to value | goal |');
+    lines.push(
+      '| documents | build | first values (first paint, engine ready) | edit | main-thread work to the value | in the second | edit to value | goal |',
+    );
     lines.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const n of sizes) {
       const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -235,7 +246,11 @@ export async function benchPageEdit(): Promise<string> {
       // Rounds alternate the builds (a busy moment of the shared machine favours neither).
       for (let round = 0; round < rounds; round++)
         for (let b = 0; b < builds.length; b++) {
-          const r = await session(browser, `${server.url}${pagePath(b)}?scenario=../../bench/scenario-${n}.json`, Math.ceil(EDITS / rounds));
+          const r = await session(
+            browser,
+            `${server.url}${pagePath(b)}?scenario=../../bench/scenario-${n}.json`,
+            Math.ceil(EDITS / rounds),
+          );
           if (r.refused) perBuild[b]!.refused = r.refused;
           perBuild[b]!.load.push(...r.load);
           for (const kind of KINDS) perBuild[b]!.samples[kind].push(...r.samples[kind]);
@@ -243,25 +258,65 @@ export async function benchPageEdit(): Promise<string> {
       builds.forEach((build, b) => {
         const r = perBuild[b]!;
         if (r.refused) {
-          lines.push(`| ${n.toLocaleString('en')} | ${build.name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | | |`);
+          lines.push(
+            `| ${n.toLocaleString('en')} | ${build.name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | | |`,
+          );
           return;
         }
-        const first = quantile(r.load.map((l) => l.firstValuesMs), 0.5);
-        const paint = quantile(r.load.map((l) => l.firstPaintMs ?? NaN), 0.5);
-        const ready = quantile(r.load.map((l) => l.engineReadyMs ?? NaN), 0.5);
+        const first = quantile(
+          r.load.map((l) => l.firstValuesMs),
+          0.5,
+        );
+        const paint = quantile(
+          r.load.map((l) => l.firstPaintMs ?? NaN),
+          0.5,
+        );
+        const ready = quantile(
+          r.load.map((l) => l.engineReadyMs ?? NaN),
+          0.5,
+        );
         const valueGoal = n <= 1000 ? pageGoals.valueMs1000 : pageGoals.valueMs10000;
         KINDS.forEach((kind, k) => {
           const s = r.samples[kind];
-          const work = quantile(s.map((x) => x.toValueMs), 0.5);
-          const value = quantile(s.map((x) => x.valueMs), 0.5);
-          const loadCell = k === 0 ? `${ms(first)} (${Number.isNaN(paint) ? '?' : ms(paint)}, ${Number.isNaN(ready) ? '?' : ms(ready)})` : '';
+          const work = quantile(
+            s.map((x) => x.toValueMs),
+            0.5,
+          );
+          const value = quantile(
+            s.map((x) => x.valueMs),
+            0.5,
+          );
+          const loadCell =
+            k === 0 ? `${ms(first)} (${Number.isNaN(paint) ? '?' : ms(paint)}, ${Number.isNaN(ready) ? '?' : ms(ready)})` : '';
           const goal =
             n < 1000
               ? 'none: the same edits on a small scenario, the page’s cost whatever the size'
               : `work ≤ ${pageGoals.workMs} ms: ${work <= pageGoals.workMs ? 'met' : 'not met'}; value ≤ ${valueGoal} ms: ${value <= valueGoal ? 'met' : 'not met'}` +
-              (k === 0 && n === 1000 ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}` : '');
+                (k === 0 && n === 1000
+                  ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}`
+                  : '');
           lines.push(
-            `| ${n.toLocaleString('en')} | ${build.name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(quantile(s.map((x) => x.toValueMs), 0.9))}) | ${ms(quantile(s.map((x) => x.workMs), 0.5))} (${ms(quantile(s.map((x) => x.workMs), 0.9))}) | ${ms(value)} (${ms(quantile(s.map((x) => x.valueMs), 0.9))}) | ${goal} |`,
+            `| ${n.toLocaleString('en')} | ${build.name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(
+              quantile(
+                s.map((x) => x.toValueMs),
+                0.9,
+              ),
+            )}) | ${ms(
+              quantile(
+                s.map((x) => x.workMs),
+                0.5,
+              ),
+            )} (${ms(
+              quantile(
+                s.map((x) => x.workMs),
+                0.9,
+              ),
+            )}) | ${ms(value)} (${ms(
+              quantile(
+                s.map((x) => x.valueMs),
+                0.9,
+              ),
+            )}) | ${goal} |`,
           );
         });
       });
@@ -291,7 +346,11 @@ async function profile(browser: Browser, url: string): Promise<string> {
   const samples: Sample[] = [];
   for (let i = 0; i < 6; i++) samples.push(await oneEdit(page, cdp, kind, i));
   const { profile: p } = (await cdp.send('Profiler.stop')) as {
-    profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]; samples: number[]; timeDeltas: number[] };
+    profile: {
+      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+      samples: number[];
+      timeDeltas: number[];
+    };
   };
   const self = new Map<number, number>();
   p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i + 1] ?? 0)));
@@ -303,7 +362,10 @@ async function profile(browser: Browser, url: string): Promise<string> {
     byName.set(key, (byName.get(key) ?? 0) + t);
   }
   await context.close();
-  const top = [...byName].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 40));
+  const top = [...byName]
+    .filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 40));
   return [
     `${kind} edits: work to the value ${samples.map((s) => ms(s.toValueMs)).join(', ')}, in the second ${samples.map((s) => ms(s.workMs)).join(', ')}; to value ${samples.map((s) => ms(s.valueMs)).join(', ')}`,
     ...top.map(([k, us]) => `${(us / 1000 / samples.length).toFixed(2).padStart(8)} ms/edit  ${k}`),

@@ -55,7 +55,8 @@ function renderers(): Map<number, number> {
 }
 
 export async function benchRunsPage(): Promise<string> {
-  if (!existsSync(join(root, 'dist/index.html')) || !existsSync(cli)) throw new Error('dist/ or build/ is missing: run `npm run build` first');
+  if (!existsSync(join(root, 'dist/index.html')) || !existsSync(cli))
+    throw new Error('dist/ or build/ is missing: run `npm run build` first');
   generate();
   const collection = join(dir, 'collection.tsv');
   const runs = [join(dir, 'neural.run'), join(dir, 'bm25.run')];
@@ -63,7 +64,10 @@ export async function benchRunsPage(): Promise<string> {
 
   const nativeRun = () => {
     const t0 = performance.now();
-    const native = spawnSync(cli, ['runs', '--collection', collection, '--background', background, '--format', 'json', ...runs], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const native = spawnSync(cli, ['runs', '--collection', collection, '--background', background, '--format', 'json', ...runs], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
     if (native.status !== 0) throw new Error(`fairness-eval runs failed: ${native.stderr}`);
     return (performance.now() - t0) / 1000;
   };

@@ -37,7 +37,10 @@ export function generate() {
   const vocabulary = Array.from({ length: 5000 }, () =>
     Array.from({ length: 2 + Math.floor(r() * 9) }, () => letters[Math.floor(r() * 26)]).join(''),
   );
-  const gendered = readFileSync(wordlist, 'utf8').split('\n').filter(Boolean).map((l) => l.split(',')[0]!);
+  const gendered = readFileSync(wordlist, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split(',')[0]!);
   const word = () => (r() < 0.03 ? gendered[Math.floor(r() * gendered.length)]! : vocabulary[Math.floor(vocabulary.length * r() * r())]!);
   const fd = openSync(join(dir, 'collection.tsv'), 'w');
   let buffer = '';
@@ -54,7 +57,10 @@ export function generate() {
   // Runs over a pool of 20% of the passages: the background (a BM25 stand-in) and a reranking of
   // it (a neural stand-in), 1,765 queries × 1,000 passages each.
   const pool = Math.floor(passages / 5);
-  for (const [name, seed] of [['bm25', 1], ['neural', 2]] as const) {
+  for (const [name, seed] of [
+    ['bm25', 1],
+    ['neural', 2],
+  ] as const) {
     const rr = random(seed);
     const qr = random(7);
     const fd = openSync(join(dir, `${name}.run`), 'w');
@@ -92,7 +98,18 @@ export async function benchRuns(): Promise<string> {
   const generated = (performance.now() - t0) / 1000;
   const collection = join(dir, 'collection.tsv');
   const size = statSync(collection).size;
-  const args = ['runs', '--progress', '--collection', collection, '--background', join(dir, 'bm25.run'), '--format', 'json', join(dir, 'neural.run'), join(dir, 'bm25.run')];
+  const args = [
+    'runs',
+    '--progress',
+    '--collection',
+    collection,
+    '--background',
+    join(dir, 'bm25.run'),
+    '--format',
+    'json',
+    join(dir, 'neural.run'),
+    join(dir, 'bm25.run'),
+  ];
   // Two interleaved rounds, the best of each: a busy moment of the shared machine favours neither.
   let wc = { seconds: Infinity, cpu: Infinity };
   const scans: number[] = [];
@@ -109,7 +126,12 @@ export async function benchRuns(): Promise<string> {
   // The collection scan alone (--progress's last line): its processor time in the best round.
   const scan = Math.min(...scans);
   const tokenize = JSON.parse(execFileSync(tokenizeBench, [collection, '5'], { encoding: 'utf8' }));
-  const official = JSON.parse(execFileSync('python3', [join(root, 'tests/runs/official_nfairr.py'), '--neutrality', wordlist, collection], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+  const official = JSON.parse(
+    execFileSync('python3', [join(root, 'tests/runs/official_nfairr.py'), '--neutrality', wordlist, collection], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    }),
+  );
   const mb = (bytes: number) => bytes / 1e6;
   const officialRate = official.passages / official.seconds;
   const oursRate = passages / ours.cpu;

@@ -15,7 +15,28 @@ function* benchDocs(n: number): Generator<ScenarioDocument> {
   };
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
   const terms = ['he', 'she', 'his', 'her', 'him', 'woman', 'man', 'mother', 'father', 'girl', 'boy', 'sister', 'brother'];
-  const filler = ['the', 'doctor', 'said', 'that', 'team', 'won', 'match', 'engineer', 'nurse', 'city', 'of', 'and', 'a', 'report', 'new', 'in', 'council', 'study', 'found', 'school'];
+  const filler = [
+    'the',
+    'doctor',
+    'said',
+    'that',
+    'team',
+    'won',
+    'match',
+    'engineer',
+    'nurse',
+    'city',
+    'of',
+    'and',
+    'a',
+    'report',
+    'new',
+    'in',
+    'council',
+    'study',
+    'found',
+    'school',
+  ];
   for (let i = 0; i < n; i++) {
     const words = Array.from({ length: 20 + Math.floor(random() * 30) }, () => (random() < 0.12 ? pick(terms) : pick(filler)));
     yield {

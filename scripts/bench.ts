@@ -60,7 +60,8 @@ async function main() {
 
   const engine = await loadEngineNode();
   const dir = mkdtempSync(join(tmpdir(), 'fairness-bench-'));
-  const rows: { n: number; bytes: number; wasm: number; wasmParsed: number; wasmEdit: number; native: number | null; outBytes: number }[] = [];
+  const rows: { n: number; bytes: number; wasm: number; wasmParsed: number; wasmEdit: number; native: number | null; outBytes: number }[] =
+    [];
   try {
     for (const [n, runs] of [
       [10, 400],
@@ -83,14 +84,25 @@ async function main() {
       let flip = false;
       const alternate = (a: Uint8Array, b: Uint8Array) => () => engine.evaluateText((flip = !flip) ? a : b);
       const outBytes = engine.evaluateText(bytes).length;
-      const row = { n, bytes: bytes.length, wasm: Infinity, wasmParsed: Infinity, wasmEdit: Infinity, native: existsSync(nativeBench) ? Infinity : null, outBytes };
+      const row = {
+        n,
+        bytes: bytes.length,
+        wasm: Infinity,
+        wasmParsed: Infinity,
+        wasmEdit: Infinity,
+        native: existsSync(nativeBench) ? Infinity : null,
+        outBytes,
+      };
       // Rounds interleave the three, so a busy moment of the machine does not favour one of them;
       // each figure is the best round's median.
       for (let round = 0; round < rounds; round++) {
         // Text in, text out: the same work as the native `fairness::evaluate_json`.
         row.wasm = Math.min(row.wasm, time(alternate(bytes, otherBytes), runs));
         // What the page's worker does: encode the scenario and parse the results as well.
-        row.wasmParsed = Math.min(row.wasmParsed, time(() => engine.evaluate((flip = !flip) ? text : otherText), runs));
+        row.wasmParsed = Math.min(
+          row.wasmParsed,
+          time(() => engine.evaluate((flip = !flip) ? text : otherText), runs),
+        );
         // One text edited since the last call: only that text is analysed again.
         row.wasmEdit = Math.min(row.wasmEdit, time(alternate(bytes, editedBytes), runs));
         if (row.native !== null) row.native = Math.min(row.native, median(nativeTimes(file, runs)));
@@ -121,7 +133,9 @@ async function main() {
   lines.push(`| fairness-core.mjs (glue), gzipped (-9) | ${kB(glueGz).toFixed(1)} kB (raw ${kB(glue.length).toFixed(1)} kB) | |`);
   lines.push(`| .wasm + glue, gzipped | ${kB(totalGz).toFixed(1)} kB | ${budgets.sizeKB} kB: ${mark(kB(totalGz) <= budgets.sizeKB)} |`);
   lines.push('');
-  lines.push('| scenario | WASM (text in, text out) | WASM + JSON.parse | WASM, one text edited | native CLI core | WASM / native | budget (WASM) |');
+  lines.push(
+    '| scenario | WASM (text in, text out) | WASM + JSON.parse | WASM, one text edited | native CLI core | WASM / native | budget (WASM) |',
+  );
   lines.push('| --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
     const budget = r.n <= 10 ? budgets.ms10 : budgets.ms1000;
@@ -134,7 +148,8 @@ async function main() {
   lines.push('');
   lines.push('| best and worst orderings (WASM) | measured | budget |');
   lines.push('| --- | --- | --- |');
-  for (const r of orderingRows) lines.push(`| ${r.what} | ${fmt(r.ms)} ms | ${budgets.orderingsMs} ms: ${mark(r.ms <= budgets.orderingsMs)} |`);
+  for (const r of orderingRows)
+    lines.push(`| ${r.what} | ${fmt(r.ms)} ms | ${budgets.orderingsMs} ms: ${mark(r.ms <= budgets.orderingsMs)} |`);
   console.log(lines.join('\n'));
   if (existsSync(nativeBench)) console.log(`\n${(await longRankings(engine)).join('\n')}`);
 }
@@ -142,7 +157,11 @@ async function main() {
 /** build/fairness-bench's run times (ms), without its peak-rss-kB line. */
 function nativeTimes(file: string, runs: number, summary = false): number[] {
   const out = execFileSync(nativeBench, [file, String(runs), ...(summary ? ['--summary'] : [])], { encoding: 'utf8' });
-  return out.trim().split('\n').filter((line) => !line.startsWith('peak-rss-kB')).map(Number);
+  return out
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('peak-rss-kB'))
+    .map(Number);
 }
 
 /** One evaluation as `fairness-eval [--summary]` makes it, in a fresh process: its time (from reading the file) and peak memory. */
@@ -197,14 +216,22 @@ async function longRankings(engine: Awaited<ReturnType<typeof loadEngineNode>>):
     lines.push('');
     lines.push('| what | measured | goal |');
     lines.push('| --- | --- | --- |');
-    lines.push(`| full result (all detail), native, 10,000 → 100,000 documents | ${fmt(full4)} ms → ${fmt(full5)} ms: exponent ${fullExp.toFixed(2)} | near-linear (≤ ${goals.fullExponent}): ${mark(fullExp <= goals.fullExponent)} |`);
-    lines.push(`| 1,000,000 documents (${(bytes.length / 1e6).toFixed(0)} MB in), k = 10, without detail (${kB(outBytes).toFixed(1)} kB out), native | ${(nativeMs / 1000).toFixed(2)} s, peak ${nativeMB.toFixed(0)} MB | < ${goals.millionMs / 1000} s: ${mark(nativeMs < goals.millionMs)}; < ${goals.millionMB} MB: ${mark(nativeMB < goals.millionMB)} |`);
-    lines.push(`| the same in WASM (Node) | ${(wasmMs / 1000).toFixed(2)} s (${(wasmMs / nativeMs).toFixed(2)}x native), memory ${(engine.heapSize() / 1e6).toFixed(0)} MB | < ${goals.wasmOverNative}x native: ${mark(wasmMs < goals.wasmOverNative * nativeMs)} |`);
+    lines.push(
+      `| full result (all detail), native, 10,000 → 100,000 documents | ${fmt(full4)} ms → ${fmt(full5)} ms: exponent ${fullExp.toFixed(2)} | near-linear (≤ ${goals.fullExponent}): ${mark(fullExp <= goals.fullExponent)} |`,
+    );
+    lines.push(
+      `| 1,000,000 documents (${(bytes.length / 1e6).toFixed(0)} MB in), k = 10, without detail (${kB(outBytes).toFixed(1)} kB out), native | ${(nativeMs / 1000).toFixed(2)} s, peak ${nativeMB.toFixed(0)} MB | < ${goals.millionMs / 1000} s: ${mark(nativeMs < goals.millionMs)}; < ${goals.millionMB} MB: ${mark(nativeMB < goals.millionMB)} |`,
+    );
+    lines.push(
+      `| the same in WASM (Node) | ${(wasmMs / 1000).toFixed(2)} s (${(wasmMs / nativeMs).toFixed(2)}x native), memory ${(engine.heapSize() / 1e6).toFixed(0)} MB | < ${goals.wasmOverNative}x native: ${mark(wasmMs < goals.wasmOverNative * nativeMs)} |`,
+    );
     lines.push('');
 
     // Each metric's compute with its per-rank detail and value at every cut-off, 10^5 -> 10^6.
     const times = metricTimes(file(1e5), file(1e6), 7);
-    lines.push(`| metric (processor time of the compute with per-rank detail and every cut-off, native, sizes interleaved, best of 7) | 100,000 documents | 1,000,000 documents | exponent | goal ≤ ${goals.metricExponent} |`);
+    lines.push(
+      `| metric (processor time of the compute with per-rank detail and every cut-off, native, sizes interleaved, best of 7) | 100,000 documents | 1,000,000 documents | exponent | goal ≤ ${goals.metricExponent} |`,
+    );
     lines.push('| --- | --- | --- | --- | --- |');
     for (const [id, [small, large]] of times) {
       const e = exponent(small, large, 10);

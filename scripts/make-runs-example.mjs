@@ -46,7 +46,12 @@ function run(name, first) {
   let text = '';
   for (const q of queries) {
     const own = docs.filter((d) => d.q_id === q.q_id);
-    own.sort((a, b) => Number(b.relevant) - Number(a.relevant) || rank[label(a.content_gender)] - rank[label(b.content_gender)] || Number(a.d_id) - Number(b.d_id));
+    own.sort(
+      (a, b) =>
+        Number(b.relevant) - Number(a.relevant) ||
+        rank[label(a.content_gender)] - rank[label(b.content_gender)] ||
+        Number(a.d_id) - Number(b.d_id),
+    );
     own.forEach((d, i) => (text += `${q.q_id} Q0 ${d.d_id} ${i + 1} ${(own.length - i).toFixed(1)} ${name}\n`));
   }
   return text;

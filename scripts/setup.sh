@@ -8,6 +8,7 @@ missing=()
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v clang++ >/dev/null 2>&1 || missing+=(clang)          # libFuzzer and the sanitizer build
+command -v clang-format >/dev/null 2>&1 || missing+=(clang-format)  # npm run format, and its check in npm test
 command -v emcc >/dev/null 2>&1 || missing+=(emscripten)
 [ -f /usr/include/doctest/doctest.h ] || missing+=(doctest-dev)
 [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)

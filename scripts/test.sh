@@ -3,6 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+
+echo "== Formatting (clang-format, Prettier)"
+bash scripts/format.sh --check
+
 bash scripts/build.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 

@@ -154,7 +154,10 @@ EMSCRIPTEN_BINDINGS(fairness_core) {
         .field("message", &Reply::message)
         .field("internal", &Reply::internal);
     value_object<EvaluateRequest>("EvaluateRequest").field("large", &EvaluateRequest::large);
-    value_object<ViewRequest>("ViewRequest").field("large", &ViewRequest::large).field("detail", &ViewRequest::detail).field("texts", &ViewRequest::texts);
+    value_object<ViewRequest>("ViewRequest")
+        .field("large", &ViewRequest::large)
+        .field("detail", &ViewRequest::detail)
+        .field("texts", &ViewRequest::texts);
     function("evaluate", &evaluate);
     function("evaluateSummary", &evaluate_summary);
     function("evaluateView", &evaluate_view);

@@ -4,8 +4,30 @@
 // once with a SupersededError, and a late answer to it is dropped. So a result shown on the page
 // is always the result of the input as it is now.
 import { ScenarioError } from './errors';
-import { isProgress, laneOf, type Calls, type Kind, type PortLike, type Progress, type Request, type Response, type WireError } from './protocol';
-import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, Scenario, SummaryResults, TermMatch, ViewOptions, ViewResults } from './types';
+import {
+  isProgress,
+  laneOf,
+  type Calls,
+  type Kind,
+  type PortLike,
+  type Progress,
+  type Request,
+  type Response,
+  type WireError,
+} from './protocol';
+import type {
+  ExperimentProgress,
+  ExperimentResult,
+  ExperimentSpec,
+  MetricDescriptor,
+  Orderings,
+  Results,
+  Scenario,
+  SummaryResults,
+  TermMatch,
+  ViewOptions,
+  ViewResults,
+} from './types';
 
 /** The rejection of a request overtaken by a newer one of its lane: not an error to show. */
 export class SupersededError extends Error {
@@ -222,7 +244,9 @@ export class LongJobs {
 
 /** Long jobs in module workers of their own (see LongJobs). */
 export function startLongJobWorkers(): LongJobs {
-  return new LongJobs((lane) => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: `fairness-engine ${lane}` }));
+  return new LongJobs(
+    (lane) => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: `fairness-engine ${lane}` }),
+  );
 }
 
 /**

@@ -19,10 +19,10 @@ export function spansToUtf16<T extends { begin: number; end: number }>(text: str
     while (bytes < offset && unit < text.length) {
       const c = text.charCodeAt(unit);
       const d = unit + 1 < text.length ? text.charCodeAt(unit + 1) : 0;
-      if (c < 0x80) (bytes += 1), (unit += 1);
-      else if (c < 0x800) (bytes += 2), (unit += 1);
-      else if (c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) (bytes += 4), (unit += 2);
-      else (bytes += 3), (unit += 1); // the rest of the BMP; a lone surrogate as U+FFFD
+      if (c < 0x80) ((bytes += 1), (unit += 1));
+      else if (c < 0x800) ((bytes += 2), (unit += 1));
+      else if (c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) ((bytes += 4), (unit += 2));
+      else ((bytes += 3), (unit += 1)); // the rest of the BMP; a lone surrogate as U+FFFD
     }
     index.set(offset, unit);
   }

@@ -179,8 +179,7 @@ export async function evaluateRuns(engine: RunsEngine, job: RunsJob, options: Ev
 // The worker's messages.
 
 export type RunsRequest =
-  | { type: 'evaluate'; job: RunsJob }
-  | { type: 'scenario'; id: number; query: string; runA: string; runB: string; cutoff: number };
+  { type: 'evaluate'; job: RunsJob } | { type: 'scenario'; id: number; query: string; runA: string; runB: string; cutoff: number };
 
 export type RunsReply =
   | { type: 'ready' }
@@ -201,7 +200,9 @@ export function serveRuns(port: { postMessage(message: RunsReply): void }, engin
     }
     if (request.type === 'evaluate') {
       try {
-        const json = await evaluateRuns(engine, request.job, { onProgress: (progress) => port.postMessage({ type: 'progress', progress }) });
+        const json = await evaluateRuns(engine, request.job, {
+          onProgress: (progress) => port.postMessage({ type: 'progress', progress }),
+        });
         port.postMessage({ type: 'done', json, queryTexts: engine.queryTexts(), heapBytes: engine.heapSize() });
       } catch (error) {
         engine.reset();
@@ -209,7 +210,11 @@ export function serveRuns(port: { postMessage(message: RunsReply): void }, engin
       }
     } else {
       try {
-        port.postMessage({ type: 'scenario', id: request.id, json: engine.queryScenario(request.query, request.runA, request.runB, request.cutoff) });
+        port.postMessage({
+          type: 'scenario',
+          id: request.id,
+          json: engine.queryScenario(request.query, request.runA, request.runB, request.cutoff),
+        });
       } catch (error) {
         port.postMessage({ type: 'scenario', id: request.id, refusal: toRefusal(error) });
       }

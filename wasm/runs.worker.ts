@@ -5,6 +5,9 @@
 import { loadRunsEngine } from './runs-engine';
 import { serveRuns, type RunsReply, type RunsRequest } from './runs-worker-core';
 
-const scope = globalThis as unknown as { postMessage(message: RunsReply): void; onmessage: ((event: MessageEvent<RunsRequest>) => void) | null };
+const scope = globalThis as unknown as {
+  postMessage(message: RunsReply): void;
+  onmessage: ((event: MessageEvent<RunsRequest>) => void) | null;
+};
 const serve = serveRuns(scope, loadRunsEngine());
 scope.onmessage = (event) => void serve(event.data);

@@ -390,7 +390,9 @@ export type MetricSummary<T> = Omit<T, 'perRank' | 'atCutoff'>;
 
 /** Every metric for one ranking without the detail: no `perRank`, `atCutoff` or `docs`. */
 export type RankingSummary = {
-  [K in Exclude<keyof RankingResults, 'docs'>]: RankingResults[K] extends { perRank: unknown } ? MetricSummary<RankingResults[K]> : RankingResults[K];
+  [K in Exclude<keyof RankingResults, 'docs'>]: RankingResults[K] extends { perRank: unknown }
+    ? MetricSummary<RankingResults[K]>
+    : RankingResults[K];
 };
 
 /** SPEC's results without the detail (EvaluateOptions `detail: false`). */

@@ -8,8 +8,7 @@ import { laneOf, type PortLike, type Progress, type Request, type RequestOf, typ
 
 /** Turns anything thrown into what can cross the worker boundary. */
 export function toWireError(error: unknown): WireError {
-  if (error instanceof ScenarioError)
-    return { name: error.name, message: error.message, field: error.field };
+  if (error instanceof ScenarioError) return { name: error.name, message: error.message, field: error.field };
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };
 }
@@ -49,7 +48,15 @@ export function respond(engine: Engine, request: Request): Response {
 function isRequest(data: unknown): data is Request {
   if (typeof data !== 'object' || data === null) return false;
   const r = data as Partial<Request>;
-  return typeof r.id === 'number' && (r.kind === 'evaluate' || r.kind === 'view' || r.kind === 'findTerms' || r.kind === 'describe' || r.kind === 'orderings' || r.kind === 'experiment');
+  return (
+    typeof r.id === 'number' &&
+    (r.kind === 'evaluate' ||
+      r.kind === 'view' ||
+      r.kind === 'findTerms' ||
+      r.kind === 'describe' ||
+      r.kind === 'orderings' ||
+      r.kind === 'experiment')
+  );
 }
 
 export interface EngineServerOptions {
@@ -176,7 +183,11 @@ export class EngineServer {
 }
 
 /** Serves the engine on a port: a worker's global scope, a Worker's MessagePort, or a test double. */
-export function serveEngine(port: PortLike & { start?: () => void }, engine: Engine | Promise<Engine>, options?: EngineServerOptions): EngineServer {
+export function serveEngine(
+  port: PortLike & { start?: () => void },
+  engine: Engine | Promise<Engine>,
+  options?: EngineServerOptions,
+): EngineServer {
   const server = new EngineServer(engine, (response) => port.postMessage(response), {
     progress: (message) => port.postMessage(message),
     ...options,

@@ -53,10 +53,22 @@ async function start() {
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
   if (exampleId) setExample(exampleId, loaded.scenario);
   startEvaluation((json, options) => engine().view(json, options));
-  startAutosave({ embed: embed !== null, baseRev: loaded.baseRev, tab: loaded.tab, session: loaded.session, fromTab: loaded.fromTab, hash: loaded.hash, accept: acceptScenario, starting });
+  startAutosave({
+    embed: embed !== null,
+    baseRev: loaded.baseRev,
+    tab: loaded.tab,
+    session: loaded.session,
+    fromTab: loaded.fromTab,
+    hash: loaded.hash,
+    accept: acceptScenario,
+    starting,
+  });
   const app = document.getElementById('app')!;
   app.textContent = ''; // the static loading shell of index.html
-  render(<App embed={embed} chosen={view.metrics} lesson={view.lesson} source={loaded.source} problem={loaded.problem} origin={loaded.origin} />, app);
+  render(
+    <App embed={embed} chosen={view.metrics} lesson={view.lesson} source={loaded.source} problem={loaded.problem} origin={loaded.origin} />,
+    app,
+  );
 }
 
 start().catch((error: unknown) => {

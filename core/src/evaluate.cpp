@@ -4,9 +4,9 @@
 #include <array>
 #include <deque>
 #include <functional>
-#include <unordered_map>
 #include <span>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "fairness/metrics/awrf.hpp"
 #include "fairness/metrics/cwex.hpp"
@@ -48,7 +48,7 @@ public:
 private:
     TermIndex index_;
     bool with_matches_;
-    std::deque<DocTerms> store_;  // stable references
+    std::deque<DocTerms> store_;                                 // stable references
     std::unordered_map<std::string_view, std::size_t> written_;  // a map, not a set: a type the module has already
 };
 
@@ -95,20 +95,20 @@ struct DetailChoice {
 // compute functions for the documents in one order (refilled by `arrange`, so that the best and
 // worst orderings score many orders without reading a text again).
 struct RankingInputs {
-    const TermIndex* index = nullptr;                // names the documents' term counts
-    DetailChoice detail;                             // whose per-rank detail and cut-offs to compute and write
+    const TermIndex* index = nullptr;  // names the documents' term counts
+    DetailChoice detail;               // whose per-rank detail and cut-offs to compute and write
     std::size_t groups = 0;
-    std::vector<Analyzed> docs;                      // in the ranking's order
-    std::vector<double> doc_alignment;               // AWRF alignment of document i, group g at [i · groups + g]
-    std::vector<dips::Item> doc_item;                // DIPS side and relevance of each document
-    nfairr::Ideal nfairr_ideal;                      // of NFaiRR's background set S (any order)
-    std::vector<double> browsing;                    // F(k0), k0 = 0..n-1
+    std::vector<Analyzed> docs;         // in the ranking's order
+    std::vector<double> doc_alignment;  // AWRF alignment of document i, group g at [i · groups + g]
+    std::vector<dips::Item> doc_item;   // DIPS side and relevance of each document
+    nfairr::Ideal nfairr_ideal;         // of NFaiRR's background set S (any order)
+    std::vector<double> browsing;       // F(k0), k0 = 0..n-1
 
     // The documents in rank order, after arrange(order):
     std::vector<double> omega, relevance;
     std::vector<const DocTerms*> terms;
     std::vector<int> labels;
-    std::vector<double> alignments;                  // rank r + 1, group g at [r · groups + g]
+    std::vector<double> alignments;  // rank r + 1, group g at [r · groups + g]
     std::vector<dips::Item> items;
     std::vector<double> count_f, count_m;  // RaB/ARaB: the counts c_f, c_m of params.rabGroups
 
@@ -123,7 +123,8 @@ struct RankingInputs {
             relevance[r] = a.doc->relevance;
             terms[r] = a.terms;
             labels[r] = a.doc->label;
-            std::copy_n(doc_alignment.begin() + static_cast<std::ptrdiff_t>(order[r] * groups), groups, alignments.begin() + static_cast<std::ptrdiff_t>(r * groups));
+            std::copy_n(doc_alignment.begin() + static_cast<std::ptrdiff_t>(order[r] * groups), groups,
+                        alignments.begin() + static_cast<std::ptrdiff_t>(r * groups));
             items[r] = doc_item[order[r]];
             count_f[r] = a.terms->magnitude[p.rab_f];
             count_m[r] = a.terms->magnitude[p.rab_m];
@@ -131,7 +132,8 @@ struct RankingInputs {
     }
 };
 
-RankingInputs prepare(const Scenario& s, const Ranking& ranking, TermSource& source, const std::vector<Analyzed>& background, DetailChoice detail) {
+RankingInputs prepare(const Scenario& s, const Ranking& ranking, TermSource& source, const std::vector<Analyzed>& background,
+                      DetailChoice detail) {
     const Params& p = s.params;
     const std::size_t n = ranking.docs.size(), groups = s.groups.size();
     RankingInputs in;
@@ -143,7 +145,8 @@ RankingInputs prepare(const Scenario& s, const Ranking& ranking, TermSource& sou
     in.doc_item.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
         const auto& a = in.docs.emplace_back(analyze(ranking.docs[i], source, p));
-        awrf::alignment(a.terms->magnitude, a.doc->label, p.awrf_alignment, std::span<double>(in.doc_alignment.data() + i * groups, groups));
+        awrf::alignment(a.terms->magnitude, a.doc->label, p.awrf_alignment,
+                        std::span<double>(in.doc_alignment.data() + i * groups, groups));
         const auto label = a.doc->label;
         const auto side = label == static_cast<int>(p.dips_a)   ? dips::Side::a
                           : label == static_cast<int>(p.dips_b) ? dips::Side::b
@@ -166,47 +169,57 @@ void visit_metrics(const Scenario& s, const RankingInputs& in, Visit&& visit) {
     const std::span<const std::string> groups(s.groups);
     const auto detail_of = [&](const MetricDescriptor& d) { return in.detail.of(d); };
     const bool nfairr_detail = detail_of(nfairr::descriptor);
-    visit(nfairr::descriptor, [&] { return nfairr::compute(in.omega, in.nfairr_ideal, p.k); },
-          [=](JsonWriter& w, const nfairr::Result& r) { nfairr::write(w, r, nfairr_detail); });
+    visit(
+        nfairr::descriptor, [&] { return nfairr::compute(in.omega, in.nfairr_ideal, p.k); },
+        [=](JsonWriter& w, const nfairr::Result& r) { nfairr::write(w, r, nfairr_detail); });
     const bool texfair_detail = detail_of(texfair::descriptor);
-    visit(texfair::descriptor, [&] { return texfair::compute(in.terms, *in.index, p.targets, p.rbdf, p.k, texfair_detail); },
-          [=](JsonWriter& w, const texfair::Result& r) { texfair::write(w, r, groups, texfair_detail); });
+    visit(
+        texfair::descriptor, [&] { return texfair::compute(in.terms, *in.index, p.targets, p.rbdf, p.k, texfair_detail); },
+        [=](JsonWriter& w, const texfair::Result& r) { texfair::write(w, r, groups, texfair_detail); });
     const bool dips_detail = detail_of(dips::descriptor);
-    visit(dips::descriptor, [&] { return dips::dips(in.items, in.browsing, p.ct); },
-          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, dips_detail); });
+    visit(
+        dips::descriptor, [&] { return dips::dips(in.items, in.browsing, p.ct); },
+        [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, dips_detail); });
     const bool cwex_detail = detail_of(cwex::descriptor);
-    visit(cwex::descriptor, [&] { return cwex::compute(in.labels, groups.size(), p.alpha, p.k); },
-          [=](JsonWriter& w, const cwex::Result& r) { cwex::write(w, r, groups, cwex_detail); });
+    visit(
+        cwex::descriptor, [&] { return cwex::compute(in.labels, groups.size(), p.alpha, p.k); },
+        [=](JsonWriter& w, const cwex::Result& r) { cwex::write(w, r, groups, cwex_detail); });
     const bool awrf_detail = detail_of(awrf::descriptor);
-    visit(awrf::descriptor, [&] { return awrf::compute(in.alignments, p.targets, p.awrf_distance, p.k, awrf_detail); },
-          [=](JsonWriter& w, const awrf::Result& r) { awrf::write(w, r, groups, awrf_detail); });
+    visit(
+        awrf::descriptor, [&] { return awrf::compute(in.alignments, p.targets, p.awrf_distance, p.k, awrf_detail); },
+        [=](JsonWriter& w, const awrf::Result& r) { awrf::write(w, r, groups, awrf_detail); });
     const bool ree_detail = detail_of(dips::ree_descriptor);
-    visit(dips::ree_descriptor, [&] { return dips::ree(in.items, p.ct); },
-          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, ree_detail); });
+    visit(
+        dips::ree_descriptor, [&] { return dips::ree(in.items, p.ct); },
+        [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, ree_detail); });
     const bool igi_detail = detail_of(dips::igi_descriptor);
-    visit(dips::igi_descriptor, [&] { return dips::igi(in.items, p.ct); },
-          [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, igi_detail); });
+    visit(
+        dips::igi_descriptor, [&] { return dips::igi(in.items, p.ct); },
+        [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, igi_detail); });
     // EE, EA and EA-dp (DIPS paper §5.1): targetShare and exposureShare keyed by the names of A and B.
     const std::string ab[] = {s.groups[p.dips_a], s.groups[p.dips_b]};
     for (const auto* d : {&exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor}) {
-        const auto target = d == &exposure::ee_descriptor ? exposure::Target::ee
+        const auto target = d == &exposure::ee_descriptor   ? exposure::Target::ee
                             : d == &exposure::ea_descriptor ? exposure::Target::ea
                                                             : exposure::Target::eadp;
         const bool detail = detail_of(*d);
-        visit(*d, [&, target, detail] { return exposure::compute(in.items, in.browsing, target, detail); },
-              [&, detail](JsonWriter& w, const exposure::Result& r) { exposure::write(w, r, ab, detail); });
+        visit(
+            *d, [&, target, detail] { return exposure::compute(in.items, in.browsing, target, detail); },
+            [&, detail](JsonWriter& w, const exposure::Result& r) { exposure::write(w, r, ab, detail); });
     }
     // RaB and ARaB (Rekabsaz and Schedl 2020): parts keyed by the names of f and m.
     const std::array<std::string, 2> fm{s.groups[p.rab_f], s.groups[p.rab_m]};
     for (const auto which : {rab::Which::rab, rab::Which::arab}) {
         const auto& d = which == rab::Which::rab ? rab::rab_descriptor : rab::arab_descriptor;
         const bool detail = detail_of(d);
-        visit(d, [&, which, detail] { return rab::report(which, in.count_f, in.count_m, p.k, p.rab_magnitude, detail); },
-              [&, detail](JsonWriter& w, const rab::Report& r) { rab::write(w, r, fm, detail); });
+        visit(
+            d, [&, which, detail] { return rab::report(which, in.count_f, in.count_m, p.k, p.rab_magnitude, detail); },
+            [&, detail](JsonWriter& w, const rab::Report& r) { rab::write(w, r, fm, detail); });
     }
     const bool ndcg_detail = detail_of(ndcg::descriptor);
-    visit(ndcg::descriptor, [&] { return ndcg::compute(in.relevance, p.ndcg_gain, p.k); },
-          [=](JsonWriter& w, const ndcg::Result& r) { ndcg::write(w, r, ndcg_detail); });
+    visit(
+        ndcg::descriptor, [&] { return ndcg::compute(in.relevance, p.ndcg_gain, p.k); },
+        [=](JsonWriter& w, const ndcg::Result& r) { ndcg::write(w, r, ndcg_detail); });
 }
 
 std::vector<std::size_t> identity_order(std::size_t n) {
@@ -231,8 +244,10 @@ void write_docs(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& d
     w.begin_array();
     for (const auto& a : docs) {
         w.begin_object().key("id");
-        if (a.doc->id) w.value(*a.doc->id);
-        else w.null();
+        if (a.doc->id)
+            w.value(*a.doc->id);
+        else
+            w.null();
         w.member("label", a.doc->label < 0 ? std::string(neutral_label) : s.groups[static_cast<std::size_t>(a.doc->label)]);
         w.member("relevance", a.doc->relevance);
         write_terms(w, s, *a.terms);
@@ -265,8 +280,10 @@ void write_ranking(JsonWriter& w, const Scenario& s, const Ranking& ranking, Ter
 
     w.begin_object().member("name", ranking.name).member("n", n).member("k", std::min(p.k, n));
     visit_metrics(s, in, [&](const MetricDescriptor& d, auto&& compute, auto&& write) { write(w.key(d.id), compute()); });
-    if (options.detail) write_docs(w.key("docs"), s, in.docs);
-    else if (options.texts != EvaluateOptions::Texts::none) write_texts(w.key("texts"), s, in.docs, source, options.texts);
+    if (options.detail)
+        write_docs(w.key("docs"), s, in.docs);
+    else if (options.texts != EvaluateOptions::Texts::none)
+        write_texts(w.key("texts"), s, in.docs, source, options.texts);
     w.end_object();
 }
 
@@ -389,7 +406,7 @@ struct Evaluator::Cache final : TermSource {
     std::vector<std::vector<std::string>> lexicon;  // what the cached terms were analysed under
     Tokenizer tokenizer;
     TermIndex index_;
-    Map previous, current;  // texts of the last call; of this call
+    Map previous, current;        // texts of the last call; of this call
     std::vector<Entry*> written;  // entries the call under way wrote (nodes: stable addresses)
     std::size_t tokenised = 0;
 
@@ -456,10 +473,9 @@ std::size_t Evaluator::tokenised() const { return cache_ ? cache_->tokenised : 0
 
 const std::vector<const MetricDescriptor*>& all_metrics() {
     static const std::vector<const MetricDescriptor*> metrics{
-        &nfairr::descriptor, &texfair::descriptor, &dips::descriptor, &cwex::descriptor,
-        &awrf::descriptor,   &dips::ree_descriptor, &dips::igi_descriptor,
-        &exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor,
-        &rab::rab_descriptor,     &rab::arab_descriptor,   &ndcg::descriptor};
+        &nfairr::descriptor,   &texfair::descriptor,  &dips::descriptor,        &cwex::descriptor,        &awrf::descriptor,
+        &dips::ree_descriptor, &dips::igi_descriptor, &exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor,
+        &rab::rab_descriptor,  &rab::arab_descriptor, &ndcg::descriptor};
     return metrics;
 }
 

@@ -95,10 +95,14 @@ std::vector<std::size_t> tie_breaking_order(const Dataset& data, double p_a, Ran
     std::size_t ia = 0, ib = 0;
     while (ia < a.size() || ib < b.size()) {
         bool take_a;
-        if (ib == b.size()) take_a = true;
-        else if (ia == a.size()) take_a = false;
-        else if (data.relevance[a[ia]] != data.relevance[b[ib]]) take_a = data.relevance[a[ia]] > data.relevance[b[ib]];
-        else take_a = random.uniform() < p_a;  // a tie at the top: A with probability p_A
+        if (ib == b.size())
+            take_a = true;
+        else if (ia == a.size())
+            take_a = false;
+        else if (data.relevance[a[ia]] != data.relevance[b[ib]])
+            take_a = data.relevance[a[ia]] > data.relevance[b[ib]];
+        else
+            take_a = random.uniform() < p_a;  // a tie at the top: A with probability p_A
         order.push_back(take_a ? a[ia++] : b[ib++]);
     }
     return order;
@@ -229,7 +233,8 @@ void at_most(std::uint64_t count, const std::string& field, std::string_view uni
 
 std::vector<double> numbers(const json& j, const std::string& field, std::size_t max_size) {
     if (!j.is_array() || j.empty()) throw ScenarioError(field, "must be an array of 1 to " + std::to_string(max_size) + " numbers");
-    if (j.size() > max_size) throw ScenarioError(field, "must be an array of at most " + std::to_string(max_size) + " numbers, got " + std::to_string(j.size()));
+    if (j.size() > max_size)
+        throw ScenarioError(field, "must be an array of at most " + std::to_string(max_size) + " numbers, got " + std::to_string(j.size()));
     std::vector<double> out;
     for (std::size_t i = 0; i < j.size(); ++i) out.push_back(number(j[i], field_of(field, i)));
     return out;
@@ -248,8 +253,7 @@ Spec parse_spec(std::string_view text, const Limits& limits) {
         throw ScenarioError("figure", "must be \"a\" (systematic group advantage) or \"b\" (relevance ties)");
     spec.figure = root["figure"] == "a" ? Figure::a : Figure::b;
     if (root.contains("xs")) {
-        if (root["xs"].is_array())
-            at_most(root["xs"].size(), "xs", "points", limits.experiment_points, limit_key::experiment_points);
+        if (root["xs"].is_array()) at_most(root["xs"].size(), "xs", "points", limits.experiment_points, limit_key::experiment_points);
         spec.xs = numbers(root["xs"], "xs", static_cast<std::size_t>(limits.experiment_points));
         for (std::size_t i = 0; i < spec.xs.size(); ++i) {
             if (spec.figure == Figure::a)
@@ -258,22 +262,24 @@ Spec parse_spec(std::string_view text, const Limits& limits) {
                 throw ScenarioError(field_of("xs", i), "p_A must be in [0, 1], got " + root["xs"][i].dump());
         }
     } else if (spec.figure == Figure::a) {
-        for (int k = 0; k < 100; ++k) spec.xs.push_back(k);                 // k = 0..99
+        for (int k = 0; k < 100; ++k) spec.xs.push_back(k);  // k = 0..99
     } else {
-        for (int i = 0; i <= 10; ++i) spec.xs.push_back(i / 10.0);          // p_A = 0, 0.1, ..., 1
+        for (int i = 0; i <= 10; ++i) spec.xs.push_back(i / 10.0);  // p_A = 0, 0.1, ..., 1
     }
     if (root.contains("repetitions")) {
         const double repetitions = number(root["repetitions"], "repetitions");
         if (repetitions < 1 || repetitions != std::floor(repetitions))
             throw ScenarioError("repetitions", "must be a whole number of at least 1, got " + root["repetitions"].dump());
-        at_most(static_cast<std::uint64_t>(repetitions), "repetitions", "repetitions", limits.experiment_repetitions, limit_key::experiment_repetitions);
+        at_most(static_cast<std::uint64_t>(repetitions), "repetitions", "repetitions", limits.experiment_repetitions,
+                limit_key::experiment_repetitions);
         spec.repetitions = static_cast<std::size_t>(repetitions);
     }
     if (root.contains("seed")) spec.seed = static_cast<std::uint64_t>(whole(root["seed"], "seed", 0, max_seed));
     if (root.contains("cts")) {
         spec.cts = numbers(root["cts"], "cts", 8);
         for (std::size_t i = 0; i < spec.cts.size(); ++i)
-            if (spec.cts[i] < 0 || spec.cts[i] > 1) throw ScenarioError(field_of("cts", i), "must be in [0, 1], got " + root["cts"][i].dump());
+            if (spec.cts[i] < 0 || spec.cts[i] > 1)
+                throw ScenarioError(field_of("cts", i), "must be in [0, 1], got " + root["cts"][i].dump());
     } else {
         spec.cts = spec.figure == Figure::a ? std::vector<double>{0.5} : std::vector<double>{0, 1};
     }

@@ -59,12 +59,16 @@ private:
         if (at_ >= text_.size()) return "the end of the text";
         const auto c = static_cast<unsigned char>(text_[at_]);
         char buffer[32];
-        if (c >= 0x20 && c < 0x7F) std::snprintf(buffer, sizeof buffer, "'%c'", c);
-        else std::snprintf(buffer, sizeof buffer, "the byte 0x%02X", c);
+        if (c >= 0x20 && c < 0x7F)
+            std::snprintf(buffer, sizeof buffer, "'%c'", c);
+        else
+            std::snprintf(buffer, sizeof buffer, "the byte 0x%02X", c);
         return buffer;
     }
 
-    [[noreturn, gnu::cold, gnu::noinline]] void unexpected(const char* expected) const { fail("unexpected " + shown() + "; expected " + expected); }
+    [[noreturn, gnu::cold, gnu::noinline]] void unexpected(const char* expected) const {
+        fail("unexpected " + shown() + "; expected " + expected);
+    }
 
     void skip_whitespace() {
         while (at_ < text_.size()) {
@@ -162,9 +166,12 @@ private:
                 ++at_;
                 return;
             }
-            if (c == '\\') escape();
-            else if (c >= 0x80) utf8_sequence();
-            else fail("a control character (" + shown() + ") in a string; write it as an escape such as \\n or \\u0000");
+            if (c == '\\')
+                escape();
+            else if (c >= 0x80)
+                utf8_sequence();
+            else
+                fail("a control character (" + shown() + ") in a string; write it as an escape such as \\n or \\u0000");
         }
     }
 
@@ -214,10 +221,14 @@ private:
             if (at_ >= text_.size()) fail("the text ends inside a \\u escape");
             const char c = text_[at_];
             std::uint32_t digit;
-            if (c >= '0' && c <= '9') digit = static_cast<std::uint32_t>(c - '0');
-            else if (c >= 'a' && c <= 'f') digit = static_cast<std::uint32_t>(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F') digit = static_cast<std::uint32_t>(c - 'A' + 10);
-            else fail("a \\u escape needs four hexadecimal digits");
+            if (c >= '0' && c <= '9')
+                digit = static_cast<std::uint32_t>(c - '0');
+            else if (c >= 'a' && c <= 'f')
+                digit = static_cast<std::uint32_t>(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F')
+                digit = static_cast<std::uint32_t>(c - 'A' + 10);
+            else
+                fail("a \\u escape needs four hexadecimal digits");
             code = code * 16 + digit;
         }
         return code;
@@ -248,14 +259,22 @@ private:
         // The range of the second byte, then how many bytes follow it (each 0x80..0xBF).
         unsigned char lo = 0x80, hi = 0xBF;
         int more;
-        if (lead >= 0xC2 && lead <= 0xDF) more = 0;
-        else if (lead == 0xE0) lo = 0xA0, more = 1;
-        else if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF) more = 1;
-        else if (lead == 0xED) hi = 0x9F, more = 1;
-        else if (lead == 0xF0) lo = 0x90, more = 2;
-        else if (lead >= 0xF1 && lead <= 0xF3) more = 2;
-        else if (lead == 0xF4) hi = 0x8F, more = 2;
-        else fail("invalid UTF-8: " + shown() + " cannot begin a character");
+        if (lead >= 0xC2 && lead <= 0xDF)
+            more = 0;
+        else if (lead == 0xE0)
+            lo = 0xA0, more = 1;
+        else if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF)
+            more = 1;
+        else if (lead == 0xED)
+            hi = 0x9F, more = 1;
+        else if (lead == 0xF0)
+            lo = 0x90, more = 2;
+        else if (lead >= 0xF1 && lead <= 0xF3)
+            more = 2;
+        else if (lead == 0xF4)
+            hi = 0x8F, more = 2;
+        else
+            fail("invalid UTF-8: " + shown() + " cannot begin a character");
         const std::size_t start = at_++;
         for (int i = 0; i <= more; ++i, ++at_) {
             const auto c = at_ < text_.size() ? static_cast<unsigned char>(text_[at_]) : 0;
@@ -300,8 +319,10 @@ private:
             if (n_digits <= 18) {  // below 10^18: fits either type
                 std::int64_t v = 0;
                 for (std::size_t i = start + (negative ? 1 : 0); i < whole_end; ++i) v = v * 10 + (text_[i] - '0');
-                if (negative) handler_.number_integer(-v);
-                else handler_.number_unsigned(static_cast<std::uint64_t>(v));
+                if (negative)
+                    handler_.number_integer(-v);
+                else
+                    handler_.number_unsigned(static_cast<std::uint64_t>(v));
                 return;
             }
             const std::string copy(token);

@@ -59,8 +59,7 @@ std::vector<std::size_t> identity(std::size_t n) {
 std::string undefined_note(const RankingContext& context, std::size_t metric, bool exhaustive) {
     std::string reason;
     context.value(metric, identity(context.size()), &reason);
-    std::string note = exhaustive ? "undefined for every ordering of these documents"
-                                  : "undefined for every ordering the search tried";
+    std::string note = exhaustive ? "undefined for every ordering of these documents" : "undefined for every ordering the search tried";
     if (!reason.empty()) note += ": " + reason;
     return note;
 }
@@ -204,9 +203,12 @@ private:
             bool best_is_move = false;
             const auto consider = [&](std::size_t i, std::size_t j, bool move) {
                 neighbour = current;
-                if (!move) std::swap(neighbour[i], neighbour[j]);
-                else if (i < j) std::rotate(neighbour.begin() + i, neighbour.begin() + i + 1, neighbour.begin() + j + 1);
-                else std::rotate(neighbour.begin() + j, neighbour.begin() + i, neighbour.begin() + i + 1);
+                if (!move)
+                    std::swap(neighbour[i], neighbour[j]);
+                else if (i < j)
+                    std::rotate(neighbour.begin() + i, neighbour.begin() + i + 1, neighbour.begin() + j + 1);
+                else
+                    std::rotate(neighbour.begin() + j, neighbour.begin() + i, neighbour.begin() + i + 1);
                 const auto value = evaluate(neighbour);
                 if (value && (!best || beats(*value, *best))) {
                     best = value;
@@ -224,9 +226,12 @@ private:
                     }
                 }
             if (!best || (here && !beats(*best, *here))) return;  // a local optimum (or out of budget)
-            if (!best_is_move) std::swap(current[best_i], current[best_j]);
-            else if (best_i < best_j) std::rotate(current.begin() + best_i, current.begin() + best_i + 1, current.begin() + best_j + 1);
-            else std::rotate(current.begin() + best_j, current.begin() + best_i, current.begin() + best_i + 1);
+            if (!best_is_move)
+                std::swap(current[best_i], current[best_j]);
+            else if (best_i < best_j)
+                std::rotate(current.begin() + best_i, current.begin() + best_i + 1, current.begin() + best_j + 1);
+            else
+                std::rotate(current.begin() + best_j, current.begin() + best_i, current.begin() + best_i + 1);
             here = best;
             if (exhausted()) return;
         }
@@ -266,8 +271,8 @@ void search(const RankingContext& context, const OrderingOptions& options, Order
         if (!out.metrics[m].best) out.metrics[m].note = undefined_note(context, m, false);
     }
     out.exhaustive = false;
-    out.method = "local search: " + std::to_string(out.starts) + " starts, " + std::to_string(out.evaluated) +
-                 " evaluations; may miss the optimum";
+    out.method =
+        "local search: " + std::to_string(out.starts) + " starts, " + std::to_string(out.evaluated) + " evaluations; may miss the optimum";
 }
 
 void write_extreme(JsonWriter& w, const Ranking& ranking, const std::optional<Extreme>& e, bool exhaustive) {
@@ -281,8 +286,10 @@ void write_extreme(JsonWriter& w, const Ranking& ranking, const std::optional<Ex
     w.end_array();
     w.key("ids").begin_array();
     for (const auto i : e->order) {
-        if (ranking.docs[i].id) w.value(*ranking.docs[i].id);
-        else w.null();
+        if (ranking.docs[i].id)
+            w.value(*ranking.docs[i].id);
+        else
+            w.null();
     }
     w.end_array();
     w.member("value", e->value);
@@ -304,8 +311,8 @@ Orderings find_orderings(const Scenario& scenario, std::size_t ranking, const Or
     const std::uint64_t max_documents = options.limits->ordering_documents;
     if (!exhaustive_wanted && n > max_documents)
         throw ScenarioError("rankings[" + std::to_string(ranking) + "].docs",
-                            "best and worst orderings are searched for up to " + std::to_string(max_documents) + " documents: " +
-                                over_limit(n, "documents", max_documents, limit_key::ordering_documents));
+                            "best and worst orderings are searched for up to " + std::to_string(max_documents) +
+                                " documents: " + over_limit(n, "documents", max_documents, limit_key::ordering_documents));
 
     if (exhaustive_wanted && n > 12)
         throw ScenarioError("rankings[" + std::to_string(ranking) + "].docs",
@@ -317,8 +324,10 @@ Orderings find_orderings(const Scenario& scenario, std::size_t ranking, const Or
     out.n = n;
     out.k = std::min(scenario.params.k, n);
     for (const auto* m : all_metrics()) out.metrics.push_back({m, std::nullopt, std::nullopt, std::nullopt, {}});
-    if (exhaustive_wanted) exhaustive(context, out);
-    else search(context, options, out);
+    if (exhaustive_wanted)
+        exhaustive(context, out);
+    else
+        search(context, options, out);
     return out;
 }
 

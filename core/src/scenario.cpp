@@ -5,15 +5,15 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <tuple>
-#include <utility>
-#include <cstdio>
-#include <set>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace fairness {
 
@@ -268,8 +268,7 @@ private:
             const auto path = item("groups", i);
             std::string name = string(list[i], path);
             if (name.empty()) throw ScenarioError(path, "a group needs a name");
-            if (name == neutral_label)
-                throw ScenarioError(path, "'neutral' is the label of documents of no group; it cannot be a group");
+            if (name == neutral_label) throw ScenarioError(path, "'neutral' is the label of documents of no group; it cannot be a group");
             if (group_index(name)) throw ScenarioError(path, "group " + in_quotes(name) + " is listed twice");
             groups().push_back(std::move(name));
         }
@@ -284,8 +283,8 @@ private:
             if (term.empty()) throw ScenarioError(path, "a term cannot be empty");
             const auto [it, fresh] = owner.emplace(term, g);
             if (!fresh && it->second != g)
-                throw ScenarioError(path, "the term " + in_quotes(term) + " is also listed under " +
-                                              in_quotes(groups()[it->second]) + "; a term may belong to one group only");
+                throw ScenarioError(path, "the term " + in_quotes(term) + " is also listed under " + in_quotes(groups()[it->second]) +
+                                              "; a term may belong to one group only");
             if (!fresh) return;  // V_g is a set: a repeated term counts once
             const auto tokens = tokenize(term, scenario_.params.tokenizer);
             if (tokens.size() != 1 || tokens[0].text != term)
@@ -310,7 +309,8 @@ private:
                 expect_array(list, path);
                 for (std::size_t i = 0; i < list.size(); ++i) {
                     if (++lexicon_terms_ > limits_.lexicon_terms)
-                        throw ScenarioError(item(path, i), over_limit(lexicon_terms_, "terms in the lexicon", limits_.lexicon_terms, limit_key::lexicon_terms));
+                        throw ScenarioError(item(path, i), over_limit(lexicon_terms_, "terms in the lexicon", limits_.lexicon_terms,
+                                                                      limit_key::lexicon_terms));
                     add(*g, string(list[i], item(path, i)), item(path, i));
                 }
             }
@@ -332,8 +332,8 @@ private:
         if (!root.contains("params")) return;
         const auto& params = expect_object(root["params"], "params");
         only_keys(params, "params",
-                  {"k", "tau", "tauInclusive", "targets", "rbdf", "alpha", "ct", "dipsGroups", "browsing", "tokenizer",
-                   "awrfAlignment", "awrfDistance", "ndcgGain", "rabGroups", "rabMagnitude"});
+                  {"k", "tau", "tauInclusive", "targets", "rbdf", "alpha", "ct", "dipsGroups", "browsing", "tokenizer", "awrfAlignment",
+                   "awrfDistance", "ndcgGain", "rabGroups", "rabMagnitude"});
         for (const auto& [key, value] : params.items()) {
             const auto path = child("params", key);
             if (key == "k") {
@@ -341,7 +341,8 @@ private:
                 if (k < 1 || k != std::floor(k)) throw ScenarioError(path, "must be a whole number of at least 1, got " + value.dump());
                 // The limit keeps the SetFaiRR baseline's Σ_{r<=k} p(r) (an O(k) sum) instant.
                 if (k > static_cast<double>(limits_.k))
-                    throw ScenarioError(path, value.dump() + " is over the limit of " + std::to_string(limits_.k) + " (" + std::string(limit_key::k) + ")");
+                    throw ScenarioError(
+                        path, value.dump() + " is over the limit of " + std::to_string(limits_.k) + " (" + std::string(limit_key::k) + ")");
                 p.k = static_cast<std::size_t>(k);
             } else if (key == "tau") {
                 p.tau = number(value, path);
@@ -357,7 +358,8 @@ private:
             } else if (key == "ct") {
                 p.ct = number_in(value, path, 0, 1);
             } else if (key == "dipsGroups") {
-                std::tie(p.dips_a, p.dips_b) = two_groups(value, path, "must name exactly two groups, A then B", "groups A and B must differ");
+                std::tie(p.dips_a, p.dips_b) =
+                    two_groups(value, path, "must name exactly two groups, A then B", "groups A and B must differ");
             } else if (key == "browsing") {
                 expect_object(value, path);
                 only_keys(value, path, {"model", "gamma"});
@@ -376,7 +378,8 @@ private:
             } else if (key == "ndcgGain") {
                 p.ndcg_gain = choice(value, path, ndcg_gains);
             } else if (key == "rabGroups") {
-                std::tie(p.rab_f, p.rab_m) = two_groups(value, path, "must name exactly two groups, f then m", "groups f and m must differ");
+                std::tie(p.rab_f, p.rab_m) =
+                    two_groups(value, path, "must name exactly two groups, f then m", "groups f and m must differ");
             } else if (key == "rabMagnitude") {
                 p.rab_magnitude = choice(value, path, rab_magnitudes);
             }
@@ -441,8 +444,9 @@ private:
         if (id.is_string()) return id.get<std::string>();
         if (!id.is_number()) throw ScenarioError(path, "must be a string or a whole number, got " + describe(id));
         const auto refuse = [&] {
-            throw ScenarioError(path, "the number " + id.dump() + " is not a whole number of at most 2^53 - 1 (9007199254740991)"
-                                                                  ", which JavaScript could not read exactly; write the id as a string");
+            throw ScenarioError(path, "the number " + id.dump() +
+                                          " is not a whole number of at most 2^53 - 1 (9007199254740991)"
+                                          ", which JavaScript could not read exactly; write the id as a string");
         };
         if (id.is_number_unsigned()) {
             const auto v = id.get<std::uint64_t>();
@@ -464,8 +468,8 @@ private:
     void count_text(const std::string& text, const Path& path) {
         text_bytes_ += text.size();
         if (text_bytes_ > limits_.text_bytes)
-            throw ScenarioError(child(path(), "text"), over_limit(text_bytes_, "bytes of text (this and the texts before it)", limits_.text_bytes,
-                                                                  limit_key::text_bytes));
+            throw ScenarioError(child(path(), "text"), over_limit(text_bytes_, "bytes of text (this and the texts before it)",
+                                                                  limits_.text_bytes, limit_key::text_bytes));
     }
 
     // A document the parser has checked the types of: its id, text limit and label are checked as
@@ -473,7 +477,8 @@ private:
     template <class Path>
     Document read_compact_document(CompactDocument& compact, const Path& path) {
         Document doc;
-        if (compact.present & member_id) doc.id = compact.id_is_text ? std::move(compact.id_text) : read_id(compact.id_number, child(path(), "id"));
+        if (compact.present & member_id)
+            doc.id = compact.id_is_text ? std::move(compact.id_text) : read_id(compact.id_number, child(path(), "id"));
         if (compact.present & member_text) {
             doc.text = std::move(compact.text);
             count_text(doc.text, path);
@@ -488,7 +493,9 @@ private:
     int read_label(const std::string& label, const Path& path) {
         if (label == neutral_label) return -1;
         const auto g = group_index(label);
-        if (!g) throw ScenarioError(child(path(), "label"), "unknown label " + in_quotes(label) + "; expected neutral or one of " + join(groups()));
+        if (!g)
+            throw ScenarioError(child(path(), "label"),
+                                "unknown label " + in_quotes(label) + "; expected neutral or one of " + join(groups()));
         return static_cast<int>(*g);
     }
 
@@ -537,7 +544,8 @@ private:
             auto doc = read_document(value[d], doc_path, compact_->background_documents, next_background_document_);
             note_text(doc, doc_path);
             if (doc.id && !ids.insert(*doc.id).second)
-                throw ScenarioError(child(item("background", d), "id"), "the id " + in_quotes(*doc.id) + " appears twice in the background");
+                throw ScenarioError(child(item("background", d), "id"),
+                                    "the id " + in_quotes(*doc.id) + " appears twice in the background");
             scenario_.background.push_back(std::move(doc));
         }
     }

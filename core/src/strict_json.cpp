@@ -16,13 +16,12 @@ std::string path_child(const std::string& path, std::string_view key, std::strin
     const bool plain = !key.empty() && std::none_of(key.begin(), key.end(), [](char c) {
         return c == '.' || c == '[' || c == ']' || c == '"' || static_cast<unsigned char>(c) < 0x20;
     });
-    if (!plain) return (path.empty() ? std::string(root) : path) + "[" + json(std::string(key)).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
+    if (!plain)
+        return (path.empty() ? std::string(root) : path) + "[" +
+               json(std::string(key)).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
     return path.empty() ? std::string(key) : path + "." + std::string(key);
 }
-std::string path_item(const std::string& path, std::size_t index) {
-    return path + "[" + std::to_string(index) + "]";
-}
-
+std::string path_item(const std::string& path, std::size_t index) { return path + "[" + std::to_string(index) + "]"; }
 
 namespace {
 
@@ -77,7 +76,10 @@ public:
                 case member_id: pending_.id_text = value, pending_.id_is_text = true; break;
                 case member_text: pending_.text = value; break;
                 case member_label: pending_.label = value; break;
-                default: materialize_for_value(); add(value); return;
+                default:
+                    materialize_for_value();
+                    add(value);
+                    return;
             }
             pending_.present |= pending_member_;
             return;
@@ -253,6 +255,5 @@ StrictJson read_json_strictly(std::string_view text, const Limits& limits, std::
 json parse_json_strictly(std::string_view text, const Limits& limits, std::string_view root_name) {
     return read_json_strictly(text, limits, root_name, false).root;
 }
-
 
 }  // namespace fairness

@@ -17,8 +17,8 @@ namespace fairness {
 
 // A document as read, before the groups are known (they may come after the rankings).
 struct CompactDocument {
-    std::string id_text;  // the id, given as a string
-    nlohmann::json id_number;       // the id, given as a number (read_id checks it)
+    std::string id_text;       // the id, given as a string
+    nlohmann::json id_number;  // the id, given as a number (read_id checks it)
     bool id_is_text = false;
     unsigned char present = 0;  // the DocumentMember bits of the members given
     double relevance = 0;
@@ -34,7 +34,6 @@ struct StrictJson {
 
 // The members of a document, by the bit that says it was given.
 enum DocumentMember : unsigned char { member_id = 1, member_text = 2, member_label = 4, member_relevance = 8 };
-
 
 // `root` names the whole value in messages ("scenario", "spec"). Throws ScenarioError. With
 // `compact_documents` (a scenario), an object in rankings[i].docs or background whose members are

@@ -36,9 +36,7 @@ namespace {
 // Calls `token(begin, end)` for each token of `text`, in order (SPEC "Terms and tokens").
 template <typename Each>
 void for_each_token(std::string_view text, Tokenizer tokenizer, Each&& token) {
-    const auto separator = [tokenizer](char c) {
-        return tokenizer == Tokenizer::words ? !word_byte(c) : c == ' ';
-    };
+    const auto separator = [tokenizer](char c) { return tokenizer == Tokenizer::words ? !word_byte(c) : c == ' '; };
     std::size_t i = 0;
     while (i < text.size()) {
         if (separator(text[i])) {
@@ -70,13 +68,12 @@ bool DocTerms::representative() const {
 }
 
 std::uint32_t DocTerms::count(std::uint32_t term) const {
-    const auto found = std::lower_bound(term_counts.begin(), term_counts.end(), term,
-                                        [](const TermCount& c, std::uint32_t t) { return c.term < t; });
+    const auto found =
+        std::lower_bound(term_counts.begin(), term_counts.end(), term, [](const TermCount& c, std::uint32_t t) { return c.term < t; });
     return found != term_counts.end() && found->term == term ? found->count : 0;
 }
 
-TermIndex::TermIndex(const Lexicon& lexicon, Tokenizer tokenizer)
-    : groups_(lexicon.terms.size()), tokenizer_(tokenizer) {
+TermIndex::TermIndex(const Lexicon& lexicon, Tokenizer tokenizer) : groups_(lexicon.terms.size()), tokenizer_(tokenizer) {
     for (std::size_t g = 0; g < lexicon.terms.size(); ++g)
         for (const auto& term : lexicon.terms[g]) {
             if (!index_of_.emplace(term, static_cast<std::uint32_t>(terms_.size())).second) continue;
@@ -107,8 +104,10 @@ DocTerms TermIndex::analyze(std::string_view text, bool with_matches) const {
         doc.magnitude[group] += 1;
         const auto at = std::lower_bound(doc.term_counts.begin(), doc.term_counts.end(), term,
                                          [](const TermCount& c, std::uint32_t t) { return c.term < t; });
-        if (at != doc.term_counts.end() && at->term == term) ++at->count;
-        else doc.term_counts.insert(at, {term, 1});
+        if (at != doc.term_counts.end() && at->term == term)
+            ++at->count;
+        else
+            doc.term_counts.insert(at, {term, 1});
         if (with_matches) doc.matches.push_back({begin, end, group, term});
     });
     return doc;

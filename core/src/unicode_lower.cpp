@@ -31,16 +31,22 @@ std::size_t decode(const unsigned char* p, const unsigned char* end, char32_t& c
     const unsigned char b = *p;
     std::size_t n;
     unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range
-    if (b >= 0xC2 && b <= 0xDF) n = 2, cp = b & 0x1F;
+    if (b >= 0xC2 && b <= 0xDF)
+        n = 2, cp = b & 0x1F;
     else if (b >= 0xE0 && b <= 0xEF) {
         n = 3, cp = b & 0x0F;
-        if (b == 0xE0) lo = 0xA0;        // no overlong forms
-        else if (b == 0xED) hi = 0x9F;   // no surrogates
+        if (b == 0xE0)
+            lo = 0xA0;  // no overlong forms
+        else if (b == 0xED)
+            hi = 0x9F;  // no surrogates
     } else if (b >= 0xF0 && b <= 0xF4) {
         n = 4, cp = b & 0x07;
-        if (b == 0xF0) lo = 0x90;
-        else if (b == 0xF4) hi = 0x8F;   // nothing beyond U+10FFFF
-    } else return 0;
+        if (b == 0xF0)
+            lo = 0x90;
+        else if (b == 0xF4)
+            hi = 0x8F;  // nothing beyond U+10FFFF
+    } else
+        return 0;
     if (static_cast<std::size_t>(end - p) < n) return 0;
     if (p[1] < lo || p[1] > hi) return 0;
     cp = (cp << 6) | (p[1] & 0x3F);
@@ -78,8 +84,8 @@ constexpr std::uint32_t low_bits = (1u << key_shift) - 1;
 template <typename Entry, std::size_t N, typename Key>
 const Entry* last_at_or_before(const Entry (&table)[N], char32_t cp, Key key) {
     const std::uint32_t probe = static_cast<std::uint32_t>(cp) << key_shift | low_bits;
-    const auto* found = std::upper_bound(std::begin(table), std::end(table), probe,
-                                         [&](std::uint32_t p, const Entry& e) { return p < key(e); });
+    const auto* found =
+        std::upper_bound(std::begin(table), std::end(table), probe, [&](std::uint32_t p, const Entry& e) { return p < key(e); });
     return found == std::begin(table) ? nullptr : found - 1;
 }
 
@@ -137,8 +143,10 @@ bool is_final_sigma(std::string_view text, std::size_t at) {
     if (before != Context::cased) return false;
     for (const auto* p = s + at + 2; p < end;) {
         std::size_t n = 1;
-        if (*p < 0x80) cp = *p;
-        else if ((n = decode(p, end, cp)) == 0) return true;  // bytes that are not UTF-8 end the word
+        if (*p < 0x80)
+            cp = *p;
+        else if ((n = decode(p, end, cp)) == 0)
+            return true;  // bytes that are not UTF-8 end the word
         const Context after = context_of(cp);
         if (after != Context::ignorable) return after != Context::cased;
         p += n;
@@ -163,9 +171,12 @@ std::size_t lowercase_into(std::string_view text, std::size_t begin, std::size_t
             *o++ = static_cast<char>(s[i++]);
             continue;
         }
-        if (cp == capital_sigma) o = encode(is_final_sigma(text, i) ? final_sigma : small_sigma, o);
-        else if (cp == capital_i_dot) o = encode(0x307, encode('i', o));
-        else o = encode(lower_of(cp), o);
+        if (cp == capital_sigma)
+            o = encode(is_final_sigma(text, i) ? final_sigma : small_sigma, o);
+        else if (cp == capital_i_dot)
+            o = encode(0x307, encode('i', o));
+        else
+            o = encode(lower_of(cp), o);
         i += n;
     }
     return static_cast<std::size_t>(o - out);

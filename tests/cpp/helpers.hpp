@@ -6,8 +6,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <concepts>
 #include <cmath>
+#include <concepts>
 #include <random>
 #include <string>
 #include <string_view>
@@ -33,12 +33,16 @@ inline doctest::Approx near(double x) { return doctest::Approx(x).epsilon(1e-12)
 // The scenario is JSON text, or a Json value (taken exactly, so that text never converts to Json).
 inline Json run(std::string_view scenario) { return fairness::evaluate(fairness::parse_scenario(scenario)); }
 template <std::same_as<Json> J>
-Json run(const J& scenario) { return run(std::string_view(scenario.dump())); }
+Json run(const J& scenario) {
+    return run(std::string_view(scenario.dump()));
+}
 
 // The results of the first (often only) ranking.
 inline Json first(std::string_view scenario) { return run(scenario)["rankings"][0]; }
 template <std::same_as<Json> J>
-Json first(const J& scenario) { return run(scenario)["rankings"][0]; }
+Json first(const J& scenario) {
+    return run(scenario)["rankings"][0];
+}
 
 // A number of the results; fails the test (not just the check) if it is null or missing.
 inline double num(const Json& j) {

@@ -49,8 +49,7 @@ TEST_CASE("class exposure and CWEx for alpha = 0, 1 and 0.5") {
     // The three values, spelled out.
     CHECK(num(first(ranking(labels, {{"k", 4}, {"alpha", 0}}))["cwex"]["value"]) == near(-(1 - 1 / L3) / total));
     CHECK(num(first(ranking(labels, {{"k", 4}, {"alpha", 1}}))["cwex"]["value"]) == near((0.5 + 1 / L5) / total));
-    CHECK(num(first(ranking(labels, {{"k", 4}}))["cwex"]["value"]) ==
-          near(0.5 * (0.5 + 1 / L5) / total - 0.5 * (1 - 1 / L3) / total));
+    CHECK(num(first(ranking(labels, {{"k", 4}}))["cwex"]["value"]) == near(0.5 * (0.5 + 1 / L5) / total - 0.5 * (1 - 1 / L3) / total));
 }
 
 TEST_CASE("the ends of the range: all neutral gives alpha, all one group gives alpha - 1") {
@@ -65,7 +64,7 @@ TEST_CASE("the ends of the range: all neutral gives alpha, all one group gives a
 
 TEST_CASE("CWEx reads labels, not terms") {
     const Json s{{"rankings", Json::array({Json{{"docs", Json::array({Json{{"text", "he he he"}, {"label", "neutral"}},
-                                                                        Json{{"text", "the sky"}, {"label", "female"}}})}}})}};
+                                                                      Json{{"text", "the sky"}, {"label", "female"}}})}}})}};
     const auto r = first(s)["cwex"];
     CAPTURE(r.dump());
     // neutral p(1) / (p(1) + p(2)), female p(2) / (…), male 0.

@@ -13,8 +13,8 @@
 using th::first;
 using th::L3;
 using th::near;
-using th::sided_ranking;
 using th::num;
+using th::sided_ranking;
 using Json = fairness::Json;
 
 namespace {
@@ -159,12 +159,12 @@ TEST_CASE("one group absent: DIPS, REE and IGI are null with a note") {
 }
 
 TEST_CASE("dipsGroups picks A and B among three groups; the third is neither") {
-    Json s{{"groups", {"a", "b", "c"}},
-           {"lexicon", {{"a", {"x"}}, {"b", {"y"}}, {"c", {"z"}}}},
-           {"params", {{"dipsGroups", {"c", "a"}}}},
-           {"rankings", Json::array({Json{{"docs", Json::array({Json{{"label", "a"}, {"relevance", 0}},
-                                                                  Json{{"label", "b"}, {"relevance", 5}},
-                                                                  Json{{"label", "c"}, {"relevance", 1}}})}}})}};
+    Json s{
+        {"groups", {"a", "b", "c"}},
+        {"lexicon", {{"a", {"x"}}, {"b", {"y"}}, {"c", {"z"}}}},
+        {"params", {{"dipsGroups", {"c", "a"}}}},
+        {"rankings", Json::array({Json{{"docs", Json::array({Json{{"label", "a"}, {"relevance", 0}}, Json{{"label", "b"}, {"relevance", 5}},
+                                                             Json{{"label", "c"}, {"relevance", 1}}})}}})}};
     const auto r = first(s)["dips"];
     CAPTURE(r.dump());
     // A = c at position 2, below B = a (rel 0 < 1) at position 0: F(0) = 1; C = 1.
@@ -195,8 +195,7 @@ std::vector<std::pair<char, double>> random_items(th::Gen& gen) {
 Json random_params(th::Gen& gen) {
     static const std::vector<std::string> models{"uniform", "exponential", "logarithmic"};
     static const std::vector<double> cts{0, 0.5, 1};
-    return Json{{"ct", gen.pick(cts)},
-                {"browsing", {{"model", gen.pick(models)}, {"gamma", gen.real(0.05, 1)}}}};
+    return Json{{"ct", gen.pick(cts)}, {"browsing", {{"model", gen.pick(models)}, {"gamma", gen.real(0.05, 1)}}}};
 }
 
 bool both_groups(const std::vector<std::pair<char, double>>& items) {

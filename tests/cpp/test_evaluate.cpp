@@ -129,7 +129,8 @@ TEST_CASE("descriptors: thirteen metrics, each named, cited and pointed to its e
         for (const auto& param : m->params) CHECK_FALSE(param.key.empty());
         ids.insert(std::string(m->id));
     }
-    CHECK(ids == std::set<std::string>{"nfairr", "texfair", "dips", "cwex", "awrf", "ree", "igi", "ee", "ea", "eadp", "rab", "arab", "ndcg"});
+    CHECK(ids ==
+          std::set<std::string>{"nfairr", "texfair", "dips", "cwex", "awrf", "ree", "igi", "ee", "ea", "eadp", "rab", "arab", "ndcg"});
     const auto described = fairness::describe_metrics();
     REQUIRE(described.size() == 13);
     CHECK(described[0]["id"] == std::string(metrics[0]->id));
@@ -139,8 +140,8 @@ TEST_CASE("descriptors: thirteen metrics, each named, cited and pointed to its e
 TEST_CASE("weights: p(r) = 1 / log2(r + 1) and the browsing models F(k0)") {
     CHECK(fairness::position_bias(1) == near(1.0));
     CHECK(fairness::position_bias(2) == near(1 / L3));
-    CHECK(fairness::position_bias(3) == near(0.5));        // 1 / log2 4
-    CHECK(fairness::position_bias(7) == near(1.0 / 3));    // 1 / log2 8
+    CHECK(fairness::position_bias(3) == near(0.5));      // 1 / log2 4
+    CHECK(fairness::position_bias(7) == near(1.0 / 3));  // 1 / log2 8
     const auto sums = fairness::position_bias_prefix(3);
     REQUIRE(sums.size() == 4);
     CHECK(sums[0] == 0);
@@ -151,8 +152,8 @@ TEST_CASE("weights: p(r) = 1 / log2(r + 1) and the browsing models F(k0)") {
     CHECK(exponential[0] == 1.0);
     CHECK(exponential[2] == near(0.81));
     const auto logarithmic = fairness::browsing_weights(BrowsingModel::logarithmic, 0.9, 3);
-    CHECK(logarithmic[0] == near(1.0));   // 1 / log2 2
-    CHECK(logarithmic[2] == near(0.5));   // 1 / log2 4
+    CHECK(logarithmic[0] == near(1.0));  // 1 / log2 2
+    CHECK(logarithmic[2] == near(0.5));  // 1 / log2 4
 }
 
 // atCutoff[c - 1] promises the metric at cut-off c. For a metric with a cut-off that is a fresh
@@ -248,14 +249,16 @@ TEST_CASE("Evaluator: over random edits, byte for byte a fresh evaluation, token
             case 3: docs[pick()]["text"] = gen.text(gen.integer(0, 2) == 0); break;  // an edit of one text
             case 4: s["params"]["k"] = gen.integer(1, 14); break;
             case 5:  // another lexicon or tokenizer (perhaps): then every text is read again
-                if (gen.integer(0, 1)) s["params"]["tokenizer"] = s["params"].value("tokenizer", "words") == "words" ? "whitespace" : "words";
-                else s["lexicon"]["female"] = gen.integer(0, 1) ? Json(th::female_words) : Json({"she", "woman"});
+                if (gen.integer(0, 1))
+                    s["params"]["tokenizer"] = s["params"].value("tokenizer", "words") == "words" ? "whitespace" : "words";
+                else
+                    s["lexicon"]["female"] = gen.integer(0, 1) ? Json(th::female_words) : Json({"she", "woman"});
                 break;
             default: docs.push_back(gen.doc("n" + std::to_string(step))); break;  // a new document
         }
         const auto scenario = fairness::parse_scenario(s.dump());
-        const bool reanalyse = !previous || previous->lexicon.terms != scenario.lexicon.terms ||
-                               previous->params.tokenizer != scenario.params.tokenizer;
+        const bool reanalyse =
+            !previous || previous->lexicon.terms != scenario.lexicon.terms || previous->params.tokenizer != scenario.params.tokenizer;
         std::set<std::string> texts;
         for (const auto& doc : scenario.rankings[0].docs) texts.insert(doc.text);
         for (const auto& doc : scenario.background) texts.insert(doc.text);
@@ -324,7 +327,8 @@ TEST_CASE("the page's view: detail for the chosen metrics only, and each distinc
         auto s = gen.scenario();
         auto& docs = s["rankings"][0]["docs"];
         if (docs.size() > 1) docs[docs.size() - 1]["text"] = docs[0]["text"];  // a repeated text
-        if (s["rankings"].size() > 1 && !s["rankings"][1]["docs"].empty()) s["rankings"][1]["docs"][0]["text"] = docs[0]["text"];  // and in B
+        if (s["rankings"].size() > 1 && !s["rankings"][1]["docs"].empty())
+            s["rankings"][1]["docs"][0]["text"] = docs[0]["text"];  // and in B
         const auto scenario = fairness::parse_scenario(s.dump());
         const auto& metrics = choices[static_cast<std::size_t>(round) % choices.size()];
         const Json full = fairness::evaluate(scenario);
@@ -364,9 +368,7 @@ TEST_CASE("Evaluator view: over random edits, the texts written so far describe 
             case 1: docs[pick()]["label"] = gen.pick(std::vector<std::string>{"female", "male", "neutral"}); break;
             case 2: docs[pick()]["text"] = gen.text(gen.integer(0, 2) == 0); break;
             case 3: docs[pick()]["text"] = docs[pick()]["text"]; break;  // a repeated text
-            case 4:
-                s["lexicon"]["female"] = gen.integer(0, 1) ? Json(th::female_words) : Json({"she", "woman"});
-                break;
+            case 4: s["lexicon"]["female"] = gen.integer(0, 1) ? Json(th::female_words) : Json({"she", "woman"}); break;
             default: docs.push_back(gen.doc("n" + std::to_string(step))); break;
         }
         const auto scenario = fairness::parse_scenario(s.dump());
@@ -385,7 +387,8 @@ TEST_CASE("Evaluator view: over random edits, the texts written so far describe 
             } catch (const fairness::ScenarioError&) {
                 continue;
             }
-        } else text = evaluator.evaluate_text(scenario, {.detail = false, .texts = Texts::unreported});
+        } else
+            text = evaluator.evaluate_text(scenario, {.detail = false, .texts = Texts::unreported});
         const Json view = Json::parse(text);
         const Json full = fairness::evaluate(scenario);
         CHECK(without_texts(view) == view_of(full, {}));

@@ -111,7 +111,8 @@ TEST_CASE("1b: relevance rounded, ties at the top broken for A with probability 
         for (std::size_t i = 1; i < order.size(); ++i) CHECK(data.relevance[order[i - 1]] >= data.relevance[order[i]]);
         // Among the 500 + b_ones items of relevance 1: p_A = 0 puts every B first, p_A = 1 every A.
         const auto first_side = data.side[order[0]];
-        const auto a_among_first = std::count_if(order.begin(), order.begin() + b_ones, [&](std::size_t i) { return data.side[i] == Side::a; });
+        const auto a_among_first =
+            std::count_if(order.begin(), order.begin() + b_ones, [&](std::size_t i) { return data.side[i] == Side::a; });
         if (p == 0.0) CHECK(a_among_first == 0);
         if (p == 1.0) CHECK(a_among_first == b_ones);
         if (p == 1.0) CHECK(first_side == Side::a);
@@ -129,7 +130,8 @@ TEST_CASE("determinism: repetition r uses seed + r; a point is the mean of its r
     CHECK(again.eadp.delta_a == both.eadp.delta_a);
     const auto b1 = ex::figure_b(0.3, 9, 3, ct_both), b2 = ex::figure_b(0.3, 9, 3, ct_both);
     CHECK(b1.pairwise[1].dips == b2.pairwise[1].dips);
-    CHECK(ex::run_json(R"({"figure": "b", "xs": [0.5], "repetitions": 2})") == ex::run_json(R"({"figure": "b", "xs": [0.5], "repetitions": 2})"));
+    CHECK(ex::run_json(R"({"figure": "b", "xs": [0.5], "repetitions": 2})") ==
+          ex::run_json(R"({"figure": "b", "xs": [0.5], "repetitions": 2})"));
 }
 
 TEST_CASE("Figure 1a's shapes: DIPS > 0.5 at k = 0 and decaying, REE small and nearly flat, M_BA = 0") {
@@ -270,6 +272,8 @@ TEST_CASE("regression: the spec is read by the scenario's strict JSON reader (re
                       R"(figure: the key "figure" appears twice in this object; give each key once)");
     CHECK_THROWS_WITH(ex::parse_spec(std::string(R"({"figure": "a"})") + std::string(1, '\0')),
                       "spec: malformed JSON at line 1, column 16: a NUL byte; JSON text cannot hold one");
-    CHECK_THROWS_WITH(ex::parse_spec(R"({"figure": "a"} x)"), "spec: malformed JSON at line 1, column 17: bytes after the end of the JSON value");
-    CHECK_THROWS_WITH(ex::parse_spec(R"({"figure": "a", "": 1})"), R"(spec[""]: unknown key; expected one of figure, xs, repetitions, seed, cts)");
+    CHECK_THROWS_WITH(ex::parse_spec(R"({"figure": "a"} x)"),
+                      "spec: malformed JSON at line 1, column 17: bytes after the end of the JSON value");
+    CHECK_THROWS_WITH(ex::parse_spec(R"({"figure": "a", "": 1})"),
+                      R"(spec[""]: unknown key; expected one of figure, xs, repetitions, seed, cts)");
 }

@@ -18,8 +18,8 @@
 
 using th::first;
 using th::near;
-using th::sided_ranking;
 using th::num;
+using th::sided_ranking;
 using Json = fairness::Json;
 
 namespace {
@@ -383,9 +383,10 @@ void check_ee_series(const std::vector<Item>& items, const std::vector<double>& 
 
 TEST_CASE("EE at every cut-off: running range sums per relevance level equal the definition, summed in long double") {
     th::Gen gen(20261123);
-    const std::vector<std::pair<fairness::BrowsingModel, double>> models{
-        {fairness::BrowsingModel::exponential, 0.9}, {fairness::BrowsingModel::exponential, 0.999},
-        {fairness::BrowsingModel::logarithmic, 1}, {fairness::BrowsingModel::uniform, 1}};
+    const std::vector<std::pair<fairness::BrowsingModel, double>> models{{fairness::BrowsingModel::exponential, 0.9},
+                                                                         {fairness::BrowsingModel::exponential, 0.999},
+                                                                         {fairness::BrowsingModel::logarithmic, 1},
+                                                                         {fairness::BrowsingModel::uniform, 1}};
     SUBCASE("short rankings, every cut-off, few or many relevance levels") {
         for (int round = 0; round < 200; ++round) {
             const auto n = static_cast<std::size_t>(gen.integer(1, 40));
@@ -407,7 +408,8 @@ TEST_CASE("EE at every cut-off: running range sums per relevance level equal the
         }
     }
     SUBCASE("10^5 items, 200 cut-offs spread over the ranking (γ = 0.995: A and B's F ~ 1e-5 below 2,000 neutral items)") {
-        for (const auto model : {fairness::BrowsingModel::exponential, fairness::BrowsingModel::logarithmic, fairness::BrowsingModel::uniform}) {
+        for (const auto model :
+             {fairness::BrowsingModel::exponential, fairness::BrowsingModel::logarithmic, fairness::BrowsingModel::uniform}) {
             const std::size_t n = 100000;
             const auto items = random_items(gen, n, 2000, 5);
             std::vector<std::size_t> some;

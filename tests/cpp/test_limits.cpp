@@ -93,7 +93,7 @@ TEST_CASE("the message of the issue: 20,000 documents in the default tier, accep
 TEST_CASE("every reader limit: at the limit accepted, one past it refused naming field and limit") {
     const auto l = small();
     // scenarioBytes: the size is checked before anything is parsed, even of text that is no JSON.
-    CHECK(refusal(std::string(400, ' ') , l).find("malformed JSON") != std::string::npos);
+    CHECK(refusal(std::string(400, ' '), l).find("malformed JSON") != std::string::npos);
     CHECK(refusal(std::string(401, ' '), l) == "scenario: too large: 401 bytes is over the limit of 400 (scenarioBytes)");
     // documentsPerRanking
     CHECK(refusal(with_docs(docs(3)), l) == "(accepted)");
@@ -167,7 +167,8 @@ TEST_CASE("orderingDocuments follows the tier given to the search") {
         FAIL("accepted 10 documents over a limit of 9");
     } catch (const fairness::ScenarioError& error) {
         CHECK(error.field() == "rankings[0].docs");
-        CHECK(error.message() == "best and worst orderings are searched for up to 9 documents: 10 documents is over the limit of 9 (orderingDocuments)");
+        CHECK(error.message() ==
+              "best and worst orderings are searched for up to 9 documents: 10 documents is over the limit of 9 (orderingDocuments)");
     }
     l.ordering_documents = 10;
     CHECK(fairness::find_orderings(scenario, 0, options).n == 10);

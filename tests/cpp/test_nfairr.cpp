@@ -23,8 +23,7 @@ namespace {
 
 const std::vector<double> half_half{0.5, 0.5};
 
-double omega(std::vector<double> magnitude, const std::vector<double>& targets = half_half, double tau = 1,
-             bool inclusive = true) {
+double omega(std::vector<double> magnitude, const std::vector<double>& targets = half_half, double tau = 1, bool inclusive = true) {
     return fairness::nfairr::neutrality(magnitude, targets, tau, inclusive);
 }
 
@@ -58,8 +57,8 @@ TEST_CASE("SPEC's worked neutralities with J = 1/2, 1/2") {
 }
 
 TEST_CASE("the worked neutralities through the whole pipeline, and NFaiRR of the four") {
-    const Json docs = Json::array({text_doc("a", mixed(10, 0)), text_doc("b", mixed(6, 4)), text_doc("c", mixed(8, 2)),
-                                   text_doc("d", mixed(5, 5))});
+    const Json docs =
+        Json::array({text_doc("a", mixed(10, 0)), text_doc("b", mixed(6, 4)), text_doc("c", mixed(8, 2)), text_doc("d", mixed(5, 5))});
     const auto r = first(scenario(docs, {{"k", 4}}))["nfairr"];
     CAPTURE(r.dump());
     REQUIRE(r["omega"].size() == 4);
@@ -79,12 +78,12 @@ TEST_CASE("the worked neutralities through the whole pipeline, and NFaiRR of the
 
 TEST_CASE("tau: inclusive (<=, the default) against exclusive (<)") {
     // One group term: Σ M = 1.
-    CHECK(omega({1, 0}, half_half, 1, true) == near(1.0));   // 1 <= 1: neutral
-    CHECK(omega({1, 0}, half_half, 1, false) == near(0.0));  // 1 < 1 fails: 1 - (1/2 + 1/2)
-    CHECK(omega({2, 0}, half_half, 2, true) == near(1.0));   // 2 <= 2
-    CHECK(omega({2, 0}, half_half, 2, false) == near(0.0));  // 2 < 2 fails
-    CHECK(omega({1, 0}, half_half, 0.5, true) == near(0.0)); // 1 <= 0.5 fails
-    CHECK(omega({3, 1}, half_half, 0, true) == near(0.5));   // 1 - (|3/4 - 1/2| + |1/4 - 1/2|)
+    CHECK(omega({1, 0}, half_half, 1, true) == near(1.0));    // 1 <= 1: neutral
+    CHECK(omega({1, 0}, half_half, 1, false) == near(0.0));   // 1 < 1 fails: 1 - (1/2 + 1/2)
+    CHECK(omega({2, 0}, half_half, 2, true) == near(1.0));    // 2 <= 2
+    CHECK(omega({2, 0}, half_half, 2, false) == near(0.0));   // 2 < 2 fails
+    CHECK(omega({1, 0}, half_half, 0.5, true) == near(0.0));  // 1 <= 0.5 fails
+    CHECK(omega({3, 1}, half_half, 0, true) == near(0.5));    // 1 - (|3/4 - 1/2| + |1/4 - 1/2|)
     // No group term is neutral whatever tau, even tau = 0 exclusive (0 < 0 fails, and 0/0 is avoided).
     CHECK(omega({0, 0}, half_half, 0, false) == near(1.0));
     CHECK(omega({0, 0}, half_half, 0, true) == near(1.0));
@@ -93,16 +92,16 @@ TEST_CASE("tau: inclusive (<=, the default) against exclusive (<)") {
     const Json one = Json::array({text_doc("a", "she said")});
     CHECK(num(first(scenario(one))["nfairr"]["omega"][0]) == near(1.0));
     CHECK(num(first(scenario(one, {{"tauInclusive", false}}))["nfairr"]["omega"][0]) == near(0.0));
-    CHECK(num(first(scenario(Json::array({text_doc("a", "nothing here")}), {{"tau", 0}, {"tauInclusive", false}}))
-                  ["nfairr"]["omega"][0]) == near(1.0));
+    CHECK(num(first(scenario(Json::array({text_doc("a", "nothing here")}), {{"tau", 0}, {"tauInclusive", false}}))["nfairr"]["omega"][0]) ==
+          near(1.0));
 }
 
 TEST_CASE("three groups: ω can go below 0") {
     const std::vector<double> thirds{1.0 / 3, 1.0 / 3, 1.0 / 3};
-    CHECK(omega({2, 0, 0}, thirds) == near(-1.0 / 3));     // 1 - (2/3 + 1/3 + 1/3)
-    CHECK(omega({1, 1, 1}, thirds) == near(1.0));          // 1 - 0
-    CHECK(omega({3, 3, 0}, thirds) == near(1.0 / 3));      // 1 - (1/6 + 1/6 + 1/3)
-    CHECK(omega({2, 1, 0}, thirds) == near(1.0 / 3));      // 1 - (1/3 + 0 + 1/3)
+    CHECK(omega({2, 0, 0}, thirds) == near(-1.0 / 3));  // 1 - (2/3 + 1/3 + 1/3)
+    CHECK(omega({1, 1, 1}, thirds) == near(1.0));       // 1 - 0
+    CHECK(omega({3, 3, 0}, thirds) == near(1.0 / 3));   // 1 - (1/6 + 1/6 + 1/3)
+    CHECK(omega({2, 1, 0}, thirds) == near(1.0 / 3));   // 1 - (1/3 + 0 + 1/3)
 
     // Through a scenario, with a neutral background document: k = 1, FaiRR = -1/3 · p(1),
     // S sorted = 1, -1/3, IFaiRR@1 = 1, so NFaiRR = -1/3.
@@ -118,17 +117,17 @@ TEST_CASE("three groups: ω can go below 0") {
 
 TEST_CASE("non-uniform targets J") {
     const std::vector<double> j{0.3, 0.7};
-    CHECK(omega({5, 5}, j) == near(0.6));  // 1 - (|0.5 - 0.3| + |0.5 - 0.7|)
-    CHECK(omega({3, 7}, j) == near(1.0));  // the target mix itself
-    CHECK(omega({0, 2}, j) == near(0.4));  // 1 - (0.3 + 0.3)
-    CHECK(omega({2, 0}, j) == near(-0.4)); // 1 - (0.7 + 0.7): below 0 with two groups too
+    CHECK(omega({5, 5}, j) == near(0.6));   // 1 - (|0.5 - 0.3| + |0.5 - 0.7|)
+    CHECK(omega({3, 7}, j) == near(1.0));   // the target mix itself
+    CHECK(omega({0, 2}, j) == near(0.4));   // 1 - (0.3 + 0.3)
+    CHECK(omega({2, 0}, j) == near(-0.4));  // 1 - (0.7 + 0.7): below 0 with two groups too
 }
 
 TEST_CASE("FaiRR, IFaiRR, NFaiRR, the baseline and the per-rank detail, by hand") {
     // ω: a "she she" 0; b neutral 1; c "she he" 1; d "she she she he" 1 - (1/4 + 1/4) = 1/2.
     // Background: e neutral 1; f "him him" 0.
-    const Json docs = Json::array({text_doc("a", "she she"), text_doc("b", "the cat"), text_doc("c", "she he"),
-                                   text_doc("d", "she she she he")});
+    const Json docs =
+        Json::array({text_doc("a", "she she"), text_doc("b", "the cat"), text_doc("c", "she he"), text_doc("d", "she she she he")});
     const Json background = Json::array({text_doc("e", "a mat"), text_doc("f", "him him")});
     const auto r = first(scenario(docs, {{"k", 3}}, background))["nfairr"];
     CAPTURE(r.dump());
@@ -152,8 +151,8 @@ TEST_CASE("FaiRR, IFaiRR, NFaiRR, the baseline and the per-rank detail, by hand"
     CHECK(num(r["perRank"][3]["weight"]) == near(1 / L5));
 
     REQUIRE(r["atCutoff"].size() == 4);
-    CHECK(num(r["atCutoff"][0]) == near(0.0));                            // 0 / 1
-    CHECK(num(r["atCutoff"][1]) == near((1 / L3) / (1 + 1 / L3)));         // p(2) / (1 + p(2))
+    CHECK(num(r["atCutoff"][0]) == near(0.0));                      // 0 / 1
+    CHECK(num(r["atCutoff"][1]) == near((1 / L3) / (1 + 1 / L3)));  // p(2) / (1 + p(2))
     CHECK(num(r["atCutoff"][2]) == near(fairr / ifairr));
     // c = 4: FaiRR adds ω(d) p(4) = 0.5/log2 5; IFaiRR adds the 4th of S sorted, 1/2, times p(4)
     CHECK(num(r["atCutoff"][3]) == near((fairr + 0.5 / L5) / (ifairr + 0.5 / L5)));
@@ -163,8 +162,8 @@ TEST_CASE("the background set: de-duplicated by id with the ranking's copy kept;
     // Ranking x neutral (ω 1). Background: another x with "she she" (ignored: the ranking's x wins),
     // y neutral (1), and two copies of "he he" without id (ω 0 each, both kept).
     const Json docs = Json::array({text_doc("x", "the cat")});
-    const Json background = Json::array({text_doc("x", "she she"), text_doc("y", "a mat"), Json{{"text", "he he"}},
-                                         Json{{"text", "he he"}}});
+    const Json background =
+        Json::array({text_doc("x", "she she"), text_doc("y", "a mat"), Json{{"text", "he he"}}, Json{{"text", "he he"}}});
     const auto r = first(scenario(docs, {{"k", 2}}, background))["nfairr"];
     CAPTURE(r.dump());
     CHECK(r["backgroundSize"] == 4);  // x, y and the two id-less documents
@@ -282,8 +281,8 @@ TEST_CASE("the filler words of the passages are not in the built-in lexicon") {
     std::set<std::string> lexicon;
     for (const char* g : {"female", "male"})
         for (const auto& w : fairness::default_terms(g)) lexicon.insert(fairness::lowercase(w));
-    for (const char* w : {"said", "was", "a", "nurse", "told", "born", "in", "may", "the", "team", "won", "cup", "queen",
-                          "and", "princess", "anne", "met", "name"}) {
+    for (const char* w : {"said", "was", "a", "nurse", "told", "born", "in", "may", "the", "team", "won", "cup", "queen", "and", "princess",
+                          "anne", "met", "name"}) {
         CAPTURE(w);
         CHECK(lexicon.count(w) == 0);
     }
@@ -391,7 +390,7 @@ TEST_CASE("regression: a large k does not allocate memory in proportion to k") {
     const long grown = peak_rss_kb() - before;
     CAPTURE(grown);
     CHECK(grown < 8 * 1024);
-    CHECK(num(r["value"]) == near(1.0));   // FaiRR = IFaiRR = p(1) = 1
+    CHECK(num(r["value"]) == near(1.0));  // FaiRR = IFaiRR = p(1) = 1
     CHECK(num(r["ifairr"]) == near(1.0));
 }
 

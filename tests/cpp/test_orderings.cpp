@@ -384,9 +384,8 @@ HitRate measure_hit_rate(unsigned first_seed, int count, int n) {
 }
 
 void report(const char* what, const HitRate& r) {
-    std::printf("%s: %d of %d optima (%.1f%%); every optimum of the scenario in %d of %d; exhaustive %.2f s, search %.2f s\n",
-                what, r.hits, r.total, 100.0 * r.hits / r.total, r.scenarios_all_hit, r.scenarios, r.exhaustive_seconds,
-                r.search_seconds);
+    std::printf("%s: %d of %d optima (%.1f%%); every optimum of the scenario in %d of %d; exhaustive %.2f s, search %.2f s\n", what, r.hits,
+                r.total, 100.0 * r.hits / r.total, r.scenarios_all_hit, r.scenarios, r.exhaustive_seconds, r.search_seconds);
 }
 
 }  // namespace
@@ -400,9 +399,7 @@ TEST_CASE("the local search finds the exhaustive optimum in most random cases (n
     CHECK(r.hits >= r.total * 95 / 100);
 }
 
-TEST_CASE("measure: search hit rate on 60 scenarios of 9 documents" * doctest::skip()) {
-    report("n = 9", measure_hit_rate(5000, 60, 9));
-}
+TEST_CASE("measure: search hit rate on 60 scenarios of 9 documents" * doctest::skip()) { report("n = 9", measure_hit_rate(5000, 60, 9)); }
 
 TEST_CASE("measure: search hit rate on 12 scenarios of 10 documents" * doctest::skip()) {
     report("n = 10", measure_hit_rate(9000, 12, 10));
@@ -420,14 +417,16 @@ TEST_CASE("refusals name the field: no such ranking, too many documents to searc
     }
     Json big = s;
     big["rankings"][0]["docs"] = Json::array();
-    for (std::size_t i = 0; i <= fairness::default_limits().ordering_documents; ++i) big["rankings"][0]["docs"].push_back({{"id", std::to_string(i)}});
+    for (std::size_t i = 0; i <= fairness::default_limits().ordering_documents; ++i)
+        big["rankings"][0]["docs"].push_back({{"id", std::to_string(i)}});
     const auto parsed_big = fairness::parse_scenario(big.dump());
     try {
         fairness::find_orderings(parsed_big, 0);
         FAIL("accepted a ranking beyond the limit");
     } catch (const fairness::ScenarioError& e) {
         CHECK(e.field() == "rankings[0].docs");
-        CHECK(e.message() == "best and worst orderings are searched for up to 60 documents: 61 documents is over the limit of 60 (orderingDocuments)");
+        CHECK(e.message() ==
+              "best and worst orderings are searched for up to 60 documents: 61 documents is over the limit of 60 (orderingDocuments)");
     }
     // Bad scenario JSON is refused as evaluate refuses it.
     CHECK_THROWS_AS(fairness::orderings_json(R"({"params": {"k": 0}, "rankings": [{"docs": [{}]}]})", 0), fairness::ScenarioError);

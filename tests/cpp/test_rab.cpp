@@ -155,7 +155,8 @@ TEST_CASE("rabGroups: swapping f and m negates every value; defaults") {
     CHECK(other["params"]["rabGroups"] == Json::array({"a", "b"}));
     CHECK(num(other["rankings"][0]["rab"]["tc"]["value"]) == near(2.0));  // c_b - c_a = 2 - 0
     // Female and male among other groups, in any order: they are f and m.
-    const auto mixed = th::run(std::string_view(R"({"groups": ["male", "other", "female"], "lexicon": {"male": ["he"], "other": ["it"], "female": ["she"]},
+    const auto mixed =
+        th::run(std::string_view(R"({"groups": ["male", "other", "female"], "lexicon": {"male": ["he"], "other": ["it"], "female": ["she"]},
         "rankings": [{"docs": [{"text": "she it"}]}]})"));
     CHECK(mixed["params"]["rabGroups"] == Json::array({"female", "male"}));
     CHECK(num(mixed["rankings"][0]["rab"]["tc"]["value"]) == near(-1.0));
@@ -163,9 +164,7 @@ TEST_CASE("rabGroups: swapping f and m negates every value; defaults") {
 
 TEST_CASE("bad rabGroups and rabMagnitude are refused, naming the field") {
     using th::refused_field;
-    const auto with = [](const char* params) {
-        return std::string(R"({"params": )") + params + R"(, "rankings": [{"docs": [{}]}]})";
-    };
+    const auto with = [](const char* params) { return std::string(R"({"params": )") + params + R"(, "rankings": [{"docs": [{}]}]})"; };
     CHECK(refused_field(with(R"({"rabGroups": ["female", "nobody"]})")) == "params.rabGroups[1]");
     CHECK(refused_field(with(R"({"rabGroups": ["male", "male"]})")) == "params.rabGroups");
     CHECK(refused_field(with(R"({"rabGroups": ["male"]})")) == "params.rabGroups");

@@ -74,7 +74,7 @@ TEST_CASE("texts are kept for the documents within the largest cut-off only") {
     CHECK(ev.document_text("d2").empty());         // rank 2: counts only (background)
     CHECK(ev.document_text("d5").empty());         // named by no run: skipped
     CHECK(ev.progress().documents == 4);
-    CHECK(ev.progress().kept == 2);                // d1, d2 (d3 is not in the collection)
+    CHECK(ev.progress().kept == 2);  // d1, d2 (d3 is not in the collection)
 }
 
 TEST_CASE("background from the collection: S = every document read plus the ranking's missing ones") {
@@ -109,8 +109,10 @@ TEST_CASE("every metric but nDCG equals, to the bit, the scenario mode's value o
     for (int d = 0; d < 40; ++d) {
         for (int w = 0, n = static_cast<int>(rng() % 8); w < n; ++w) text[d] += (w ? " " : "") + words[rng() % words.size()];
         label[d] = labels[rng() % 3];
-        if (d % 9 != 5) coll += "d" + std::to_string(d) + "\t" + text[d] + "\n";  // some documents missing
-        else text[d].clear();
+        if (d % 9 != 5)
+            coll += "d" + std::to_string(d) + "\t" + text[d] + "\n";  // some documents missing
+        else
+            text[d].clear();
         labels_csv += "d" + std::to_string(d) + "," + label[d] + "\n";
     }
     std::vector<std::vector<int>> ranked(3);
@@ -121,7 +123,8 @@ TEST_CASE("every metric but nDCG equals, to the bit, the scenario mode's value o
         std::shuffle(docs.begin(), docs.end(), rng);
         docs.resize(12 + q);
         for (std::size_t i = 0; i < docs.size(); ++i) {
-            run_a += "q" + std::to_string(q) + " Q0 d" + std::to_string(docs[i]) + " " + std::to_string(i + 1) + " " + std::to_string(100 - i) + " a\n";
+            run_a += "q" + std::to_string(q) + " Q0 d" + std::to_string(docs[i]) + " " + std::to_string(i + 1) + " " +
+                     std::to_string(100 - i) + " a\n";
             const double r = static_cast<double>(rng() % 3);
             rel[q].push_back(r);
             qrels += "q" + std::to_string(q) + " 0 d" + std::to_string(docs[i]) + " " + std::to_string(static_cast<int>(r)) + "\n";
@@ -140,9 +143,9 @@ TEST_CASE("every metric but nDCG equals, to the bit, the scenario mode's value o
     ev.collection_end();
     const auto res = ev.compute();
 
-    const std::vector<std::pair<std::string, std::string>> keys{{"NFaiRR", "nfairr"}, {"TExFAIR", "texfair"}, {"DIPS", "dips"}, {"CWEx", "cwex"},
-                                                                {"AWRF", "awrf"},     {"REE", "ree"},         {"IGI", "igi"},   {"EE", "ee"},
-                                                                {"EA", "ea"},         {"EA-dp", "eadp"}};
+    const std::vector<std::pair<std::string, std::string>> keys{
+        {"NFaiRR", "nfairr"}, {"TExFAIR", "texfair"}, {"DIPS", "dips"}, {"CWEx", "cwex"}, {"AWRF", "awrf"},
+        {"REE", "ree"},       {"IGI", "igi"},         {"EE", "ee"},     {"EA", "ea"},     {"EA-dp", "eadp"}};
     for (int q = 0; q < 3; ++q)
         for (const std::size_t c : o.cutoffs) {
             Json s;
@@ -152,7 +155,8 @@ TEST_CASE("every metric but nDCG equals, to the bit, the scenario mode's value o
                 const int d = ranked[q][i];
                 docs.push_back({{"id", "d" + std::to_string(d)}, {"text", text[d]}, {"label", label[d]}, {"relevance", rel[q][i]}});
             }
-            for (std::size_t i = 0; i < o.background_depth; ++i) background.push_back({{"id", "d" + std::to_string(ranked[q][i])}, {"text", text[ranked[q][i]]}});
+            for (std::size_t i = 0; i < o.background_depth; ++i)
+                background.push_back({{"id", "d" + std::to_string(ranked[q][i])}, {"text", text[ranked[q][i]]}});
             s["rankings"] = Json::array({{{"name", "a"}, {"docs", docs}}});
             s["background"] = background;
             const auto scenario = fairness::evaluate(fairness::parse_scenario(s.dump()));
@@ -164,7 +168,8 @@ TEST_CASE("every metric but nDCG equals, to the bit, the scenario mode's value o
                 std::size_t col = 0;
                 while (res.columns[col] != column) ++col;
                 const auto& got = res.runs[0].values[q][col];
-                if (expected.is_null()) CHECK_FALSE(got.has_value());
+                if (expected.is_null())
+                    CHECK_FALSE(got.has_value());
                 else {
                     REQUIRE(got.has_value());
                     CHECK(*got == expected.get<double>());

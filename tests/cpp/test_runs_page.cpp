@@ -97,7 +97,7 @@ TEST_CASE("a query as a scenario: the runs' top documents with text, label and r
     // One run only; a query one run lacks gives an empty ranking.
     CHECK(nlohmann::json::parse(ev.query_scenario("z", {"r2"}, 2))["rankings"][0]["docs"].empty());
 
-    CHECK_THROWS_AS(ev.query_scenario("q", {"r1"}, 5), InputError);   // not a cut-off
+    CHECK_THROWS_AS(ev.query_scenario("q", {"r1"}, 5), InputError);  // not a cut-off
     CHECK_THROWS_AS(ev.query_scenario("nope", {"r1"}, 2), InputError);
     CHECK_THROWS_AS(ev.query_scenario("q", {"r9"}, 2), InputError);
 }

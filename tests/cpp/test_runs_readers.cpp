@@ -50,7 +50,8 @@ TEST_CASE("run files: 5 fields say Q0 is missing, other counts and bad numbers n
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0 t\nq1 d2 2 1.0 t\n", "a.run") ==
           "a.run:2: 5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the Q0 column missing?)");
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0\n", "a.run").find("a.run:1: 5 fields") == 0);
-    CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0 t extra\n", "a.run") == "a.run:1: 7 fields; a TREC run line has 6: qid Q0 docid rank score tag");
+    CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0 t extra\n", "a.run") ==
+          "a.run:1: 7 fields; a TREC run line has 6: qid Q0 docid rank score tag");
     CHECK(error_of(Input::run, "q1 Q0 d1 one 2.0 t\n", "a.run") == "a.run:1: rank: not a whole number: 'one'");
     CHECK(error_of(Input::run, "q1 Q0 d1 1 nan t\n", "a.run") == "a.run:1: score: not a finite number: 'nan'");
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2 t\nq2 Q0 d1 1 2 t\n\nq1 Q0 d1 2 1 t\n", "a.run") ==
@@ -61,21 +62,25 @@ TEST_CASE("run files: 5 fields say Q0 is missing, other counts and bad numbers n
 TEST_CASE("qrels, labels and query lists: malformed lines name file, line and field") {
     CHECK(error_of(Input::qrels, "q1 0 d1 1\nq1 0 d2\n", "q.txt") == "q.txt:2: 3 fields; a TREC qrels line has 4: qid iter docid rel");
     CHECK(error_of(Input::qrels, "q1 0 d1 x\n", "q.txt") == "q.txt:1: rel: not a finite number: 'x'");
-    CHECK(error_of(Input::qrels, "q1 0 d1 1\nq1 0 d1 2\n", "q.txt") == "q.txt:2: docid: document 'd1' is judged twice for query 'q1' (lines 1 and 2)");
+    CHECK(error_of(Input::qrels, "q1 0 d1 1\nq1 0 d1 2\n", "q.txt") ==
+          "q.txt:2: docid: document 'd1' is judged twice for query 'q1' (lines 1 and 2)");
     CHECK(error_of(Input::labels, "docid,label\nd1,F\nd2,boy\n", "l.csv") ==
           "l.csv:3: label: unknown label 'boy'; expected female, male, neutral (or F, M, N)");
     CHECK(error_of(Input::labels, "d1,F\nd2\n", "l.csv") == "l.csv:2: expected docid,label (CSV) or docid<TAB>label (TSV)");
     CHECK(error_of(Input::labels, "d1,F\nd1,M\n", "l.csv") == "l.csv:2: label: document 'd1' is labelled differently on line 1");
-    CHECK(error_of(Input::labels, "d1,F,extra\n", "l.csv") == "l.csv:1: more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
+    CHECK(error_of(Input::labels, "d1,F,extra\n", "l.csv") ==
+          "l.csv:1: more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
     CHECK(error_of(Input::queries, "1\n2\n1\n", "q.lst") == "q.lst:3: qid: query '1' is listed twice (lines 1 and 3)");
     CHECK(error_of(Input::queries, "1 2\n", "q.lst").find("q.lst:1: qid: a query id has no spaces") == 0);
 }
 
 TEST_CASE("collections: TSV without a tab, malformed JSON lines and a document twice name the line") {
-    CHECK(collection_error("d0\tfine\nd1 no tab here\n") == "c.tsv:2: no tab; a TSV collection line is docid<TAB>text (or give JSON lines)");
+    CHECK(collection_error("d0\tfine\nd1 no tab here\n") ==
+          "c.tsv:2: no tab; a TSV collection line is docid<TAB>text (or give JSON lines)");
     CHECK(collection_error("d1\tone\nd1\tagain\n") == "c.tsv:2: docid: document 'd1' appears twice (lines 1 and 2)");
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"id\": \"d2\", \"text\": 3}\n") == "c.tsv:2: text: must be a string");
-    CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"text\": \"y\"}\n") == "c.tsv:2: id: missing: give the id in id, docid, doc_id or _id");
+    CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"text\": \"y\"}\n") ==
+          "c.tsv:2: id: missing: give the id in id, docid, doc_id or _id");
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"id\": \"d2\", \"text\": \n").find("c.tsv:2: malformed JSON") == 0);
 }
 
@@ -184,7 +189,8 @@ TEST_CASE("whole numbers (a run's rank): digits with an optional sign, in the ra
     CHECK((parse_int("007", v) && v == 7));
     CHECK((parse_int("9223372036854775807", v) && v == 9223372036854775807ll));
     CHECK((parse_int("-9223372036854775808", v) && v == -9223372036854775807ll - 1));
-    for (const char* bad : {"", "+", "-", "9223372036854775808", "-9223372036854775809", "99999999999999999999", "1.0", "1e3", "12a", " 1", "1 ", "--1", "0x10"})
+    for (const char* bad : {"", "+", "-", "9223372036854775808", "-9223372036854775809", "99999999999999999999", "1.0", "1e3", "12a", " 1",
+                            "1 ", "--1", "0x10"})
         CHECK_MESSAGE(!parse_int(bad, v), bad);
 }
 
@@ -222,7 +228,8 @@ TEST_CASE("scores: the fast decimal path gives strtod's correctly rounded value,
         CHECK_MESSAGE(got == std::strtod(text.c_str(), nullptr), text);
     }
     double v = 0;
-    for (const char* bad : {"", "+", "-", ".", "1e", "1e+", "1.2.3", "0x10", "inf", "nan", "1e999", "1 ", "--1"}) CHECK_MESSAGE(!parse_double(bad, v), bad);
+    for (const char* bad : {"", "+", "-", ".", "1e", "1e+", "1.2.3", "0x10", "inf", "nan", "1e999", "1 ", "--1"})
+        CHECK_MESSAGE(!parse_double(bad, v), bad);
     CHECK((parse_double("+2.5", v) && v == 2.5));
     CHECK((parse_double(".5", v) && v == 0.5));
     CHECK((parse_double("7.", v) && v == 7.0));

@@ -15,9 +15,7 @@ using th::refused_field;
 namespace {
 
 // A valid scenario with `params` spliced in.
-std::string with_params(const std::string& params) {
-    return R"({"params": )" + params + R"(, "rankings": [{"docs": [{"text": "she"}]}]})";
-}
+std::string with_params(const std::string& params) { return R"({"params": )" + params + R"(, "rankings": [{"docs": [{"text": "she"}]}]})"; }
 
 // A valid scenario whose only ranking holds `docs`.
 std::string with_docs(const std::string& docs) { return R"({"rankings": [{"docs": )" + docs + "}]}"; }
@@ -141,8 +139,8 @@ TEST_CASE("accepted but worth telling: a group without terms, a term no token ca
 }
 
 TEST_CASE("documents: ids may be strings or whole numbers, labels name a group or neutral") {
-    const auto s = fairness::parse_scenario(with_docs(
-        R"([{"id": "a", "text": "t", "label": "male", "relevance": 2.5}, {"id": 7, "label": "neutral"}, {"label": "female"}])"));
+    const auto s = fairness::parse_scenario(
+        with_docs(R"([{"id": "a", "text": "t", "label": "male", "relevance": 2.5}, {"id": 7, "label": "neutral"}, {"label": "female"}])"));
     const auto& docs = s.rankings[0].docs;
     REQUIRE(docs.size() == 3);
     CHECK(docs[0].id == "a");
@@ -175,7 +173,8 @@ TEST_CASE("bad input is refused with the field that is wrong") {
         {"negative target", with_params(R"({"targets": {"female": 1.5, "male": -0.5}})"), "params.targets.male"},
         // "female" is read first (listed first, and first alphabetically), so the listing under "male" is refused.
         {"a term in two groups", R"({"lexicon": {"female": ["x"], "male": ["x"]}, "rankings": [{"docs": [{}]}]})", "lexicon.male[0]"},
-        {"a term in two groups after case folding", R"({"lexicon": {"female": ["Sam"], "male": ["sam"]}, "rankings": [{"docs": [{}]}]})", "lexicon.male[0]"},
+        {"a term in two groups after case folding", R"({"lexicon": {"female": ["Sam"], "male": ["sam"]}, "rankings": [{"docs": [{}]}]})",
+         "lexicon.male[0]"},
         {"lexicon for an unknown group", R"({"lexicon": {"other": ["x"]}, "rankings": [{"docs": [{}]}]})", "lexicon.other"},
         {"empty term", R"({"lexicon": {"female": [""]}, "rankings": [{"docs": [{}]}]})", "lexicon.female[0]"},
         {"malformed JSON", R"({"rankings": [)", "scenario"},
@@ -224,10 +223,9 @@ TEST_CASE("bad input is refused with the field that is wrong") {
 }
 
 TEST_CASE("the boundary values themselves are accepted") {
-    for (const std::string params : {R"({"k": 1})", R"({"k": 2.0})", R"({"alpha": 0})", R"({"alpha": 1})", R"({"ct": 0})",
-                                     R"({"browsing": {"gamma": 1}})", R"({"tau": 0})",
-                                     R"({"targets": {"female": 0.1, "male": 0.9}})",
-                                     R"({"targets": {"female": 1, "male": 0}})"}) {
+    for (const std::string params :
+         {R"({"k": 1})", R"({"k": 2.0})", R"({"alpha": 0})", R"({"alpha": 1})", R"({"ct": 0})", R"({"browsing": {"gamma": 1}})",
+          R"({"tau": 0})", R"({"targets": {"female": 0.1, "male": 0.9}})", R"({"targets": {"female": 1, "male": 0}})"}) {
         CAPTURE(params);
         CHECK(refused_field(with_params(params)) == "(accepted)");
     }
@@ -378,15 +376,85 @@ bool refused_as_malformed(const std::string& scenario) {
 
 TEST_CASE("the scanner accepts exactly JSON's grammar: numbers, escapes, surrogates, UTF-8, literals, punctuation") {
     const std::vector<std::string> values = {
-        "0", "-0", "01", "-01", "-", "1.", "1.5", ".5", "+1", "1e5", "1E+5", "1e-5", "1e", "1e-", "1.5e308", "1e400", "-1e400",
-        "18446744073709551615", "18446744073709551616", "-9223372036854775808", "-9223372036854775809", "123456789012345678901234567890",
-        "0x10", "1_000", "Infinity", "-Infinity", "NaN",
-        R"("a\u00e9")", R"("\ud83d\ude00")", R"("\ud83d")", R"("\ude00")", R"("\ud83d\u0041")", R"("\ud83dx")", R"("\x")", R"("\u12")",
-        R"("\u12G4")", R"("\/\b\f\n\r\t\"\\")", "\"a\tb\"", "\"a\nb\"", "\"\x7f\"", "\"\xc3\xa9\"", "\"\xc0\x80\"", "\"\xc1\xbf\"",
-        "\"\xed\xa0\x80\"", "\"\xed\x9f\xbf\"", "\"\xf4\x8f\xbf\xbf\"", "\"\xf4\x90\x80\x80\"", "\"\xf5\x80\x80\x80\"", "\"\xe2\x82\"",
-        "\"\xe2\x82\xac\"", "\"\x80\"", "\"\xf0\x9f\x98\x80\"", "\"\xf0\x8f\xbf\xbf\"", "\"\xe0\x9f\xbf\"", "\"\xe0\xa0\x80\"", "\"abc",
-        "\"\\", "\"\\u", "true", "tru", "nul", "nulll", "false", "falsy", "null", "[1,]", "[,1]", "[1 2]", "[]", "[ ]", "{}",
-        R"({"a":1,})", R"({"a" 1})", "{1:2}", R"({"a":1 "b":2})", "/*c*/1", "'a'", "[1]]", "{\"a\":[}",
+        "0",
+        "-0",
+        "01",
+        "-01",
+        "-",
+        "1.",
+        "1.5",
+        ".5",
+        "+1",
+        "1e5",
+        "1E+5",
+        "1e-5",
+        "1e",
+        "1e-",
+        "1.5e308",
+        "1e400",
+        "-1e400",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "123456789012345678901234567890",
+        "0x10",
+        "1_000",
+        "Infinity",
+        "-Infinity",
+        "NaN",
+        R"("a\u00e9")",
+        R"("\ud83d\ude00")",
+        R"("\ud83d")",
+        R"("\ude00")",
+        R"("\ud83d\u0041")",
+        R"("\ud83dx")",
+        R"("\x")",
+        R"("\u12")",
+        R"("\u12G4")",
+        R"("\/\b\f\n\r\t\"\\")",
+        "\"a\tb\"",
+        "\"a\nb\"",
+        "\"\x7f\"",
+        "\"\xc3\xa9\"",
+        "\"\xc0\x80\"",
+        "\"\xc1\xbf\"",
+        "\"\xed\xa0\x80\"",
+        "\"\xed\x9f\xbf\"",
+        "\"\xf4\x8f\xbf\xbf\"",
+        "\"\xf4\x90\x80\x80\"",
+        "\"\xf5\x80\x80\x80\"",
+        "\"\xe2\x82\"",
+        "\"\xe2\x82\xac\"",
+        "\"\x80\"",
+        "\"\xf0\x9f\x98\x80\"",
+        "\"\xf0\x8f\xbf\xbf\"",
+        "\"\xe0\x9f\xbf\"",
+        "\"\xe0\xa0\x80\"",
+        "\"abc",
+        "\"\\",
+        "\"\\u",
+        "true",
+        "tru",
+        "nul",
+        "nulll",
+        "false",
+        "falsy",
+        "null",
+        "[1,]",
+        "[,1]",
+        "[1 2]",
+        "[]",
+        "[ ]",
+        "{}",
+        R"({"a":1,})",
+        R"({"a" 1})",
+        "{1:2}",
+        R"({"a":1 "b":2})",
+        "/*c*/1",
+        "'a'",
+        "[1]]",
+        "{\"a\":[}",
     };
     for (const auto& value : values) {
         CAPTURE(value);

@@ -43,8 +43,8 @@ const char* const m2 = "he returned to his old club";      // he, his
 const char* const m3 = "he is the top scorer himself";     // he, himself
 const char* const m4 = "his goals made him famous today";  // his, him
 
-const char* const neutral[] = {"the match ended in a draw", "the league season ended today",
-                               "fans filled the stadium early", "tickets sold out in an hour"};
+const char* const neutral[] = {"the match ended in a draw", "the league season ended today", "fans filled the stadium early",
+                               "tickets sold out in an hour"};
 
 Json scenario() {
     const auto docs = [](std::vector<std::pair<const char*, const char*>> list) {
@@ -200,7 +200,7 @@ TEST_CASE("NFaiRR's τ does not apply to TExFAIR: one male term is neutral for N
     CAPTURE(r.dump());
     CHECK(num(r["nfairr"]["omega"][0]) == near(1.0));  // Σ M = 1 <= τ = 1
     CHECK(num(r["texfair"]["share"]["male"]) == near(1.0));
-    CHECK(num(r["texfair"]["value"]) == near(0.0));    // TED = 1, RBDF = 1
+    CHECK(num(r["texfair"]["value"]) == near(0.0));  // TED = 1, RBDF = 1
 }
 
 TEST_CASE("three groups and non-uniform targets: max(TED) = 2 (1 - min target)") {

@@ -18,8 +18,10 @@ namespace {
 
 std::string utf8(char32_t cp) {
     std::string out;
-    if (cp < 0x80) out += static_cast<char>(cp);
-    else if (cp < 0x800) out += {static_cast<char>(0xC0 | (cp >> 6)), static_cast<char>(0x80 | (cp & 0x3F))};
+    if (cp < 0x80)
+        out += static_cast<char>(cp);
+    else if (cp < 0x800)
+        out += {static_cast<char>(0xC0 | (cp >> 6)), static_cast<char>(0x80 | (cp & 0x3F))};
     else if (cp < 0x10000)
         out += {static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
     else
@@ -35,8 +37,8 @@ std::string from_hex(const std::string& hex) {
 }
 
 struct Python {
-    std::map<char32_t, std::string> lower;        // code points that change
-    std::map<char32_t, char> context;             // 'C' cased, 'I' case-ignorable; absent: other
+    std::map<char32_t, std::string> lower;  // code points that change
+    std::map<char32_t, char> context;       // 'C' cased, 'I' case-ignorable; absent: other
     std::vector<std::pair<std::string, std::string>> strings;
 };
 
@@ -59,7 +61,8 @@ const Python& python() {
                 std::string first, last;
                 char k = 0;
                 in >> first >> last >> k;
-                for (auto cp = std::stoul(first, nullptr, 16); cp <= std::stoul(last, nullptr, 16); ++cp) p.context[static_cast<char32_t>(cp)] = k;
+                for (auto cp = std::stoul(first, nullptr, 16); cp <= std::stoul(last, nullptr, 16); ++cp)
+                    p.context[static_cast<char32_t>(cp)] = k;
             } else if (kind == "s") {
                 std::string a, b;
                 in >> a >> b;
@@ -130,12 +133,12 @@ TEST_CASE("the rules that need more than a table: İ, the Kelvin sign, final sig
     CHECK(lowercase("\u212A") == "k");                      // 3 bytes become 1
     CHECK(lowercase("ΟΔΟΣ") == "οδος");
     CHECK(lowercase("ΟΔΟΣ ΟΔΟΣ.") == "οδος οδος.");
-    CHECK(lowercase("ΟΔΟΣ.ΑΒ") == "οδοσ.αβ");   // '.' is case-ignorable: a cased letter follows
+    CHECK(lowercase("ΟΔΟΣ.ΑΒ") == "οδοσ.αβ");  // '.' is case-ignorable: a cased letter follows
     CHECK(lowercase("ΟΔΟΣ'") == "οδος'");
-    CHECK(lowercase("Σ") == "σ");               // nothing cased before it
+    CHECK(lowercase("Σ") == "σ");  // nothing cased before it
     CHECK(lowercase(" Σ ") == " σ ");
     CHECK(lowercase("ΣΣ") == "σς");
-    CHECK(lowercase("A\u0345Σ") == "a\u0345ς"); // U+0345 is cased and case-ignorable: skipped
+    CHECK(lowercase("A\u0345Σ") == "a\u0345ς");  // U+0345 is cased and case-ignorable: skipped
     CHECK(lowercase("ÉLÈVE Señora STRASSE") == "élève señora strasse");
 }
 
@@ -148,15 +151,30 @@ TEST_CASE("a range is lowercased with the whole text as the final-sigma context"
 }
 
 TEST_CASE("bytes that are not UTF-8 pass through unchanged, and end a final-sigma context") {
-    CHECK(lowercase("A\x80" "B") == "a\x80" "b");                     // a stray continuation byte
-    CHECK(lowercase("\xC3") == "\xC3");                                // a truncated sequence
-    CHECK(lowercase("\xC3\x89\xC3") == "\xC3\xA9\xC3");                // É, then a truncated one
-    CHECK(lowercase("\xC0\x81" "A") == "\xC0\x81" "a");                // an overlong form
-    CHECK(lowercase("\xED\xA0\x80" "A") == "\xED\xA0\x80" "a");        // a surrogate
-    CHECK(lowercase("\xF4\x90\x80\x80" "A") == "\xF4\x90\x80\x80" "a"); // beyond U+10FFFF
+    CHECK(lowercase("A\x80"
+                    "B") ==
+          "a\x80"
+          "b");                                          // a stray continuation byte
+    CHECK(lowercase("\xC3") == "\xC3");                  // a truncated sequence
+    CHECK(lowercase("\xC3\x89\xC3") == "\xC3\xA9\xC3");  // É, then a truncated one
+    CHECK(lowercase("\xC0\x81"
+                    "A") ==
+          "\xC0\x81"
+          "a");  // an overlong form
+    CHECK(lowercase("\xED\xA0\x80"
+                    "A") ==
+          "\xED\xA0\x80"
+          "a");  // a surrogate
+    CHECK(lowercase("\xF4\x90\x80\x80"
+                    "A") ==
+          "\xF4\x90\x80\x80"
+          "a");  // beyond U+10FFFF
     CHECK(lowercase("\xFF\xFE") == "\xFF\xFE");
-    CHECK(lowercase("AΣ\xFF" "B") == "aς\xFF" "b");   // the invalid byte ends the word
-    CHECK(lowercase("\xFFΣ") == "\xFFσ");             // nothing cased before it
+    CHECK(lowercase("AΣ\xFF"
+                    "B") ==
+          "aς\xFF"
+          "b");                            // the invalid byte ends the word
+    CHECK(lowercase("\xFFΣ") == "\xFFσ");  // nothing cased before it
     CHECK(lowercase("A\x80Σ") == "a\x80σ");
 }
 

@@ -31,11 +31,14 @@ export interface Site {
 export async function openSite(): Promise<Site> {
   if (!existsSync(`${root}dist/index.html`)) throw new Error('dist/ is missing: run `npm run build` first');
   mkdirSync(artifacts, { recursive: true });
-  const server = (await serve({
-    [PAGE]: `${root}dist/`,
-    '/fixtures/': `${root}tests/node/fixtures/`,
-    '/examples/': `${root}examples/`,
-  }, TEST_ROUTES)) as { url: string; close: () => Promise<void> };
+  const server = (await serve(
+    {
+      [PAGE]: `${root}dist/`,
+      '/fixtures/': `${root}tests/node/fixtures/`,
+      '/examples/': `${root}examples/`,
+    },
+    TEST_ROUTES,
+  )) as { url: string; close: () => Promise<void> };
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return {
     url: server.url,
@@ -130,9 +133,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, so the page's CSP does not apply to it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
     const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   });
 }
-

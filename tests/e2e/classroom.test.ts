@@ -24,7 +24,8 @@ async function open(path = '?preset=texfair-figure-1') {
 
 const order = (page: import('playwright-core').Page, r: number) =>
   page.$$eval(`[data-card^="${r}:"]`, (els) => els.map((e) => (e as HTMLElement).dataset.docId));
-const focused = (page: import('playwright-core').Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? '');
+const focused = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? '');
 
 describe('keyboard', () => {
   test('Alt+↓ in a text box moves the card exactly one place and keeps focus (caret included)', async () => {
@@ -162,9 +163,13 @@ describe('results', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export results (JSON)' }).click();
     const file = await (await download).path();
-    const results = JSON.parse(readFileSync(file, 'utf8')) as { rankings: Record<string, { value: number | null; perRank: unknown[]; atCutoff: unknown[] }>[] };
+    const results = JSON.parse(readFileSync(file, 'utf8')) as {
+      rankings: Record<string, { value: number | null; perRank: unknown[]; atCutoff: unknown[] }>[];
+    };
     const expected = JSON.parse(
-      (await import('node:child_process')).spawnSync(`${root}build/fairness-eval`, [`${root}examples/texfair-figure-1.json`], { encoding: 'utf8' }).stdout,
+      (await import('node:child_process')).spawnSync(`${root}build/fairness-eval`, [`${root}examples/texfair-figure-1.json`], {
+        encoding: 'utf8',
+      }).stdout,
     ) as typeof results;
     expect(results.rankings[0]!.texfair!.perRank).toHaveLength(4);
     expect(results.rankings[0]!.texfair!.atCutoff).toHaveLength(4);

@@ -56,7 +56,8 @@ test('Figure 1a and 1b: both run in the worker in a few seconds, with the paperâ
   // 1b: tie-indifferent DIPS and REE flat at 0; tie-aware DIPS spans a wide range.
   const b = await table(page, 'b');
   expect(b.x).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]);
-  for (const flat of [column(b.columns, /^DIPS.*c_t = 0/), column(b.columns, /^REE.*c_t = 0/)]) expect(flat.every((v) => v === 0)).toBe(true);
+  for (const flat of [column(b.columns, /^DIPS.*c_t = 0/), column(b.columns, /^REE.*c_t = 0/)])
+    expect(flat.every((v) => v === 0)).toBe(true);
   const aware = column(b.columns, /^DIPS.*c_t = 1/);
   expect(Math.max(...aware) - Math.min(...aware)).toBeGreaterThan(1);
   expect(problems).toEqual([]);

@@ -45,7 +45,9 @@ async function overflows(page: Page): Promise<string[]> {
       if (style.overflowX !== 'visible' && e.tagName !== 'TEXTAREA' && e.scrollWidth > e.clientWidth + 1)
         out.push(`cut (${e.scrollWidth} > ${e.clientWidth}): ${describe(e)}`);
     }
-    const panels = [...document.querySelectorAll('main section, main details, [data-card], main aside, header, dialog[open]')].filter(visible);
+    const panels = [...document.querySelectorAll('main section, main details, [data-card], main aside, header, dialog[open]')].filter(
+      visible,
+    );
     for (const panel of panels) {
       const box = panel.getBoundingClientRect();
       for (const child of panel.querySelectorAll('*')) {
@@ -56,7 +58,9 @@ async function overflows(page: Page): Promise<string[]> {
         if (scroller !== panel) continue;
         const inner = child.getBoundingClientRect();
         if (inner.right > box.right + 1 || inner.left < box.left - 1)
-          out.push(`sticks out of ${describe(panel).slice(0, 40)} by ${Math.round(Math.max(inner.right - box.right, box.left - inner.left))}px: ${describe(child)}`);
+          out.push(
+            `sticks out of ${describe(panel).slice(0, 40)} by ${Math.round(Math.max(inner.right - box.right, box.left - inner.left))}px: ${describe(child)}`,
+          );
       }
     }
     return [...new Set(out)];

@@ -50,7 +50,9 @@ async function openLong(scenario: ReturnType<typeof scenarioOf>) {
 /** The ids of the rendered cards, in rank order. */
 const renderedIds = (page: Page) =>
   page.$$eval('[data-card^="0:"]', (els) =>
-    els.map((e) => [Number((e as HTMLElement).dataset.card!.split(':')[1]), (e as HTMLElement).dataset.docId!] as const).sort((a, b) => a[0] - b[0]),
+    els
+      .map((e) => [Number((e as HTMLElement).dataset.card!.split(':')[1]), (e as HTMLElement).dataset.docId!] as const)
+      .sort((a, b) => a[0] - b[0]),
   );
 
 /** Whether the card of rank j (0-based) lies wholly inside the viewport. */
@@ -115,13 +117,17 @@ describe(`a ranking of ${N} documents`, () => {
     const steps = 6;
     for (let step = 1; step <= steps; step++) {
       await page.keyboard.press('Alt+ArrowDown');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Text of A, rank ${edge + 1 + step}`);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe(`Text of A, rank ${edge + 1 + step}`);
     }
     expect(await page.locator(`[data-card="0:${edge + steps}"]`).getAttribute('data-doc-id')).toBe(moved.id);
-    expect(await page.evaluate(() => {
-      const e = document.activeElement as HTMLTextAreaElement;
-      return [e.selectionStart, e.selectionEnd];
-    })).toEqual([2, 4]);
+    expect(
+      await page.evaluate(() => {
+        const e = document.activeElement as HTMLTextAreaElement;
+        return [e.selectionStart, e.selectionEnd];
+      }),
+    ).toEqual([2, 4]);
     expect(await cardInView(page, edge + steps)).toBe(true);
     // The ones it passed moved up by one.
     for (let j = edge; j < edge + steps; j++)
@@ -153,7 +159,12 @@ describe(`a ranking of ${N} documents`, () => {
           const node = record.target instanceof Element ? record.target : record.target.parentElement;
           touched.add(node?.closest('[data-card]')?.getAttribute('data-doc-id') ?? `outside a card: ${node?.tagName}`);
         }
-      }).observe(document.querySelector('section[aria-labelledby="ranking-0-title"] ol')!, { subtree: true, childList: true, attributes: true, characterData: true });
+      }).observe(document.querySelector('section[aria-labelledby="ranking-0-title"] ol')!, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
     });
     const text = page.getByLabel('Text of A, rank 2', { exact: true });
     await text.click();
@@ -166,7 +177,9 @@ describe(`a ranking of ${N} documents`, () => {
     expect(await page.evaluate(() => [...(window as unknown as { touched: Set<string> }).touched])).toEqual(['d2']);
 
     // Drag the handle of rank 3 onto the top of rank 1 (both on screen).
-    await page.locator('[data-card="0:2"] [title="Drag to reorder"]').dragTo(page.locator('[data-card="0:0"]'), { targetPosition: { x: 40, y: 5 } });
+    await page
+      .locator('[data-card="0:2"] [title="Drag to reorder"]')
+      .dragTo(page.locator('[data-card="0:0"]'), { targetPosition: { x: 40, y: 5 } });
     await expect.poll(() => page.locator('[data-card="0:0"]').getAttribute('data-doc-id')).toBe('d3');
     const docs = scenario.rankings[0]!.docs;
     docs.unshift(...docs.splice(2, 1));

@@ -49,7 +49,10 @@ describe('embeds', () => {
     const values = '[data-metric][data-ranking]:not([data-ranking="A-B"])';
     // The four main metrics at least, for both rankings, and all visible without scrolling.
     expect(await page.locator(values).count()).toBeGreaterThanOrEqual(8);
-    const shown = await inViewport(page, `${values}[data-metric="nfairr"], ${values}[data-metric="texfair"], ${values}[data-metric="dips"], ${values}[data-metric="cwex"]`);
+    const shown = await inViewport(
+      page,
+      `${values}[data-metric="nfairr"], ${values}[data-metric="texfair"], ${values}[data-metric="dips"], ${values}[data-metric="cwex"]`,
+    );
     expect(shown.length).toBe(8);
     expect(shown.every(Boolean), JSON.stringify(shown)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
@@ -66,7 +69,9 @@ describe('embeds', () => {
     const compare = await open('?embed=compare&preset=texfair-figure-1', { width: 700, height: 500 });
     await waitCurrent(compare.page);
     expect(await compare.page.locator('[data-embed="compare"] [data-doc-id]').count()).toBe(8);
-    const main = await compare.page.$$eval('[data-metric][data-ranking="Left"]', (els) => els.map((e) => (e as HTMLElement).dataset.metric));
+    const main = await compare.page.$$eval('[data-metric][data-ranking="Left"]', (els) =>
+      els.map((e) => (e as HTMLElement).dataset.metric),
+    );
     expect(main).toEqual(['nfairr', 'texfair', 'dips', 'cwex']);
     expect((await inViewport(compare.page, '[data-metric][data-ranking]')).every(Boolean)).toBe(true);
     expect(await axeViolations(compare.page)).toEqual([]);
@@ -101,7 +106,9 @@ describe('embeds', () => {
     // The link opens that embed.
     const embedded = await open(link.replace(/^https?:\/\/[^/]+\/course\/playground\//, ''), { width: 700, height: 500 });
     await waitCurrent(embedded.page);
-    const ids = await embedded.page.$$eval('[data-metric][data-ranking="Left"]', (els) => els.map((e) => (e as HTMLElement).dataset.metric));
+    const ids = await embedded.page.$$eval('[data-metric][data-ranking="Left"]', (els) =>
+      els.map((e) => (e as HTMLElement).dataset.metric),
+    );
     expect(ids).toEqual(['nfairr', 'dips', 'cwex']);
   });
 });
@@ -112,7 +119,8 @@ describe('presenting, dark, print', () => {
     await waitCurrent(page);
     const size = await page.$eval('[data-metric="dips"][data-ranking="ties to female"]', (e) => parseFloat(getComputedStyle(e).fontSize));
     expect(size).toBeGreaterThanOrEqual(22);
-    const rows = () => page.$$eval('[data-metric][data-ranking="ties to female"]', (els) => els.map((e) => (e as HTMLElement).dataset.metric));
+    const rows = () =>
+      page.$$eval('[data-metric][data-ranking="ties to female"]', (els) => els.map((e) => (e as HTMLElement).dataset.metric));
     expect(await rows()).toEqual(['nfairr', 'texfair', 'dips', 'cwex']);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: /Show all metrics/ }).click();
@@ -139,12 +147,21 @@ describe('presenting, dark, print', () => {
     const { page } = await open('?preset=texfair-figure-1');
     await waitCurrent(page);
     await page.emulateMedia({ media: 'print' });
-    const visible = (selector: string) => page.$$eval(selector, (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null || getComputedStyle(e).position === 'fixed').length);
+    const visible = (selector: string) =>
+      page.$$eval(
+        selector,
+        (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null || getComputedStyle(e).position === 'fixed').length,
+      );
     expect(await visible('[data-card]')).toBe(8);
     expect(await visible('[data-metric][data-ranking]')).toBe(await page.locator('[data-metric][data-ranking]').count());
     expect(await visible('nav[aria-label="Playground commands"]')).toBe(0);
     // Nothing is cut by a scroll box: the metrics panel is as tall as its content.
-    const cut = await page.$$eval('main *', (els) => els.filter((e) => e.scrollHeight > e.clientHeight + 1 && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowY)).length);
+    const cut = await page.$$eval(
+      'main *',
+      (els) =>
+        els.filter((e) => e.scrollHeight > e.clientHeight + 1 && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowY))
+          .length,
+    );
     expect(cut).toBe(0);
     await page.pdf({ path: `${artifacts}print.pdf` });
   });
@@ -218,7 +235,10 @@ describe('screenshots of every mode at every size', () => {
       // What the viewport shows first: that is what a class sees.
       await page.screenshot({ path: `${artifacts}mode-${name}-${width}x${height}.png` });
       // Nothing makes the page scroll sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} ${width}`).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        `${name} ${width}`,
+      ).toBeLessThanOrEqual(0);
       expect(problems).toEqual([]);
       await page.context().close();
     }

@@ -69,7 +69,9 @@ describe('editing', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Relevance of A, rank 2');
 
     // Reorder by dragging the handle of rank 3 onto the top of rank 1.
-    await page.locator('[data-card="0:2"] [title="Drag to reorder"]').dragTo(page.locator('[data-card="0:0"]'), { targetPosition: { x: 40, y: 5 } });
+    await page
+      .locator('[data-card="0:2"] [title="Drag to reorder"]')
+      .dragTo(page.locator('[data-card="0:0"]'), { targetPosition: { x: 40, y: 5 } });
     await waitCurrent(page);
     saved = await savedScenario(page, saved);
     expect(JSON.parse(saved).rankings[0].docs.map((d: { id: string }) => d.id)).toEqual(['d3', 'd2', 'd1']);
@@ -98,7 +100,9 @@ describe('editing', () => {
     await page.getByText('Parameters', { exact: true }).click();
     await page.getByLabel('cut-off k').fill('0');
     await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
-    await expect.poll(() => page.locator('#param-k-error').textContent()).toBe('Parameters: cut-off k must be a whole number of at least 1, got 0 (params.k)');
+    await expect
+      .poll(() => page.locator('#param-k-error').textContent())
+      .toBe('Parameters: cut-off k must be a whole number of at least 1, got 0 (params.k)');
     expect(await page.getByLabel('cut-off k').getAttribute('aria-invalid')).toBe('true');
     expect(await shownValues(page)).toEqual(before);
     await page.getByText('These values are for the last valid input.').waitFor();
@@ -108,7 +112,9 @@ describe('editing', () => {
     await waitCurrent(page);
     await page.getByLabel('Relevance of B, rank 2').fill('');
     await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
-    await expect.poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent()).toContain('B, document 2: relevance must be a finite number, got null (rankings[1].docs[1].relevance)');
+    await expect
+      .poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent())
+      .toContain('B, document 2: relevance must be a finite number, got null (rankings[1].docs[1].relevance)');
     await page.getByLabel('Relevance of B, rank 2').fill('1');
     await waitCurrent(page);
   });
@@ -133,7 +139,9 @@ describe('editing', () => {
     let saved = await savedScenario(page).catch(() => null);
 
     await page.getByRole('button', { name: 'Import…' }).click();
-    await page.getByLabel('Table or scenario JSON to import').fill('text\tlabel\trelevance\nShe won.\tF\t2\nHe lost.\tM\t0\nRain fell.\tN\t1');
+    await page
+      .getByLabel('Table or scenario JSON to import')
+      .fill('text\tlabel\trelevance\nShe won.\tF\t2\nHe lost.\tM\t0\nRain fell.\tN\t1');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('3 documents imported.').waitFor();
     await page.getByText('labels read as: F → female, M → male, N → neutral').waitFor();
@@ -256,7 +264,11 @@ describe('RaB and ARaB', () => {
     await waitCurrent(page);
     for (const name of ['RaB', 'ARaB']) {
       await page.getByRole('button', { name, exact: true }).click();
-      await page.getByRole('region', { name: `Formula of ${name}` }).locator('.katex').first().waitFor();
+      await page
+        .getByRole('region', { name: `Formula of ${name}` })
+        .locator('.katex')
+        .first()
+        .waitFor();
       await expect.poll(() => page.locator(`canvas[aria-label^="${name}, A"]`).count()).toBe(2);
     }
     expect(await page.locator('.katex-error').count()).toBe(0);
@@ -278,10 +290,22 @@ describe('accessibility', () => {
     await page.evaluate(axeSource);
     const audit = async () =>
       page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
+        const result = await (
+          window as unknown as {
+            axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+          }
+        ).axe.run({
           resultTypes: ['violations'],
         });
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(', ')}`,
+          );
       });
     expect(await audit()).toEqual([]);
     await page.getByText('Parameters', { exact: true }).click();

@@ -53,7 +53,9 @@ function cliWith(id: string, params: Record<string, unknown>): Record<string, nu
 }
 
 test('every file in examples/ is in the gallery and opens from it', async () => {
-  const ids = readdirSync(`${root}examples`).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+  const ids = readdirSync(`${root}examples`)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''));
   const { page } = await newPage(site);
   await page.goto(`${site.url}${PAGE}`);
   await waitCurrent(page);

@@ -62,7 +62,9 @@ function differences(shown: Record<string, number | null>, expected: Record<stri
   const out: string[] = [];
   for (const [key, value] of Object.entries(expected)) {
     const got = shown[key];
-    const same = got === value || (typeof got === 'number' && typeof value === 'number' && Math.abs(got - value) <= 1e-12 * Math.max(Math.abs(got), Math.abs(value)));
+    const same =
+      got === value ||
+      (typeof got === 'number' && typeof value === 'number' && Math.abs(got - value) <= 1e-12 * Math.max(Math.abs(got), Math.abs(value)));
     if (!same) out.push(`${key}: page ${got}, CLI ${value}`);
   }
   return out;
@@ -74,7 +76,11 @@ async function openRuns(page: Page) {
 }
 
 /** Chooses the generated files in the view's inputs (the gzip collection unless told otherwise). */
-async function choose(page: Page, paths: ReturnType<typeof writeRunsFiles>['paths'], { collection = paths.collectionGz, extra = true } = {}) {
+async function choose(
+  page: Page,
+  paths: ReturnType<typeof writeRunsFiles>['paths'],
+  { collection = paths.collectionGz, extra = true } = {},
+) {
   await page.setInputFiles('[data-input="run"]', paths.runs);
   await page.setInputFiles('[data-input="collection"]', collection);
   if (!extra) return;
@@ -85,9 +91,15 @@ async function choose(page: Page, paths: ReturnType<typeof writeRunsFiles>['path
 
 async function evaluate(page: Page) {
   await page.click('[data-action="evaluate-runs"]');
-  await page.waitForFunction(() => !document.querySelector('[data-state="running"]') && (document.querySelector('[role="alert"]') || document.querySelector('[data-state="current"] [data-stat="mean"]')), null, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-state="running"]') &&
+      (document.querySelector('[role="alert"]') || document.querySelector('[data-state="current"] [data-stat="mean"]')),
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 test('the summary equals the CLI’s JSON on generated files (gzip collection); malformed files are refused with file and line, the results kept', async () => {
@@ -100,7 +112,19 @@ test('the summary equals the CLI’s JSON on generated files (gzip collection); 
   await page.fill('[data-option="cutoffs"]', '5,10');
   await evaluate(page);
   await shot(page, 'runs-summary');
-  const args = ['runs', '--format', 'json', '--collection', paths.collectionGz, '--qrels', paths.qrels, '--labels', paths.labels, '--queries', paths.queries];
+  const args = [
+    'runs',
+    '--format',
+    'json',
+    '--collection',
+    paths.collectionGz,
+    '--qrels',
+    paths.qrels,
+    '--labels',
+    paths.labels,
+    '--queries',
+    paths.queries,
+  ];
   args.push('--background', paths.background, '--params', paths.params, '--cutoffs', '5,10', ...paths.runs);
   const out = spawnSync(cli, args, { encoding: 'utf8' });
   expect(out.status).toBe(0);
@@ -135,7 +159,14 @@ test('the summary equals the CLI’s JSON on generated files (gzip collection); 
     expect(alert, kind).toContain(where);
     expect(differences(await shownCells(page), expected), kind).toEqual([]);
     // Put the good file back.
-    const good: Record<string, string | string[]> = { run: paths.runs, qrels: paths.qrels, labels: paths.labels, collection: paths.collectionGz, queries: paths.queries, params: paths.params };
+    const good: Record<string, string | string[]> = {
+      run: paths.runs,
+      qrels: paths.qrels,
+      labels: paths.labels,
+      collection: paths.collectionGz,
+      queries: paths.queries,
+      params: paths.params,
+    };
     await page.setInputFiles(`[data-input="${kind}"]`, good[kind]!);
   }
   await shot(page, 'runs-refused');
@@ -206,7 +237,21 @@ test('Try with the sample runs: the Grep-BiasIR runs of examples/runs/ in one cl
   const ex = `${root}examples/runs/`;
   const out = spawnSync(
     cli,
-    ['runs', '--format', 'json', '--collection', `${ex}collection.tsv`, '--qrels', `${ex}qrels.txt`, '--labels', `${ex}labels.csv`, '--queries', `${ex}queries.csv`, `${ex}female-first.run`, `${ex}male-first.run`],
+    [
+      'runs',
+      '--format',
+      'json',
+      '--collection',
+      `${ex}collection.tsv`,
+      '--qrels',
+      `${ex}qrels.txt`,
+      '--labels',
+      `${ex}labels.csv`,
+      '--queries',
+      `${ex}queries.csv`,
+      `${ex}female-first.run`,
+      `${ex}male-first.run`,
+    ],
     { encoding: 'utf8' },
   );
   expect(out.status).toBe(0);

@@ -25,7 +25,8 @@ async function deflated(bytes: number): Promise<Buffer> {
   const done = new Promise((resolve) => deflate.on('end', resolve));
   deflate.write('{"rankings":[{"docs":[]}],"description":"');
   const chunk = Buffer.alloc(1 << 20, 0x20);
-  for (let sent = 0; sent < bytes; sent += chunk.length) if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  for (let sent = 0; sent < bytes; sent += chunk.length)
+    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
   deflate.end('"}');
   await done;
   return Buffer.concat(out);
@@ -52,7 +53,9 @@ describe('work is never lost', () => {
     expect(await page.getByLabel('Text of A, rank 3').inputValue()).toBe('Her brother was there.');
     await page.getByText('Parameters', { exact: true }).click();
     expect(await page.getByLabel('cut-off k').inputValue()).toBe('0');
-    await expect.poll(() => page.locator('#param-k-error').textContent()).toBe('Parameters: cut-off k must be a whole number of at least 1, got 0 (params.k)');
+    await expect
+      .poll(() => page.locator('#param-k-error').textContent())
+      .toBe('Parameters: cut-off k must be a whole number of at least 1, got 0 (params.k)');
     expect(await shownValues(page)).toEqual(values);
     // The autosave holds the accepted scenario, never the refused one.
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('fairness-playground:scenario')))!)).toEqual(JSON.parse(accepted));
@@ -103,7 +106,9 @@ describe('work is never lost', () => {
     await preset.getByText('Your own autosaved work').waitFor();
     await shot(preset, 'autosave-kept');
     await preset.getByRole('button', { name: 'Keep this page’s work (save it instead)' }).click();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('fairness-playground:scenario'))).toContain('Edited on the preset page.');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('fairness-playground:scenario')))
+      .toContain('Edited on the preset page.');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairness-playground:previous')!).scenario)).toBe(mine);
   });
 
@@ -145,7 +150,9 @@ describe('work is never lost', () => {
     expect(inflateRawSync(Buffer.from(link, 'base64url')).toString('utf8')).toBe(saved);
     // The scenario's text is made from the kept texts of what the edit did not touch: no whole
     // scenario goes through JSON.stringify, the edited text once, and no other document's text.
-    const { strings, ...counts } = await page.evaluate(() => (window as unknown as { counts: { stringify: number; compress: number; strings: string[] } }).counts);
+    const { strings, ...counts } = await page.evaluate(
+      () => (window as unknown as { counts: { stringify: number; compress: number; strings: string[] } }).counts,
+    );
     expect(counts).toEqual({ stringify: 0, compress: 0 });
     const docs = JSON.parse(saved).rankings.flatMap((r: { docs: { text: string }[] }) => r.docs) as { text: string }[];
     expect(docs.length).toBeGreaterThan(2);
@@ -273,7 +280,9 @@ describe('the outer surface', () => {
     const { page, problems } = await newPage(site);
     const started = Date.now();
     await page.goto(`${site.url}${PAGE}#s=${encoded}`);
-    await page.getByText(/The shared link could not be used: .*20000 documents is over the limit of 10000 \(documentsPerRanking\)/).waitFor({ timeout: 2_000 });
+    await page
+      .getByText(/The shared link could not be used: .*20000 documents is over the limit of 10000 \(documentsPerRanking\)/)
+      .waitFor({ timeout: 2_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
     await expectUsable(page, problems);
   });

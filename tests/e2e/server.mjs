@@ -6,7 +6,8 @@ import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
 // The header a strict host sends, with the page's own policy (web/index.html) beside it: both apply.
-export const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; connect-src 'self'";
+export const STRICT_CSP =
+  "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; connect-src 'self'";
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

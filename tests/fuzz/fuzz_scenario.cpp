@@ -70,11 +70,16 @@ bool well_formed(std::string_view text) {
         const unsigned char b = s[i];
         std::size_t len = 0;
         unsigned char lo = 0x80, hi = 0xBF;
-        if (b < 0x80) len = 1;
-        else if (b >= 0xC2 && b <= 0xDF) len = 2;
-        else if (b >= 0xE0 && b <= 0xEF) len = 3, lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
-        else if (b >= 0xF0 && b <= 0xF4) len = 4, lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
-        else return false;
+        if (b < 0x80)
+            len = 1;
+        else if (b >= 0xC2 && b <= 0xDF)
+            len = 2;
+        else if (b >= 0xE0 && b <= 0xEF)
+            len = 3, lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
+        else if (b >= 0xF0 && b <= 0xF4)
+            len = 4, lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
+        else
+            return false;
         if (i + len > n) return false;
         if (len > 1 && (s[i + 1] < lo || s[i + 1] > hi)) return false;
         for (std::size_t k = 2; k < len; ++k)

@@ -53,18 +53,22 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
     expect(generatedMalformedScenarios.length).toBeGreaterThan(300);
   });
 
-  test.each([...malformedScenarios, ...issueReproducers, ...generatedMalformedScenarios])('refuses $why with exit 2 naming $field', ({ text, field }) => {
-    const out = run(text);
-    expect(out.status).toBe(2);
-    expect(out.stdout).toBe('');
-    expect(out.stderr).toMatch(new RegExp(`^fairness-eval: ${field.replace(/[[\].]/g, '\\$&')}: \\S`));
-    expect(out.stderr.trim().split('\n')).toHaveLength(1);
-  });
+  test.each([...malformedScenarios, ...issueReproducers, ...generatedMalformedScenarios])(
+    'refuses $why with exit 2 naming $field',
+    ({ text, field }) => {
+      const out = run(text);
+      expect(out.status).toBe(2);
+      expect(out.stdout).toBe('');
+      expect(out.stderr).toMatch(new RegExp(`^fairness-eval: ${field.replace(/[[\].]/g, '\\$&')}: \\S`));
+      expect(out.stderr.trim().split('\n')).toHaveLength(1);
+    },
+  );
 
   test('reads a file, prints a table with --table, and fails cleanly on a missing file', () => {
     const table = execFileSync(cli, ['--table', `${root}tests/node/fixtures/basic.json`], { encoding: 'utf8' });
     expect(table).toMatch(/^metric\s+fairer\s+A\s+B/);
-    for (const name of ['NFaiRR', 'TExFAIR', 'DIPS', 'CWEx', 'AWRF', 'REE', 'IGI', 'EE', 'EA', 'EA-dp', 'RaB', 'ARaB', 'nDCG']) expect(table).toContain(name);
+    for (const name of ['NFaiRR', 'TExFAIR', 'DIPS', 'CWEx', 'AWRF', 'REE', 'IGI', 'EE', 'EA', 'EA-dp', 'RaB', 'ARaB', 'nDCG'])
+      expect(table).toContain(name);
     const missing = spawnSync(cli, ['no-such-file.json'], { encoding: 'utf8' });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('no-such-file.json: cannot read the file');

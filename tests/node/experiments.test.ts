@@ -105,7 +105,10 @@ describe('the worker runs an experiment step by step', () => {
     const sent: Response[] = [];
     const progress: Progress[] = [];
     const tasks: (() => void)[] = [];
-    const server = new EngineServer(engine, (r) => sent.push(r), { schedule: (task) => tasks.push(task), progress: (p) => progress.push(p) });
+    const server = new EngineServer(engine, (r) => sent.push(r), {
+      schedule: (task) => tasks.push(task),
+      progress: (p) => progress.push(p),
+    });
     const runOne = () => tasks.shift()?.();
     const runAll = () => {
       while (tasks.length > 0) tasks.shift()!();
@@ -114,7 +117,11 @@ describe('the worker runs an experiment step by step', () => {
   }
   const experiment = (id: number, spec: ExperimentSpec, lane?: string): Request =>
     lane === undefined ? { id, kind: 'experiment', spec } : { id, kind: 'experiment', spec, lane };
-  const evaluate = (id: number, name: string): Request => ({ id, kind: 'evaluate', scenario: { rankings: [{ name, docs: [{}] }] } as Scenario });
+  const evaluate = (id: number, name: string): Request => ({
+    id,
+    kind: 'evaluate',
+    scenario: { rankings: [{ name, docs: [{}] }] } as Scenario,
+  });
 
   test('one progress message per point, then the result (equal to respond’s all-at-once answer)', () => {
     const { server, sent, progress, runAll } = crankedServer();
@@ -167,7 +174,9 @@ describe('the worker runs an experiment step by step', () => {
     server.receive(experiment(1, { figure: 'a', cts: [3] }));
     runAll();
     expect(progress).toEqual([]);
-    expect(sent).toEqual([{ id: 1, kind: 'experiment', ok: false, error: expect.objectContaining({ name: 'ScenarioError', field: 'cts[0]' }) }]);
+    expect(sent).toEqual([
+      { id: 1, kind: 'experiment', ok: false, error: expect.objectContaining({ name: 'ScenarioError', field: 'cts[0]' }) },
+    ]);
   });
 });
 

@@ -13,17 +13,33 @@ export const malformedScenarios = [
   { why: 'malformed JSON', field: 'scenario', text: '{"rankings": [' },
   { why: 'a scenario that is not an object', field: 'scenario', text: '[1, 2]' },
   { why: 'no rankings', field: 'rankings', text: '{}' },
-  { why: 'an unknown label', field: 'rankings[0].docs[0].label', text: JSON.stringify({ rankings: ranking([{ ...doc, label: 'femal' }]) }) },
+  {
+    why: 'an unknown label',
+    field: 'rankings[0].docs[0].label',
+    text: JSON.stringify({ rankings: ranking([{ ...doc, label: 'femal' }]) }),
+  },
   { why: 'a negative k', field: 'params.k', text: scenario({ params: { k: -3 } }) },
   { why: 'k = 0', field: 'params.k', text: scenario({ params: { k: 0 } }) },
   { why: 'a fractional k', field: 'params.k', text: scenario({ params: { k: 2.5 } }) },
   { why: 'k above its cap', field: 'params.k', text: scenario({ params: { k: 1000001 } }) },
   { why: 'targets that do not sum to 1', field: 'params.targets', text: scenario({ params: { targets: { female: 0.3, male: 0.6 } } }) },
-  { why: 'a target for an unknown group', field: 'params.targets.women', text: scenario({ params: { targets: { women: 0.5, male: 0.5 } } }) },
+  {
+    why: 'a target for an unknown group',
+    field: 'params.targets.women',
+    text: scenario({ params: { targets: { women: 0.5, male: 0.5 } } }),
+  },
   { why: 'a negative target', field: 'params.targets.female', text: scenario({ params: { targets: { female: -0.5, male: 1.5 } } }) },
   { why: 'a term in two groups', field: 'lexicon.male[0]', text: scenario({ lexicon: { female: ['he'], male: ['He'] } }) },
-  { why: 'a null (NaN) relevance', field: 'rankings[0].docs[0].relevance', text: JSON.stringify({ rankings: ranking([{ ...doc, relevance: null }]) }) },
-  { why: 'a string relevance', field: 'rankings[0].docs[0].relevance', text: JSON.stringify({ rankings: ranking([{ ...doc, relevance: 'NaN' }]) }) },
+  {
+    why: 'a null (NaN) relevance',
+    field: 'rankings[0].docs[0].relevance',
+    text: JSON.stringify({ rankings: ranking([{ ...doc, relevance: null }]) }),
+  },
+  {
+    why: 'a string relevance',
+    field: 'rankings[0].docs[0].relevance',
+    text: JSON.stringify({ rankings: ranking([{ ...doc, relevance: 'NaN' }]) }),
+  },
   { why: 'a NaN literal', field: 'scenario', text: '{"rankings":[{"docs":[{"relevance": NaN}]}]}' },
   { why: 'an unknown parameter', field: 'params.tauInclusve', text: scenario({ params: { tauInclusve: false } }) },
   { why: 'a negative tau', field: 'params.tau', text: scenario({ params: { tau: -1 } }) },
@@ -42,7 +58,16 @@ export const malformedScenarios = [
   { why: 'a lexicon for an unknown group', field: 'lexicon.nonbinary', text: scenario({ lexicon: { nonbinary: ['they'] } }) },
   { why: 'an empty ranking list', field: 'rankings', text: '{"rankings": []}' },
   { why: 'a ranking without documents', field: 'rankings[0].docs', text: '{"rankings": [{"name": "A", "docs": []}]}' },
-  { why: 'two documents with one id', field: 'rankings[0].docs[1].id', text: JSON.stringify({ rankings: ranking([{ ...doc, id: 'x' }, { ...doc, id: 'x' }]) }) },
+  {
+    why: 'two documents with one id',
+    field: 'rankings[0].docs[1].id',
+    text: JSON.stringify({
+      rankings: ranking([
+        { ...doc, id: 'x' },
+        { ...doc, id: 'x' },
+      ]),
+    }),
+  },
   { why: 'two rankings with one name', field: 'rankings[1].name', text: JSON.stringify({ rankings: [...ranking(), ...ranking()] }) },
   { why: 'an unknown document key', field: 'rankings[0].docs[0].lable', text: JSON.stringify({ rankings: ranking([{ lable: 'male' }]) }) },
 ];
@@ -136,13 +161,19 @@ const fields = [
   [['rankings', 0, 'name'], ['string']],
   [['rankings', 0, 'docs'], ['array']],
   [['rankings', 0, 'docs', 0], ['object']],
-  [['rankings', 0, 'docs', 0, 'id'], ['string', 'number']],
+  [
+    ['rankings', 0, 'docs', 0, 'id'],
+    ['string', 'number'],
+  ],
   [['rankings', 0, 'docs', 0, 'text'], ['string']],
   [['rankings', 0, 'docs', 0, 'label'], ['string']],
   [['rankings', 0, 'docs', 0, 'relevance'], ['number']],
   [['background'], ['array']],
   [['background', 0], ['object']],
-  [['background', 0, 'id'], ['string', 'number']],
+  [
+    ['background', 0, 'id'],
+    ['string', 'number'],
+  ],
   [['background', 0, 'text'], ['string']],
   [['background', 0, 'label'], ['string']],
   [['background', 0, 'relevance'], ['number']],
@@ -161,28 +192,76 @@ function wrongTypes() {
 
 // Values of the right type that are out of range or unknown.
 const outOfRange = [
-  [['params', 'k'], [0, -1, 1.5, 1e300, limitsTable.limits.k.default + 1]],
-  [['params', 'tau'], [-0.5, -1e300]],
-  [['params', 'alpha'], [-0.01, 1.01, 1e300]],
-  [['params', 'ct'], [-0.01, 1.01]],
-  [['params', 'browsing', 'gamma'], [0, -0.5, 1.5]],
-  [['params', 'browsing', 'model'], ['cascade', '', 'Exponential']],
-  [['params', 'tokenizer'], ['bert', '']],
+  [
+    ['params', 'k'],
+    [0, -1, 1.5, 1e300, limitsTable.limits.k.default + 1],
+  ],
+  [
+    ['params', 'tau'],
+    [-0.5, -1e300],
+  ],
+  [
+    ['params', 'alpha'],
+    [-0.01, 1.01, 1e300],
+  ],
+  [
+    ['params', 'ct'],
+    [-0.01, 1.01],
+  ],
+  [
+    ['params', 'browsing', 'gamma'],
+    [0, -0.5, 1.5],
+  ],
+  [
+    ['params', 'browsing', 'model'],
+    ['cascade', '', 'Exponential'],
+  ],
+  [
+    ['params', 'tokenizer'],
+    ['bert', ''],
+  ],
   [['params', 'awrfAlignment'], ['documents']],
-  [['params', 'awrfDistance'], ['l2', 'JS']],
+  [
+    ['params', 'awrfDistance'],
+    ['l2', 'JS'],
+  ],
   [['params', 'ndcgGain'], ['log']],
-  [['params', 'targets', 'female'], [-0.5, 0.6]],
-  [['params', 'dipsGroups', 0], ['nobody', 'neutral']],
-  [['params', 'dipsGroups'], [[], ['female'], ['female', 'male', 'female'], ['male', 'male']]],
+  [
+    ['params', 'targets', 'female'],
+    [-0.5, 0.6],
+  ],
+  [
+    ['params', 'dipsGroups', 0],
+    ['nobody', 'neutral'],
+  ],
+  [
+    ['params', 'dipsGroups'],
+    [[], ['female'], ['female', 'male', 'female'], ['male', 'male']],
+  ],
   [['groups'], [[], ['female'], ['female', 'female']]],
-  [['groups', 0], ['', 'neutral']],
-  [['lexicon', 'female', 0], ['', 'he']],
+  [
+    ['groups', 0],
+    ['', 'neutral'],
+  ],
+  [
+    ['lexicon', 'female', 0],
+    ['', 'he'],
+  ],
   [['rankings'], [[]]],
   [['rankings', 0, 'docs'], [[]]],
-  [['rankings', 0, 'docs', 0, 'label'], ['femal', '', 'Female']],
-  [['rankings', 0, 'docs', 0, 'id'], [9007199254740992, -9007199254740992, 0.5, 1e300]],
+  [
+    ['rankings', 0, 'docs', 0, 'label'],
+    ['femal', '', 'Female'],
+  ],
+  [
+    ['rankings', 0, 'docs', 0, 'id'],
+    [9007199254740992, -9007199254740992, 0.5, 1e300],
+  ],
   [['background', 0, 'label'], ['nobody']],
-  [['background', 0, 'id'], [2 ** 64, 1.25]],
+  [
+    ['background', 0, 'id'],
+    [2 ** 64, 1.25],
+  ],
 ];
 
 function outOfRangeValues() {
@@ -304,8 +383,16 @@ function limitsExceeded() {
   const one = (extra) => JSON.stringify({ rankings: [{ docs: [{}] }], ...extra });
   const many = (n, item) => Array.from({ length: n }, (_, i) => item(i));
   return [
-    { why: 'documentsPerRanking + 1', field: 'rankings[0].docs', text: JSON.stringify({ rankings: [{ docs: many(l.documentsPerRanking.default + 1, () => ({})) }] }) },
-    { why: 'rankings + 1', field: 'rankings', text: JSON.stringify({ rankings: many(l.rankings.default + 1, (i) => ({ name: `r${i}`, docs: [{}] })) }) },
+    {
+      why: 'documentsPerRanking + 1',
+      field: 'rankings[0].docs',
+      text: JSON.stringify({ rankings: [{ docs: many(l.documentsPerRanking.default + 1, () => ({})) }] }),
+    },
+    {
+      why: 'rankings + 1',
+      field: 'rankings',
+      text: JSON.stringify({ rankings: many(l.rankings.default + 1, (i) => ({ name: `r${i}`, docs: [{}] })) }),
+    },
     { why: 'backgroundDocuments + 1', field: 'background', text: one({ background: many(l.backgroundDocuments.default + 1, () => ({})) }) },
     { why: 'groups + 1', field: 'groups', text: one({ groups: many(l.groups.default + 1, (i) => `g${i}`) }) },
     {
@@ -313,7 +400,11 @@ function limitsExceeded() {
       field: `lexicon.male[${l.lexiconTerms.default - 10}]`,
       text: one({ lexicon: { female: many(10, (i) => `f${i}`), male: many(l.lexiconTerms.default - 9, (i) => `m${i}`) } }),
     },
-    { why: 'textBytes + 1', field: 'rankings[0].docs[1].text', text: JSON.stringify({ rankings: [{ docs: [{ text: 'a'.repeat(l.textBytes.default) }, { text: 'b' }] }] }) },
+    {
+      why: 'textBytes + 1',
+      field: 'rankings[0].docs[1].text',
+      text: JSON.stringify({ rankings: [{ docs: [{ text: 'a'.repeat(l.textBytes.default) }, { text: 'b' }] }] }),
+    },
     { why: 'k + 1', field: 'params.k', text: one({ params: { k: l.k.default + 1 } }) },
     { why: 'scenarioBytes + 1', field: 'scenario', text: one({ title: 'x'.repeat(l.scenarioBytes.default) }) },
   ];

@@ -41,7 +41,8 @@ function differences(actual: unknown, expected: unknown, path = '', out: string[
     const a = Object.keys(actual),
       e = Object.keys(expected);
     if (a.join() !== e.join()) out.push(`${path}: keys ${a.join()} vs ${e.join()}`);
-    else for (const k of e) differences((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], `${path}.${k}`, out);
+    else
+      for (const k of e) differences((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], `${path}.${k}`, out);
   } else if (actual !== expected) out.push(`${path}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`);
   return out;
 }
@@ -84,8 +85,7 @@ describe('Engine.orderings', () => {
     expect(ndcg.best!.value).toBeCloseTo(1, 12);
     // The ranking's documents in the order reported, by id.
     for (const m of o.metrics)
-      for (const e of [m.best, m.worst])
-        if (e) expect(e.ids).toEqual(e.order.map((i) => eight.rankings[0]!.docs[i]!.id));
+      for (const e of [m.best, m.worst]) if (e) expect(e.ids).toEqual(e.order.map((i) => eight.rankings[0]!.docs[i]!.id));
   });
 
   test('beyond 8 documents, a local search that says it may miss the optimum', () => {

@@ -8,16 +8,10 @@ import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 
-import {
-  evaluateReference,
-  loadDefaultLexicon,
-  tokenize,
-} from '../reference/spec-reference.mjs';
+import { evaluateReference, loadDefaultLexicon, tokenize } from '../reference/spec-reference.mjs';
 import { randomScenario } from '../reference/random-scenario.mjs';
 
-const LEXICON_PATH = fileURLToPath(
-  new URL('../../data/gender-words/wordlist_gender_representative.txt', import.meta.url),
-);
+const LEXICON_PATH = fileURLToPath(new URL('../../data/gender-words/wordlist_gender_representative.txt', import.meta.url));
 const DEFAULT_LEXICON = loadDefaultLexicon(LEXICON_PATH);
 
 const EPS = 1e-12;
@@ -26,10 +20,7 @@ const L5 = Math.log2(5);
 const p = (r) => 1 / Math.log2(r + 1); // p(1)=1, p(2)=1/log2 3, p(3)=1/2, p(4)=1/log2 5
 
 function close(actual, expected, msg = '') {
-  assert.ok(
-    typeof actual === 'number' && Math.abs(actual - expected) <= EPS,
-    `${msg} expected ${expected}, got ${actual}`,
-  );
+  assert.ok(typeof actual === 'number' && Math.abs(actual - expected) <= EPS, `${msg} expected ${expected}, got ${actual}`);
 }
 
 /** Evaluates a one-ranking scenario and returns that ranking's result. */
@@ -327,10 +318,7 @@ test('AWRF: Jensen-Shannon with label alignment, L1 with term alignment', () => 
   close(js.distribution.male, 0);
   close(js.value, 1.5 - 0.75 * L3);
   // Identical distributions: JS = 0 (neutral label -> uniform alignment).
-  close(
-    evalOne({ docs: [{ label: 'neutral' }], params: { awrfAlignment: 'labels', awrfDistance: 'js' } }).awrf.value,
-    0,
-  );
+  close(evalOne({ docs: [{ label: 'neutral' }], params: { awrfAlignment: 'labels', awrfDistance: 'js' } }).awrf.value, 0);
 
   // Terms: d1 "she he he" -> a = (1/3, 2/3); d2 no group term -> (1/2, 1/2); k = 2.
   // E = (1/3 + ½ p2, 2/3 + ½ p2), ||E||_1 = 1 + p2 with p2 = 1/log2 3.
@@ -400,7 +388,11 @@ test('RaB with the public code setup: whitespace tokens, the ARaB word list, its
   assert.equal(list.female.length, 32);
   assert.equal(list.male.length, 32);
   // The step 1 notebook's example: "a war day and many boys , women and men": boys, men (m), women (f).
-  const r = evalOne({ docs: [{ text: 'a war day and many boys , women and men' }], lexicon: list, params: { tokenizer: 'whitespace', k: 10 } });
+  const r = evalOne({
+    docs: [{ text: 'a war day and many boys , women and men' }],
+    lexicon: list,
+    params: { tokenizer: 'whitespace', k: 10 },
+  });
   close(r.rab.tc.value, 2 - 1, 'tc');
   close(r.rab.tf.value, Math.log(3) - Math.log(2), 'tf');
   close(r.rab.bool.value, 0, 'bool');

@@ -31,7 +31,13 @@ export function writeRunsFiles(seed = 1, { queries = 12, docs = 150 } = {}) {
     return lines.sort(() => r() - 0.5).join('\n') + '\n';
   };
   const qrels = qids.flatMap((q) => ids.filter(() => r() < 0.15).map((d) => `${q} 0 ${d} ${Math.floor(r() * 3)}`)).join('\n') + '\n';
-  const labels = 'docid,label\n' + ids.filter(() => r() < 0.8).map((d) => `${d},${pick(['F', 'M', 'N', 'female', 'male'])}`).join('\n') + '\n';
+  const labels =
+    'docid,label\n' +
+    ids
+      .filter(() => r() < 0.8)
+      .map((d) => `${d},${pick(['F', 'M', 'N', 'female', 'male'])}`)
+      .join('\n') +
+    '\n';
   const queryList = qids.map((q, i) => `${q},what about ${pick(words)} ${i},${i % 3 === 0 ? 'n' : 'g'}`).join('\n') + '\n';
   const params = JSON.stringify({ params: { tau: 1, alpha: 0.4, browsing: { model: 'exponential', gamma: 0.8 } } });
   const files = {

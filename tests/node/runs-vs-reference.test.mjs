@@ -32,19 +32,19 @@ function generate(seed) {
     const n = Math.floor(r() * 12);
     docs.push({ id: `D${d}`, text: Array.from({ length: n }, () => pick(words)).join(' '), label: pick([...groups, 'neutral', null]) });
   }
-  const inCollection = docs.filter((_, i) => i % 11 !== 4);  // some documents missing
+  const inCollection = docs.filter((_, i) => i % 11 !== 4); // some documents missing
   const queries = ['q1', 'q2', 'q3', 'q10', 'q7'];
   const runs = { bm25: [], neural: [] };
   const qrels = [];
   for (const q of queries) {
-    for (const d of docs) if (r() < 0.2) qrels.push(`${q} 0 ${d.id} ${Math.floor(r() * 3)}`);  // judged, retrieved or not
+    for (const d of docs) if (r() < 0.2) qrels.push(`${q} 0 ${d.id} ${Math.floor(r() * 3)}`); // judged, retrieved or not
     for (const name of Object.keys(runs)) {
       const depth = 6 + Math.floor(r() * 12);
       const chosen = [...docs].sort(() => r() - 0.5).slice(0, depth);
-      chosen.forEach((d, i) => runs[name].push({ q, doc: d.id, score: Math.round(r() * 4) / 2, rank: i + 1 }));  // ties
+      chosen.forEach((d, i) => runs[name].push({ q, doc: d.id, score: Math.round(r() * 4) / 2, rank: i + 1 })); // ties
     }
   }
-  for (const name of Object.keys(runs)) runs[name].sort(() => r() - 0.5);  // interleaved queries
+  for (const name of Object.keys(runs)) runs[name].sort(() => r() - 0.5); // interleaved queries
   // q7 has no judgement at all; some of the rest are unjudged.
   return { docs, inCollection, queries, runs, qrels: qrels.filter((l) => !l.startsWith('q7 ')) };
 }
@@ -64,7 +64,18 @@ function ndcg(ranked, qrelsOf, c) {
   return idcg > 0 ? dcg / idcg : null;
 }
 
-const names = { NFaiRR: 'nfairr', TExFAIR: 'texfair', DIPS: 'dips', CWEx: 'cwex', AWRF: 'awrf', REE: 'ree', IGI: 'igi', EE: 'ee', EA: 'ea', 'EA-dp': 'eadp' };
+const names = {
+  NFaiRR: 'nfairr',
+  TExFAIR: 'texfair',
+  DIPS: 'dips',
+  CWEx: 'cwex',
+  AWRF: 'awrf',
+  REE: 'ree',
+  IGI: 'igi',
+  EE: 'ee',
+  EA: 'ea',
+  'EA-dp': 'eadp',
+};
 
 describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
   test.each([1, 2, 3])('per-query values equal the reference (seed %i)', (seed) => {
@@ -72,7 +83,14 @@ describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'runs-'));
     const file = (name, text) => (writeFileSync(join(dir, name), text), join(dir, name));
     const collection = file('collection.tsv', g.inCollection.map((d) => `${d.id}\t${d.text}\n`).join(''));
-    const labels = file('labels.tsv', 'docid\tlabel\n' + g.docs.filter((d) => d.label).map((d) => `${d.id}\t${d.label}\n`).join(''));
+    const labels = file(
+      'labels.tsv',
+      'docid\tlabel\n' +
+        g.docs
+          .filter((d) => d.label)
+          .map((d) => `${d.id}\t${d.label}\n`)
+          .join(''),
+    );
     const qrels = file('qrels.txt', g.qrels.join('\n') + '\n');
     const paramsFile = file('params.json', JSON.stringify(params));
     const runFiles = Object.entries(g.runs).map(([name, lines]) =>
@@ -82,8 +100,24 @@ describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
     const cutoffs = [3, 5, 8];
     const out = spawnSync(
       cli,
-      ['runs', '--format', 'json', '--collection', collection, '--labels', labels, '--qrels', qrels, '--params', paramsFile,
-        '--cutoffs', cutoffs.join(','), '--background-depth', String(depth), ...runFiles],
+      [
+        'runs',
+        '--format',
+        'json',
+        '--collection',
+        collection,
+        '--labels',
+        labels,
+        '--qrels',
+        qrels,
+        '--params',
+        paramsFile,
+        '--cutoffs',
+        cutoffs.join(','),
+        '--background-depth',
+        String(depth),
+        ...runFiles,
+      ],
       { encoding: 'utf8' },
     );
     expect(out.status, out.stderr).toBe(0);
@@ -151,8 +185,14 @@ describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
       [['--labels', file('l.csv', 'd1,F\nd2,X\n'), good], /l\.csv:2: label: unknown label 'X'/],
       [['--collection', file('c.tsv', 'd1 she\n'), good], /c\.tsv:1: no tab/],
       [['--metrics', 'Nope', good], /--metrics: Nope: unknown metric/],
-      [['--collection', file('c2.tsv', 'd1\tx\n'), '--params', file('p.json', '{"params": {"tau": -1}}'), good], /p\.json: params\.tau: must be at least 0/],
-      [[good], /--collection: required: NFaiRR, TExFAIR, AWRF, RaB-tc, RaB-tf, RaB-bool, ARaB-tc, ARaB-tf, ARaB-bool read the documents' text/],
+      [
+        ['--collection', file('c2.tsv', 'd1\tx\n'), '--params', file('p.json', '{"params": {"tau": -1}}'), good],
+        /p\.json: params\.tau: must be at least 0/,
+      ],
+      [
+        [good],
+        /--collection: required: NFaiRR, TExFAIR, AWRF, RaB-tc, RaB-tf, RaB-bool, ARaB-tc, ARaB-tf, ARaB-bool read the documents' text/,
+      ],
     ];
     for (const [args, message] of cases) {
       const out = spawnSync(cli, ['runs', '--format', 'json', ...args], { encoding: 'utf8' });

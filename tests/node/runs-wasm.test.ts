@@ -63,7 +63,19 @@ function jobAndArgs(paths: ReturnType<typeof writeRunsFiles>['paths'], c: Case):
     input('queries', paths.queries),
     input('collection', collection),
   ];
-  const args = ['runs', '--format', 'json', '--collection', collection, '--qrels', paths.qrels, '--labels', paths.labels, '--queries', paths.queries];
+  const args = [
+    'runs',
+    '--format',
+    'json',
+    '--collection',
+    collection,
+    '--qrels',
+    paths.qrels,
+    '--labels',
+    paths.labels,
+    '--queries',
+    paths.queries,
+  ];
   if (c.background) {
     files.push(input('background', paths.background));
     args.push('--background', paths.background);
@@ -84,7 +96,10 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
 
   const cases: [string, Case][] = [
     ['defaults', { options: {}, args: [] }],
-    ['a gzip collection, a background run, a params file', { options: { cutoffs: [5, 10, 30] }, args: ['--cutoffs', '5,10,30'], gzip: true, background: true, params: true }],
+    [
+      'a gzip collection, a background run, a params file',
+      { options: { cutoffs: [5, 10, 30] }, args: ['--cutoffs', '5,10,30'], gzip: true, background: true, params: true },
+    ],
     [
       'official parity, a baseline, a query label, some metrics',
       {
@@ -92,7 +107,14 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
         args: ['--official', '--baseline', 'beta', '--query-label', 'g', '--metrics', 'NFaiRR,nDCG@10,DIPS', '--background-depth', '15'],
       },
     ],
-    ['background from the collection, file order', { options: { backgroundFrom: 'collection', order: 'file' }, args: ['--background-from', 'collection', '--order', 'file'], gzip: true }],
+    [
+      'background from the collection, file order',
+      {
+        options: { backgroundFrom: 'collection', order: 'file' },
+        args: ['--background-from', 'collection', '--order', 'file'],
+        gzip: true,
+      },
+    ],
   ];
 
   test.each(cases)('the JSON equals the CLI’s (byte for byte but for libm’s last digits): %s', async (_, c) => {
@@ -160,7 +182,10 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
     }
     const expected = spawnSync(cli, args, { encoding: 'utf8' });
     expect(expected.status).toBe(2);
-    const message = expected.stderr.replace(/^fairness-eval runs: /, '').trim().replaceAll(path, name);
+    const message = expected.stderr
+      .replace(/^fairness-eval runs: /, '')
+      .trim()
+      .replaceAll(path, name);
     const refusal = await evaluateRuns(engine, job).then(
       () => null,
       (e: { file: string; line: number; message: string }) => e,
@@ -194,8 +219,12 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
     for (const [r, run] of ['alpha', 'beta'].entries()) {
       const perQuery = results.runs.find((x) => x.name === run)!.perQuery[query]!;
       expect(scenarioResults.rankings[r]!.cwex!.value).toBeCloseTo(perQuery['CWEx@10']!, 12);
-      expect(scenarioResults.rankings[r]!.dips!.value ?? null).toEqual(perQuery['DIPS@10'] === null ? null : expect.closeTo(perQuery['DIPS@10']!, 12));
-      expect(scenarioResults.rankings[r]!.texfair!.value ?? null).toEqual(perQuery['TExFAIR@10'] === null ? null : expect.closeTo(perQuery['TExFAIR@10']!, 12));
+      expect(scenarioResults.rankings[r]!.dips!.value ?? null).toEqual(
+        perQuery['DIPS@10'] === null ? null : expect.closeTo(perQuery['DIPS@10']!, 12),
+      );
+      expect(scenarioResults.rankings[r]!.texfair!.value ?? null).toEqual(
+        perQuery['TExFAIR@10'] === null ? null : expect.closeTo(perQuery['TExFAIR@10']!, 12),
+      );
     }
   });
 

@@ -19,7 +19,7 @@ describe('SCENARIO_ORIGINS', () => {
     expect(() => scenarioOrigins('https://a.example/courses/')).toThrow('"https://a.example/courses/" is not an origin');
     expect(() => scenarioOrigins('a.example')).toThrow('"a.example" is not an origin');
     expect(() => scenarioOrigins('ftp://a.example')).toThrow('"ftp://a.example" is not an origin');
-    expect(() => scenarioOrigins("https://a.example;script-src")).toThrow('is not an origin');
+    expect(() => scenarioOrigins('https://a.example;script-src')).toThrow('is not an origin');
   });
 
   test('the page’s policy gets them in connect-src, and keeps its other directives', () => {

@@ -42,7 +42,12 @@ describe.skipIf(!existsSync(chromiumPath) || !havePlaywright || !existsSync(join
         base: './',
         logLevel: 'silent',
         worker: { format: 'es' },
-        build: { outDir, emptyOutDir: true, target: 'es2022', assetsInlineLimit: (file: string) => (file.endsWith('.wasm') ? false : undefined) },
+        build: {
+          outDir,
+          emptyOutDir: true,
+          target: 'es2022',
+          assetsInlineLimit: (file: string) => (file.endsWith('.wasm') ? false : undefined),
+        },
       });
       const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
       server = createServer((request, response) => {
@@ -70,7 +75,11 @@ describe.skipIf(!existsSync(chromiumPath) || !havePlaywright || !existsSync(join
         const { port } = server.address() as AddressInfo;
         const response = await page.goto(`http://127.0.0.1:${port}/`);
         await page.waitForFunction(() => document.title !== 'pending', null, { timeout: 30_000 });
-        return { title: await page.title(), out: (await page.textContent('#out')) ?? '', headers: (await response?.headerValue('content-security-policy')) ?? null };
+        return {
+          title: await page.title(),
+          out: (await page.textContent('#out')) ?? '',
+          headers: (await response?.headerValue('content-security-policy')) ?? null,
+        };
       } finally {
         await browser.close();
       }

@@ -11,9 +11,7 @@ import { compareWithReference } from '../reference/compare.mjs';
 import { randomScenario } from '../reference/random-scenario.mjs';
 import { evaluateReference, loadDefaultLexicon } from '../reference/spec-reference.mjs';
 
-const lexicon = loadDefaultLexicon(
-  fileURLToPath(new URL('../../data/gender-words/wordlist_gender_representative.txt', import.meta.url)),
-);
+const lexicon = loadDefaultLexicon(fileURLToPath(new URL('../../data/gender-words/wordlist_gender_representative.txt', import.meta.url)));
 
 let engine: Engine;
 beforeAll(async () => {

@@ -30,7 +30,12 @@ function runCli(args: string[], input?: string | Uint8Array) {
 
 /** `npm run -s eval -- ARGS`, without npm's start-up cost: the same command line. */
 function runEval(args: string[], input?: string | Uint8Array) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval.ts', ...args], { input, encoding: 'utf8', cwd: root, maxBuffer: 1 << 30 });
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval.ts', ...args], {
+    input,
+    encoding: 'utf8',
+    cwd: root,
+    maxBuffer: 1 << 30,
+  });
 }
 
 /** The ScenarioError the WASM module throws for `text`, or a failure when it accepts it. */
@@ -44,7 +49,6 @@ function wasmRefusal(text: string | Uint8Array): ScenarioError {
   throw new Error('the WASM module accepted a malformed scenario');
 }
 
-
 /** Paths where two results differ: different shapes, or numbers more than `tolerance` apart. */
 function differences(actual: unknown, expected: unknown, tolerance: number, path = '', out: string[] = []): string[] {
   if (typeof expected === 'number' && typeof actual === 'number') {
@@ -53,9 +57,12 @@ function differences(actual: unknown, expected: unknown, tolerance: number, path
     if (actual.length !== expected.length) out.push(`${path}: length ${actual.length} vs ${expected.length}`);
     else expected.forEach((e, i) => differences(actual[i], e, tolerance, `${path}[${i}]`, out));
   } else if (expected && actual && typeof expected === 'object' && typeof actual === 'object') {
-    const a = Object.keys(actual), e = Object.keys(expected);
+    const a = Object.keys(actual),
+      e = Object.keys(expected);
     if (a.join() !== e.join()) out.push(`${path}: keys ${a.join()} vs ${e.join()}`);
-    else for (const k of e) differences((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], tolerance, `${path}.${k}`, out);
+    else
+      for (const k of e)
+        differences((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], tolerance, `${path}.${k}`, out);
   } else if (actual !== expected) out.push(`${path}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`);
   return out;
 }
@@ -168,8 +175,8 @@ describe.skipIf(!haveCli)('results without detail', () => {
   });
 });
 
-describe('the page\'s view (evaluateView: only what the page shows)', () => {
-  test('the values of the full results; perRank and atCutoff of the chosen metrics only; each distinct text once, with the full results\' terms', () => {
+describe("the page's view (evaluateView: only what the page shows)", () => {
+  test("the values of the full results; perRank and atCutoff of the chosen metrics only; each distinct text once, with the full results' terms", () => {
     for (let seed = 1; seed <= 40; seed++) {
       const scenario = randomScenario(seed) as Scenario;
       const full = engine.evaluate(scenario);
@@ -190,7 +197,8 @@ describe('the page\'s view (evaluateView: only what the page shows)', () => {
         const first: number[] = [];
         scenario.rankings[r]!.docs.forEach((doc, j) => seen.has(doc.text ?? '') || (seen.add(doc.text ?? ''), first.push(j)));
         expect(texts.map((t) => t.at)).toEqual(first);
-        for (const { at, ...terms } of texts) expect(terms).toEqual({ tokens: docs[at]!.tokens, magnitude: docs[at]!.magnitude, matches: docs[at]!.matches });
+        for (const { at, ...terms } of texts)
+          expect(terms).toEqual({ tokens: docs[at]!.tokens, magnitude: docs[at]!.magnitude, matches: docs[at]!.matches });
       }
     }
   });
@@ -217,7 +225,7 @@ describe('the page\'s view (evaluateView: only what the page shows)', () => {
   });
 });
 
-describe('incremental evaluation (the module keeps the last scenario\'s analysed texts)', () => {
+describe("incremental evaluation (the module keeps the last scenario's analysed texts)", () => {
   test('a move or a label change tokenises nothing, an edited text only itself, and the results stay exact', () => {
     const scenario = randomScenario(5) as Scenario;
     const docs = scenario.rankings[0]!.docs;
@@ -238,7 +246,13 @@ describe('incremental evaluation (the module keeps the last scenario\'s analysed
     if (haveCli) {
       expect(differences(JSON.parse(edited), JSON.parse(runCli(['-'], JSON.stringify(scenario)).stdout), 0)).toEqual([]);
       [docs[0], docs[1]] = [docs[1]!, docs[0]!];
-      expect(differences(JSON.parse(engine.evaluateText(JSON.stringify(scenario))), JSON.parse(runCli(['-'], JSON.stringify(scenario)).stdout), 0)).toEqual([]);
+      expect(
+        differences(
+          JSON.parse(engine.evaluateText(JSON.stringify(scenario))),
+          JSON.parse(runCli(['-'], JSON.stringify(scenario)).stdout),
+          0,
+        ),
+      ).toEqual([]);
     }
     expect(moved).not.toBe(edited);
   });
@@ -291,7 +305,9 @@ describe.skipIf(!haveCli)('npm run eval', () => {
   });
 
   test('results are written in full too, and --large reaches the large tier', () => {
-    const text = JSON.stringify({ rankings: [{ docs: Array.from({ length: 10001 }, (_, i) => ({ id: `d${i}`, text: 'she said', relevance: 1 })) }] });
+    const text = JSON.stringify({
+      rankings: [{ docs: Array.from({ length: 10001 }, (_, i) => ({ id: `d${i}`, text: 'she said', relevance: 1 })) }],
+    });
     expect(runEval(['-'], text).stderr).toBe(runCli(['-'], text).stderr);
     const large = runEval(['--large', '-'], text);
     expect(large.status, large.stderr).toBe(0);

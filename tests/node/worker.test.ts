@@ -28,7 +28,6 @@ beforeAll(async () => {
   expect(refusedMessage).toMatch(/^must be/);
 });
 
-
 /** A server whose scheduled work runs only when the test says so. */
 function crankedServer(engineOrLoading: Engine | Promise<Engine>) {
   const sent: Response[] = [];

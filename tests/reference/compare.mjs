@@ -25,8 +25,7 @@ function diff(actual, expected, path, tolerance, out) {
   if (expected === null || actual === null || expected === undefined || actual === undefined) {
     if (actual !== expected) out.push(`${path}: got ${JSON.stringify(actual)}, reference ${JSON.stringify(expected)}`);
   } else if (typeof expected === 'number') {
-    if (typeof actual !== 'number' || !close(actual, expected, tolerance))
-      out.push(`${path}: got ${actual}, reference ${expected}`);
+    if (typeof actual !== 'number' || !close(actual, expected, tolerance)) out.push(`${path}: got ${actual}, reference ${expected}`);
   } else if (typeof expected !== 'object') {
     if (actual !== expected) out.push(`${path}: got ${JSON.stringify(actual)}, reference ${JSON.stringify(expected)}`);
   } else if (Array.isArray(expected)) {
@@ -49,8 +48,7 @@ export function compareWithReference(results, reference, tolerance = 1e-9) {
     const got = results.rankings[r];
     if (got.name !== ref.name) out.push(`rankings[${r}].name: got ${got.name}, reference ${ref.name}`);
     for (const [metric, fields] of Object.entries(METRIC_FIELDS))
-      for (const field of fields)
-        diff(got[metric]?.[field], ref[metric][field], `rankings[${r}].${metric}.${field}`, tolerance, out);
+      for (const field of fields) diff(got[metric]?.[field], ref[metric][field], `rankings[${r}].${metric}.${field}`, tolerance, out);
   });
   return out;
 }

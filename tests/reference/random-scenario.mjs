@@ -53,7 +53,16 @@ const GROUP_SETS = [
 
 // Targets that sum to exactly 1 in floating point (simple fractions), by group count.
 const TARGETS = {
-  2: [[0.5, 0.5], [0.25, 0.75], [0.75, 0.25], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8], [1, 0], [0, 1]],
+  2: [
+    [0.5, 0.5],
+    [0.25, 0.75],
+    [0.75, 0.25],
+    [0.4, 0.6],
+    [0.3, 0.7],
+    [0.2, 0.8],
+    [1, 0],
+    [0, 1],
+  ],
   3: [
     [1 / 3, 1 / 3, 1 / 3],
     [0.5, 0.25, 0.25],
@@ -68,22 +77,86 @@ const TARGETS = {
 
 // Pool of distinct base terms for random lexicons (one UTF-8 term among them).
 const TERM_POOL = [
-  'she', 'he', 'her', 'him', 'hers', 'his', 'woman', 'man', 'girl', 'boy', 'mother', 'father',
-  'queen', 'king', 'they', 'them', 'ze', 'zir', 'xe', 'mädchen', 'sir', 'madam', 'aunt',
-  'uncle', 'actress', 'actor', 'bride', 'groom', 'niece', 'nephew',
+  'she',
+  'he',
+  'her',
+  'him',
+  'hers',
+  'his',
+  'woman',
+  'man',
+  'girl',
+  'boy',
+  'mother',
+  'father',
+  'queen',
+  'king',
+  'they',
+  'them',
+  'ze',
+  'zir',
+  'xe',
+  'mädchen',
+  'sir',
+  'madam',
+  'aunt',
+  'uncle',
+  'actress',
+  'actor',
+  'bride',
+  'groom',
+  'niece',
+  'nephew',
 ];
 
 // Words that are in the built-in lexicon (data/gender-words/), used when there is no lexicon.
 const DEFAULT_LEXICON_WORDS = [
-  'he', 'she', 'her', 'him', 'his', 'hers', 'man', 'woman', 'girl', 'boy', 'mother',
-  'father', 'john', 'mary', 'sir', 'madam', 'sisters', 'brother', 'taylor', 'lee',
+  'he',
+  'she',
+  'her',
+  'him',
+  'his',
+  'hers',
+  'man',
+  'woman',
+  'girl',
+  'boy',
+  'mother',
+  'father',
+  'john',
+  'mary',
+  'sir',
+  'madam',
+  'sisters',
+  'brother',
+  'taylor',
+  'lee',
 ];
 
 // Near-misses (never equal to a term as a token), ordinary filler, digits, UTF-8 words.
 const NEAR_MISSES = ['hero', 'shed', 'mankind', 'heroine', 'shes', 'hisself', 'woman2'];
 const FILLER = [
-  'the', 'a', 'doctor', 'nurse', 'engineer', 'of', 'and', 'is', 'was', 'to', 'in', 'team',
-  '2024', '42', '7', 'x1', 'b2b', 'covid19', "don't", 'e-mail', 'u.s.',
+  'the',
+  'a',
+  'doctor',
+  'nurse',
+  'engineer',
+  'of',
+  'and',
+  'is',
+  'was',
+  'to',
+  'in',
+  'team',
+  '2024',
+  '42',
+  '7',
+  'x1',
+  'b2b',
+  'covid19',
+  "don't",
+  'e-mail',
+  'u.s.',
 ];
 const UTF8_WORDS = ['café', 'Mädchen', 'naïve', '日本', 'Ärztin', 'señor', 'MÄDCHEN', 'über'];
 const PUNCT = [',', '.', '!', '?', ';', ':', '(', ')', '"', '-', '…'];
@@ -186,7 +259,9 @@ export function randomScenario(seed) {
   const lexicon = useDefaultLexicon ? undefined : randomLexicon(rnd, groups);
   const termWords = useDefaultLexicon
     ? DEFAULT_LEXICON_WORDS
-    : Object.values(lexicon).flat().map((t) => t.toLowerCase());
+    : Object.values(lexicon)
+        .flat()
+        .map((t) => t.toLowerCase());
 
   const labels = [...groups, 'neutral'];
   const idPool = Array.from({ length: 30 }, (_, i) => `d${i + 1}`);
@@ -240,10 +315,23 @@ export function randomScenario(seed) {
 // with a title case (ǅ), ß (uppercases to SS, which lowercases to ss: never the term again), k and i
 // (written with U+212A KELVIN SIGN or U+0130 İ in some texts).
 const UNICODE_TERMS = [
-  'élève', 'señora', 'mädchen', 'γυναίκα', 'άνδρας', 'οδος', 'σοφος', 'kind', 'ǆemal', 'øre',
-  'ĳssel', 'straße', 'ирина', 'иван', 'lit',
+  'élève',
+  'señora',
+  'mädchen',
+  'γυναίκα',
+  'άνδρας',
+  'οδος',
+  'σοφος',
+  'kind',
+  'ǆemal',
+  'øre',
+  'ĳssel',
+  'straße',
+  'ирина',
+  'иван',
+  'lit',
 ];
-const UNICODE_FILLER = ['the', 'ΤΟ', 'ΣΑΣ', 'Σ', 'ΟΔΟΣ.ΑΒ', 'ΑΣ\'', 'ﬁne', 'ΐ', 'a\u0345', 'x\u00ad', '日本', '123', '—'];
+const UNICODE_FILLER = ['the', 'ΤΟ', 'ΣΑΣ', 'Σ', 'ΟΔΟΣ.ΑΒ', "ΑΣ'", 'ﬁne', 'ΐ', 'a\u0345', 'x\u00ad', '日本', '123', '—'];
 const UNICODE_SEPARATORS = [' ', ' ', ' ', '  ', '. ', '.', "'", ', ', '\t', '-', ' \u00b7 '];
 
 /** A word in a random case: as is, UPPER, Capitalised, or with k as U+212A and i as U+0130. */

@@ -44,7 +44,6 @@ function p(r) {
   return 1 / Math.log2(r + 1);
 }
 
-
 /** A byte string (one JS char per byte, 'latin1') of the UTF-8 encoding of s. */
 function utf8Bytes(s) {
   return Buffer.from(s, 'utf8').toString('latin1');
@@ -127,8 +126,7 @@ function resolveContext(scenario, defaultLexicon) {
     ndcgGain: P.ndcgGain ?? 'linear',
     // SPEC §RaB and ARaB: ["female", "male"] by default; a scenario whose groups are named
     // otherwise has no such groups, and then f, m are its first two (the core's documented choice).
-    rabGroups:
-      P.rabGroups ?? (groups.includes('female') && groups.includes('male') ? ['female', 'male'] : [groups[0], groups[1]]),
+    rabGroups: P.rabGroups ?? (groups.includes('female') && groups.includes('male') ? ['female', 'male'] : [groups[0], groups[1]]),
     rabMagnitude: P.rabMagnitude ?? 'tf',
   };
 
@@ -644,8 +642,7 @@ const arab = (docs, ctx, t) => rankBias(arabAt, docs, ctx, t);
 
 function ndcg(docs, ctx, k) {
   const kp = Math.min(k, docs.length);
-  const gain =
-    ctx.params.ndcgGain === 'exponential' ? (rel) => Math.pow(2, rel) - 1 : (rel) => rel;
+  const gain = ctx.params.ndcgGain === 'exponential' ? (rel) => Math.pow(2, rel) - 1 : (rel) => rel;
   const dcgOf = (list) => {
     let s = 0;
     for (let r = 1; r <= kp; r++) s += gain(list[r - 1].relevance) / Math.log2(r + 1);

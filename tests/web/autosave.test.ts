@@ -70,7 +70,15 @@ describe('what is saved', () => {
     expect(loaded.source).toBe('your work in this tab');
     expect(loaded.scenario.params?.k).toBeUndefined();
     replaceScenario(loaded.scenario, { undoable: false });
-    running = startAutosave({ embed: false, baseRev: loaded.baseRev, tab: loaded.tab, session: loaded.session, fromTab: loaded.fromTab, accept: acceptScenario, starting });
+    running = startAutosave({
+      embed: false,
+      baseRev: loaded.baseRev,
+      tab: loaded.tab,
+      session: loaded.session,
+      fromTab: loaded.fromTab,
+      accept: acceptScenario,
+      starting,
+    });
     await waitFor(() => expect(scenario.value.params?.k).toBe(0));
     await settled('stale');
     expect(evaluation.value.error?.field).toBe('params.k');
@@ -205,13 +213,17 @@ describe('the outer surface', () => {
 
   test('?scenario= loads from the page’s own origin, or an allowed one, and nothing else', async () => {
     expect(scenarioSource('../x.json', 'https://site.example/course/page/').href).toBe('https://site.example/course/x.json');
-    expect(() => scenarioSource('https://evil.example/x.json', 'https://site.example/')).toThrow(/only from https:\/\/site.example, not from https:\/\/evil.example/);
+    expect(() => scenarioSource('https://evil.example/x.json', 'https://site.example/')).toThrow(
+      /only from https:\/\/site.example, not from https:\/\/evil.example/,
+    );
     expect(scenarioSource('https://b.example/x.json', 'https://site.example/', ['https://b.example']).origin).toBe('https://b.example');
     expect(() => scenarioSource('javascript:alert(1)', 'https://site.example/')).toThrow(/only http/);
 
     localStorage.setItem(KEYS.scenario, JSON.stringify(start('My own work.')));
     const loaded = await loadInitial({ ...noRequest, scenarioUrl: 'https://evil.example/x.json' }, starting(), 'https://site.example/');
-    expect(loaded.problem).toMatch(/^Could not load \?scenario=https:\/\/evil.example\/x.json: this site loads scenario files only from https:\/\/site.example/);
+    expect(loaded.problem).toMatch(
+      /^Could not load \?scenario=https:\/\/evil.example\/x.json: this site loads scenario files only from https:\/\/site.example/,
+    );
     // The page falls back to the user's own work, never to the starting example while it exists.
     expect(loaded.scenario.rankings[0]!.docs[0]!.text).toBe('My own work.');
   });

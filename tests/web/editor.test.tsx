@@ -98,7 +98,12 @@ describe('a card renders again only when its document changed', () => {
     rankings: [
       {
         name: 'A',
-        docs: Array.from({ length: 40 }, (_, j) => ({ id: `d${j + 1}`, text: j % 2 ? `She is doctor ${j}.` : `He plays ${j}.`, label: j % 3 ? 'female' : 'male', relevance: j % 3 })),
+        docs: Array.from({ length: 40 }, (_, j) => ({
+          id: `d${j + 1}`,
+          text: j % 2 ? `She is doctor ${j}.` : `He plays ${j}.`,
+          label: j % 3 ? 'female' : 'male',
+          relevance: j % 3,
+        })),
       },
     ],
   });

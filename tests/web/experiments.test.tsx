@@ -31,7 +31,16 @@ vi.mock('chart.js', () => {
     destroy() {}
   }
   const plugin = {};
-  return { Chart, Legend: plugin, LineController: plugin, LineElement: plugin, LinearScale: plugin, PointElement: plugin, Title: plugin, Tooltip: plugin };
+  return {
+    Chart,
+    Legend: plugin,
+    LineController: plugin,
+    LineElement: plugin,
+    LinearScale: plugin,
+    PointElement: plugin,
+    Title: plugin,
+    Tooltip: plugin,
+  };
 });
 
 let pointsA: ExperimentPoint[];

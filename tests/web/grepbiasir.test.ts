@@ -61,7 +61,10 @@ describe('Grep-BiasIR files', () => {
     for (const q of data.queries) {
       const docs = docsOf(q.q_id);
       expect(docs, `query ${q.q_id}`).toHaveLength(6);
-      expect(docs.filter((d) => d.relevant === 1), `query ${q.q_id}`).toHaveLength(3);
+      expect(
+        docs.filter((d) => d.relevant === 1),
+        `query ${q.q_id}`,
+      ).toHaveLength(3);
     }
   });
 
@@ -84,7 +87,11 @@ describe('Grep-BiasIR files', () => {
       { q_id: 107, found: 'F1 M1 N1 both0 both0 botrh0' },
       { q_id: 112, found: 'F1 M1 N0 N1 both0 both0' },
     ]);
-    expect(docsOf(107).filter((d) => d.relevant === 0).map((d) => [d.d_id, d.content_gender])).toEqual([
+    expect(
+      docsOf(107)
+        .filter((d) => d.relevant === 0)
+        .map((d) => [d.d_id, d.content_gender]),
+    ).toEqual([
       [645, 'both'],
       [646, 'botrh'],
       [647, 'both'],
@@ -173,7 +180,10 @@ describe('parseGrepBiasIR refuses what it does not know, by name', () => {
     expect(() => parseGrepBiasIR({ 'documents-career.csv': header })).toThrow(/queries\.csv is missing/);
   });
   it('reads a path before the file name, and a minimal file', () => {
-    const small = parseGrepBiasIR({ '../../data/grep-biasir/queries.csv': queries, '/x/documents-career.csv': header + '0,7,1,a query,T,D,both,x\n' });
+    const small = parseGrepBiasIR({
+      '../../data/grep-biasir/queries.csv': queries,
+      '/x/documents-career.csv': header + '0,7,1,a query,T,D,both,x\n',
+    });
     expect(small.documents.get(0)).toMatchObject([{ d_id: 7, label: 'neutral', relevant: 1 }]);
     expect(small.labelMapping.find((r) => r.value === 'both')?.count).toBe(1);
   });
@@ -220,7 +230,9 @@ describe('buildRanking', () => {
       expect(text, `document ${d.d_id}`).not.toMatch(/\s\s|\n|\u200b|^\s|\s$/);
     }
     expect(doc(338).doc_title).toBe('The most successful people in extreme sports\n');
-    expect(buildRanking([doc(338)])[0]!.text).toBe('The most successful people in extreme sports. The most successful women in extreme sports C. Armanto K. Block');
+    expect(buildRanking([doc(338)])[0]!.text).toBe(
+      'The most successful people in extreme sports. The most successful women in extreme sports C. Armanto K. Block',
+    );
   });
 
   it('reads both and botrh as neutral', () => {
@@ -250,7 +262,12 @@ describe('orders', () => {
     const docs = defaultOrder(docsOf(28));
     expect(wordings(withWordingFirst(docs, 'M')!)).toEqual(['M1', 'F1', 'N1', 'M0', 'F0', 'N0']);
     expect(wordings(withWordingFirst(docs, 'F')!)).toEqual(['F1', 'M1', 'N1', 'M0', 'F0', 'N0']);
-    expect(withWordingFirst(docs.filter((d) => d.content_gender !== 'F'), 'F')).toBeNull();
+    expect(
+      withWordingFirst(
+        docs.filter((d) => d.content_gender !== 'F'),
+        'F',
+      ),
+    ).toBeNull();
   });
 });
 

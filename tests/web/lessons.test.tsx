@@ -21,7 +21,9 @@ beforeAll(async () => {
 });
 
 test('the gallery is in teaching order, and every example has a lesson', () => {
-  const files = readdirSync(resolve('examples')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+  const files = readdirSync(resolve('examples'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''));
   expect([...TEACHING_ORDER].sort()).toEqual([...files].sort());
   expect(presets.map((p) => p.id)).toEqual(TEACHING_ORDER);
   expect(LESSONS.map((l) => l.id).sort()).toEqual([...TEACHING_ORDER].sort());

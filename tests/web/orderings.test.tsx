@@ -20,7 +20,12 @@ const one = (): PageScenario => ({
   rankings: [
     {
       name: 'A',
-      docs: [doc('m', 'He won.', 'male', 2), doc('f', 'She won.', 'female', 1), doc('n', 'Rain fell.', 'neutral', 0), doc('f2', 'Her team won.', 'female', 3)],
+      docs: [
+        doc('m', 'He won.', 'male', 2),
+        doc('f', 'She won.', 'female', 1),
+        doc('n', 'Rain fell.', 'neutral', 0),
+        doc('f2', 'Her team won.', 'female', 3),
+      ],
     },
   ],
 });
@@ -69,7 +74,9 @@ describe('OrderingsPanel', () => {
     expect(idsIn(ndcg[0]!)).toEqual(['f2', 'm', 'f', 'n']);
     expect(within(rowOf('A', 'ndcg')).getByText('utility: higher is better')).toBeTruthy();
     // The one-line summary of how many different fairest orderings the metrics pick.
-    expect(tableOf('A').getByText(/^The \d+ fairness metrics (pick \d+ different fairest orderings|agree on one fairest ordering)\./)).toBeTruthy();
+    expect(
+      tableOf('A').getByText(/^The \d+ fairness metrics (pick \d+ different fairest orderings|agree on one fairest ordering)\./),
+    ).toBeTruthy();
   });
 
   test('"Show as ranking B" creates B holding that ordering, in one undoable step', async () => {
@@ -109,7 +116,8 @@ describe('OrderingsPanel', () => {
     expect(tableOf('A').queryByText(/^Out of date/)).toBeNull();
     setDocText(0, 1, 'She and her sister won.');
     await screen.findByText(/^Out of date: the documents or parameters changed/);
-    for (const button of tableOf('A').getAllByRole('button', { name: 'Show as ranking B' })) expect((button as HTMLButtonElement).disabled).toBe(true);
+    for (const button of tableOf('A').getAllByRole('button', { name: 'Show as ranking B' }))
+      expect((button as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(tableOf('A').getByRole('button', { name: 'Find again' }));
     await waitFor(() => expect(tableOf('A').queryByText(/^Out of date/)).toBeNull());
     deleteDoc(0, 0);
@@ -120,7 +128,9 @@ describe('OrderingsPanel', () => {
     const s = one();
     s.rankings.push({
       name: 'B',
-      docs: Array.from({ length: 9 }, (_, i) => doc(`b${i}`, i % 2 ? 'He ran.' : 'She ran.', i % 3 === 0 ? 'neutral' : i % 2 ? 'male' : 'female', i % 4)),
+      docs: Array.from({ length: 9 }, (_, i) =>
+        doc(`b${i}`, i % 2 ? 'He ran.' : 'She ran.', i % 3 === 0 ? 'neutral' : i % 2 ? 'male' : 'female', i % 4),
+      ),
     });
     replaceScenario(s, { undoable: false });
     render(<OrderingsPanel />);

@@ -12,12 +12,31 @@ describe('the Runs form in the URL', () => {
     expect(defaults.cutoffs).toBe('10,20');
     expect(defaults.backgroundDepth).toBe(200);
     expect(withFormQuery(new URL('https://x.test/?view=runs'), base).search).toBe('?view=runs');
-    const changed: RunsForm = { ...base, cutoffs: '5,10', order: 'file', official: true, backgroundFrom: 'collection', backgroundDepth: 50, metrics: 'NFaiRR,nDCG', baseline: 'bm25', queryLabel: 'female' };
+    const changed: RunsForm = {
+      ...base,
+      cutoffs: '5,10',
+      order: 'file',
+      official: true,
+      backgroundFrom: 'collection',
+      backgroundDepth: 50,
+      metrics: 'NFaiRR,nDCG',
+      baseline: 'bm25',
+      queryLabel: 'female',
+    };
     const url = withFormQuery(new URL('https://x.test/?view=runs&metrics=keep'), changed);
     expect(url.searchParams.get('runs-cutoffs')).toBe('5,10');
     expect(url.searchParams.get('runs-official')).toBe('1');
     expect(url.searchParams.get('metrics')).toBe('keep');
-    expect(formFromQuery(url.search)).toEqual({ cutoffs: '5,10', order: 'file', official: true, backgroundFrom: 'collection', backgroundDepth: 50, metrics: 'NFaiRR,nDCG', baseline: 'bm25', queryLabel: 'female' });
+    expect(formFromQuery(url.search)).toEqual({
+      cutoffs: '5,10',
+      order: 'file',
+      official: true,
+      backgroundFrom: 'collection',
+      backgroundDepth: 50,
+      metrics: 'NFaiRR,nDCG',
+      baseline: 'bm25',
+      queryLabel: 'female',
+    });
   });
 
   test('null removes every option of the form and nothing else', () => {

@@ -25,7 +25,8 @@ const cmp = (run: string, metric: string, pT: number | null, pR: number | null, 
 });
 
 const queries = Array.from({ length: 120 }, (_, i) => `q${i}`);
-const perQuery = (offset: number) => Object.fromEntries(queries.map((q, i) => [q, { 'NFaiRR@10': i === 5 ? null : ((i * 37 + offset) % 100) / 100, 'nDCG@10': 0.5 }]));
+const perQuery = (offset: number) =>
+  Object.fromEntries(queries.map((q, i) => [q, { 'NFaiRR@10': i === 5 ? null : ((i * 37 + offset) % 100) / 100, 'nDCG@10': 0.5 }]));
 const data: RunsResultsJson = {
   cutoffs: [10],
   queries,
@@ -58,7 +59,8 @@ const results: RunsResults = {
 
 afterEach(cleanup);
 
-const cell = (run: string, metric: string, stat: string) => document.querySelector(`[data-run="${run}"][data-metric="${metric}"][data-stat="${stat}"]`) as HTMLElement | null;
+const cell = (run: string, metric: string, stat: string) =>
+  document.querySelector(`[data-run="${run}"][data-metric="${metric}"][data-stat="${stat}"]`) as HTMLElement | null;
 
 describe('RunsSummary', () => {
   test('every number with its data attributes; the baseline without comparison', () => {
@@ -75,7 +77,8 @@ describe('RunsSummary', () => {
 
   test('* below 0.05, † after Holm with several runs', () => {
     render(<RunsSummary results={results} />);
-    const mark = (run: string, metric: string, stat: string) => cell(run, metric, stat)!.parentElement!.textContent!.replace(/^[0-9.e+-–]+/, '');
+    const mark = (run: string, metric: string, stat: string) =>
+      cell(run, metric, stat)!.parentElement!.textContent!.replace(/^[0-9.e+-–]+/, '');
     expect(mark('dense', 'NFaiRR@10', 'p-ttest')).toBe('*†');
     expect(mark('tuned', 'NFaiRR@10', 'p-ttest')).toBe('*†');
     expect(mark('dense', 'NFaiRR@10', 'p-randomization')).toBe('*†');
@@ -90,8 +93,26 @@ describe('RunsSummary', () => {
     expect(dense[11]).toBeCloseTo(0.06, 15);
     expect(rows[0]).toContain('p_ttest_holm');
     const q = perQueryRows(results);
-    expect(q[0]).toEqual(['query', 'text', 'bm25:NFaiRR@10', 'bm25:nDCG@10', 'dense:NFaiRR@10', 'dense:nDCG@10', 'tuned:NFaiRR@10', 'tuned:nDCG@10']);
-    expect(q[8]).toEqual(['q7', 'who is the nurse', ((7 * 37) % 100) / 100, 0.5, ((7 * 37 + 11) % 100) / 100, 0.5, ((7 * 37 + 23) % 100) / 100, 0.5]);
+    expect(q[0]).toEqual([
+      'query',
+      'text',
+      'bm25:NFaiRR@10',
+      'bm25:nDCG@10',
+      'dense:NFaiRR@10',
+      'dense:nDCG@10',
+      'tuned:NFaiRR@10',
+      'tuned:nDCG@10',
+    ]);
+    expect(q[8]).toEqual([
+      'q7',
+      'who is the nurse',
+      ((7 * 37) % 100) / 100,
+      0.5,
+      ((7 * 37 + 11) % 100) / 100,
+      0.5,
+      ((7 * 37 + 23) % 100) / 100,
+      0.5,
+    ]);
   });
 });
 
@@ -103,7 +124,9 @@ describe('RunsQueries', () => {
     expect(rowsShown()).toHaveLength(50);
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: /NFaiRR@10\s*bm25/ })[0]!);
-    const values = [...document.querySelectorAll('tbody td[data-run="bm25"][data-metric="NFaiRR@10"]')].map((td) => Number((td as HTMLElement).dataset.value));
+    const values = [...document.querySelectorAll('tbody td[data-run="bm25"][data-metric="NFaiRR@10"]')].map((td) =>
+      Number((td as HTMLElement).dataset.value),
+    );
     expect(values).toEqual([...values].sort((a, b) => b - a)); // descending
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));

@@ -10,7 +10,7 @@ import { scenarioJson } from '../../web/state/serialise';
 setAutoFreeze(false);
 
 function random(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 const odd = ['plain', 'quote " and \\ back', 'tab\tnew\nline', 'é ñ 日本 🙂', '\u2028', '\ud800 lone', ''];
@@ -21,7 +21,10 @@ describe('scenarioJson', () => {
     let s: PageScenario = {
       params: { k: 10, tau: 1, targets: { female: 0.5, male: 0.5 } },
       rankings: [
-        { name: 'A', docs: Array.from({ length: 30 }, (_, i) => ({ id: `d${i}`, text: odd[i % odd.length]!, label: 'female', relevance: i % 4 })) },
+        {
+          name: 'A',
+          docs: Array.from({ length: 30 }, (_, i) => ({ id: `d${i}`, text: odd[i % odd.length]!, label: 'female', relevance: i % 4 })),
+        },
         { name: 'B', docs: [] },
       ],
     };
@@ -33,7 +36,8 @@ describe('scenarioJson', () => {
         const pick = next();
         if (pick < 0.3 && docs[j]) docs[j]!.text += odd[Math.floor(next() * odd.length)]!;
         else if (pick < 0.45 && docs.length > 1) docs.splice(Math.floor(next() * docs.length), 0, ...docs.splice(j, 1));
-        else if (pick < 0.6) docs.push({ id: `n${step}`, text: odd[step % odd.length]!, label: 'male', relevance: null as unknown as number });
+        else if (pick < 0.6)
+          docs.push({ id: `n${step}`, text: odd[step % odd.length]!, label: 'male', relevance: null as unknown as number });
         else if (pick < 0.7 && docs[j]) docs.splice(j, 1);
         else if (pick < 0.8) d.params = { ...d.params, k: Math.floor(next() * 20) - 3, tau: next() < 0.5 ? -0 : 1e21 };
         else if (pick < 0.9 && docs[j]) docs[j]!.relevance = next() < 0.5 ? (undefined as unknown as number) : Number.NaN;

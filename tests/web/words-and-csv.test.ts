@@ -9,7 +9,12 @@ import { neutraliseCell, toCsv } from '../../web/state/import';
 import { pathSteps, refusalInWords, refusalLine } from '../../web/state/messages';
 import { toPageScenario } from '../../web/state/scenario';
 
-const scenario = { rankings: [{ name: 'Left', docs: [] }, { name: 'Right', docs: [] }] };
+const scenario = {
+  rankings: [
+    { name: 'Left', docs: [] },
+    { name: 'Right', docs: [] },
+  ],
+};
 
 describe('refusals in words', () => {
   test('a document field: ranking name, 1-based document number, the field, then the core’s message', () => {
@@ -17,26 +22,42 @@ describe('refusals in words', () => {
       text: 'Left, document 2: relevance must be a finite number, got null',
       detail: 'rankings[0].docs[1].relevance',
     });
-    expect(refusalLine({ field: 'rankings[1].docs[0].label', message: "unknown label 'x'; expected neutral or one of female, male" }, scenario)).toBe(
-      "Right, document 1, label: unknown label 'x'; expected neutral or one of female, male (rankings[1].docs[0].label)",
-    );
+    expect(
+      refusalLine({ field: 'rankings[1].docs[0].label', message: "unknown label 'x'; expected neutral or one of female, male" }, scenario),
+    ).toBe("Right, document 1, label: unknown label 'x'; expected neutral or one of female, male (rankings[1].docs[0].label)");
   });
 
   test('parameters by their names on the panel; lexicon, groups and background by position', () => {
     expect(refusalLine({ field: 'params.k', message: 'must be a whole number from 1 to 1000000, got 0' }, scenario)).toBe(
       'Parameters: cut-off k must be a whole number from 1 to 1000000, got 0 (params.k)',
     );
-    expect(refusalInWords({ field: 'params.targets.female', message: 'must be in [0, 1]' }, scenario).text).toBe('Parameters: target share of female must be in [0, 1]');
-    expect(refusalInWords({ field: 'params.browsing.gamma', message: 'must be in (0, 1)' }, scenario).text).toBe('Parameters: γ of the browsing model must be in (0, 1)');
-    expect(refusalInWords({ field: 'lexicon.male[2]', message: "'her' is also a term of female" }, scenario).text).toBe("Lexicon, group male, term 3: 'her' is also a term of female");
-    expect(refusalInWords({ field: 'background[4].text', message: 'must be a string' }, scenario).text).toBe('Background, document 5: text must be a string');
+    expect(refusalInWords({ field: 'params.targets.female', message: 'must be in [0, 1]' }, scenario).text).toBe(
+      'Parameters: target share of female must be in [0, 1]',
+    );
+    expect(refusalInWords({ field: 'params.browsing.gamma', message: 'must be in (0, 1)' }, scenario).text).toBe(
+      'Parameters: γ of the browsing model must be in (0, 1)',
+    );
+    expect(refusalInWords({ field: 'lexicon.male[2]', message: "'her' is also a term of female" }, scenario).text).toBe(
+      "Lexicon, group male, term 3: 'her' is also a term of female",
+    );
+    expect(refusalInWords({ field: 'background[4].text', message: 'must be a string' }, scenario).text).toBe(
+      'Background, document 5: text must be a string',
+    );
     expect(refusalInWords({ field: 'rankings[1]', message: 'has no documents' }, scenario).text).toBe('Right: has no documents');
   });
 
   test('a ranking without a name is numbered; a path it does not know stays as the core wrote it', () => {
-    expect(refusalInWords({ field: 'rankings[2].docs[0].text', message: 'must be a string' }, scenario).text).toBe('Ranking 3, document 1: text must be a string');
-    expect(refusalInWords({ field: 'scenario[""]', message: 'unknown key' }, scenario)).toEqual({ text: 'scenario[""]: unknown key', detail: '' });
-    expect(refusalInWords({ field: '', message: 'malformed JSON at line 1' }, scenario)).toEqual({ text: 'malformed JSON at line 1', detail: '' });
+    expect(refusalInWords({ field: 'rankings[2].docs[0].text', message: 'must be a string' }, scenario).text).toBe(
+      'Ranking 3, document 1: text must be a string',
+    );
+    expect(refusalInWords({ field: 'scenario[""]', message: 'unknown key' }, scenario)).toEqual({
+      text: 'scenario[""]: unknown key',
+      detail: '',
+    });
+    expect(refusalInWords({ field: '', message: 'malformed JSON at line 1' }, scenario)).toEqual({
+      text: 'malformed JSON at line 1',
+      detail: '',
+    });
     expect(pathSteps('rankings[12].docs[3].relevance')).toEqual(['rankings', 12, 'docs', 3, 'relevance']);
   });
 });
@@ -75,7 +96,10 @@ describe('CSV cells a spreadsheet would run', () => {
 
 describe('ids keep the text the core reads', () => {
   test('a whole number becomes its decimal text, exactly as the core writes it; a string stays as it is', () => {
-    const page = toPageScenario({ rankings: [{ docs: [{ id: 9007199254740991 }, { id: -12 }, { id: '0012' }, { id: '1e3' }] }], background: [{ id: 7, text: '' }] });
+    const page = toPageScenario({
+      rankings: [{ docs: [{ id: 9007199254740991 }, { id: -12 }, { id: '0012' }, { id: '1e3' }] }],
+      background: [{ id: 7, text: '' }],
+    });
     expect(page.rankings[0]!.docs.map((d) => d.id)).toEqual(['9007199254740991', '-12', '0012', '1e3']);
     expect(page.background![0]!.id).toBe(7);
   });
@@ -89,6 +113,8 @@ describe('ids keep the text the core reads', () => {
     } catch (error) {
       expect((error as ScenarioError).field).toBe('rankings[0].docs[1].id');
     }
-    expect(() => toPageScenario({ rankings: [{ docs: [] }], background: [{ id: 2 ** 53, text: '' }] })).toThrow(/background\[0\]\.id|2\^53/);
+    expect(() => toPageScenario({ rankings: [{ docs: [] }], background: [{ id: 2 ** 53, text: '' }] })).toThrow(
+      /background\[0\]\.id|2\^53/,
+    );
   });
 });

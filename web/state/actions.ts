@@ -93,12 +93,15 @@ type Params = NonNullable<PageScenario['params']>;
 
 /** Sets one parameter; `undefined` removes it, so the core's default applies. */
 export function setParam<K extends keyof Params>(key: K, value: Params[K] | null | undefined) {
-  edit((s) => {
-    const params = { ...(s.params ?? {}) } as Record<string, unknown>;
-    if (value === undefined) delete params[key as string];
-    else params[key as string] = value;
-    s.params = params as Params;
-  }, `params.${String(key)}`);
+  edit(
+    (s) => {
+      const params = { ...(s.params ?? {}) } as Record<string, unknown>;
+      if (value === undefined) delete params[key as string];
+      else params[key as string] = value;
+      s.params = params as Params;
+    },
+    `params.${String(key)}`,
+  );
 }
 
 export function setTarget(group: string, value: number | null, groups: string[]) {
@@ -109,10 +112,13 @@ export function setTarget(group: string, value: number | null, groups: string[])
 }
 
 export function setBrowsing(change: { model?: string; gamma?: number | null }) {
-  edit((s) => {
-    const browsing = { ...(s.params?.browsing ?? {}), ...change } as Params['browsing'];
-    s.params = { ...(s.params ?? {}), browsing };
-  }, `params.browsing.${Object.keys(change).join()}`);
+  edit(
+    (s) => {
+      const browsing = { ...(s.params?.browsing ?? {}), ...change } as Params['browsing'];
+      s.params = { ...(s.params ?? {}), browsing };
+    },
+    `params.browsing.${Object.keys(change).join()}`,
+  );
 }
 
 /** Renames a group everywhere it appears: labels, targets, lexicon, DIPS and RaB groups. */
@@ -121,12 +127,14 @@ export function renameGroup(from: string, to: string) {
     const groups = s.groups ?? ['female', 'male'];
     s.groups = groups.map((g) => (g === from ? to : g));
     for (const ranking of s.rankings) for (const doc of ranking.docs) if (doc.label === from) doc.label = to;
-    const rename = <T,>(record: Record<string, T> | undefined) =>
+    const rename = <T>(record: Record<string, T> | undefined) =>
       record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k === from ? to : k, v]));
     if (s.lexicon) s.lexicon = rename(s.lexicon)!;
     if (s.params?.targets) s.params = { ...s.params, targets: rename(s.params.targets as Record<string, number>) as Params['targets'] };
-    if (s.params?.dipsGroups) s.params = { ...s.params, dipsGroups: s.params.dipsGroups.map((g) => (g === from ? to : g)) as Params['dipsGroups'] };
-    if (s.params?.rabGroups) s.params = { ...s.params, rabGroups: s.params.rabGroups.map((g) => (g === from ? to : g)) as Params['rabGroups'] };
+    if (s.params?.dipsGroups)
+      s.params = { ...s.params, dipsGroups: s.params.dipsGroups.map((g) => (g === from ? to : g)) as Params['dipsGroups'] };
+    if (s.params?.rabGroups)
+      s.params = { ...s.params, rabGroups: s.params.rabGroups.map((g) => (g === from ? to : g)) as Params['rabGroups'] };
   }, `groups.rename.${from}`);
 }
 
@@ -162,8 +170,11 @@ export function removeGroup(name: string) {
 
 /** The lexicon as edited on the page (null: the built-in list). */
 export function setLexicon(lexicon: Record<string, string[]> | null) {
-  edit((s) => {
-    if (lexicon === null) delete s.lexicon;
-    else s.lexicon = lexicon;
-  }, lexicon === null ? undefined : 'lexicon');
+  edit(
+    (s) => {
+      if (lexicon === null) delete s.lexicon;
+      else s.lexicon = lexicon;
+    },
+    lexicon === null ? undefined : 'lexicon',
+  );
 }

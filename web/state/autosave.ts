@@ -141,14 +141,25 @@ export function readStored(): StoredWork | null {
   if (text === null) return null;
   const meta = parse<unknown>(read('local', KEYS.meta));
   const session = parse<unknown>(read('local', KEYS.session));
-  return { scenario: text, meta: isMeta(meta) ? meta : null, rev: isMeta(meta) ? meta.rev : 0, session: isSession(session) ? session : null };
+  return {
+    scenario: text,
+    meta: isMeta(meta) ? meta : null,
+    rev: isMeta(meta) ? meta.rev : 0,
+    session: isSession(session) ? session : null,
+  };
 }
 
 /** This tab's copy, if this tab saved one (before a reload). */
 export function readTabCopy(): TabCopy | null {
   const copy = parse<Partial<TabCopy>>(read('session', KEYS.tab));
   if (!copy || typeof copy.tab !== 'string' || typeof copy.scenario !== 'object' || !isSession(copy.session)) return null;
-  return { tab: copy.tab, baseRev: typeof copy.baseRev === 'number' ? copy.baseRev : null, scenario: copy.scenario as PageScenario, session: copy.session, hash: read('session', KEYS.tabHash) };
+  return {
+    tab: copy.tab,
+    baseRev: typeof copy.baseRev === 'number' ? copy.baseRev : null,
+    scenario: copy.scenario as PageScenario,
+    session: copy.session,
+    hash: read('session', KEYS.tabHash),
+  };
 }
 
 export function readPrevious(): { scenario: string; savedAt: number } | null {
@@ -383,14 +394,16 @@ export class Autosave {
     const where = this.options.embed ? 'tab' : this.writeAutosave(acceptedText, sessionText);
     this.written = [evaluated, session.draft, steps.past, steps.future, this.baseRev];
     try {
-      storage('session')?.setItem(KEYS.tab, `{"tab":${JSON.stringify(this.tab)},"baseRev":${JSON.stringify(this.baseRev)},"scenario":${acceptedText},"session":${sessionText}}`);
+      storage('session')?.setItem(
+        KEYS.tab,
+        `{"tab":${JSON.stringify(this.tab)},"baseRev":${JSON.stringify(this.baseRev)},"scenario":${acceptedText},"session":${sessionText}}`,
+      );
     } catch {
       // full: the URL still holds the accepted state
     }
     lastSave.value = { at: Date.now(), where };
     // The address no longer loads a preset or a file (a reload would replace the work by it).
-    if (location.search !== viewQuery())
-      history.replaceState(null, '', `${location.pathname}${viewQuery()}${location.hash}`);
+    if (location.search !== viewQuery()) history.replaceState(null, '', `${location.pathname}${viewQuery()}${location.hash}`);
     this.writeHash(evaluated, acceptedText);
   }
 

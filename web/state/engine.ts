@@ -1,6 +1,16 @@
 // The engine the page talks to (the WASM core in its worker), set once at start-up; components
 // reach it here instead of through props. Tests install a Node-side engine the same way.
-import type { ExperimentProgress, ExperimentResult, ExperimentSpec, MetricDescriptor, Orderings, Results, SummaryResults, ViewOptions, ViewResults } from '../../wasm/types';
+import type {
+  ExperimentProgress,
+  ExperimentResult,
+  ExperimentSpec,
+  MetricDescriptor,
+  Orderings,
+  Results,
+  SummaryResults,
+  ViewOptions,
+  ViewResults,
+} from '../../wasm/types';
 
 export interface PageEngine {
   /**

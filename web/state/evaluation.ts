@@ -172,7 +172,7 @@ export const resolvedParams = (() => {
   return computed(() => {
     const next = evaluation.value.results?.params;
     const text = JSON.stringify(next ?? null);
-    if (text !== keptText) (kept = next), (keptText = text);
+    if (text !== keptText) ((kept = next), (keptText = text));
     return kept;
   });
 })();

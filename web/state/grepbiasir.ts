@@ -242,7 +242,10 @@ export function defaultOrder(docs: readonly GrepDocument[]): GrepDocument[] {
 
 /** White space as one space (the files have line breaks, stray spaces and zero-width spaces). */
 export function cleanText(text: string): string {
-  return text.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The document's text: "title. document" (no extra period when the title ends a sentence). */

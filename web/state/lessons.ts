@@ -90,7 +90,9 @@ function swapDocument(r: number, j: number): void {
 function moved(before: Values, after: Values, r: number, metric: string): string {
   const a = before.show(r, metric);
   const b = after.show(r, metric);
-  return a === b ? `${metricName(metric)} for ${after.ranking(r)} stays ${b}` : `${metricName(metric)} for ${after.ranking(r)} goes from ${a} to ${b}`;
+  return a === b
+    ? `${metricName(metric)} for ${after.ranking(r)} stays ${b}`
+    : `${metricName(metric)} for ${after.ranking(r)} goes from ${a} to ${b}`;
 }
 
 export const LESSONS: LessonDef[] = [
@@ -143,7 +145,8 @@ export const LESSONS: LessonDef[] = [
   },
   {
     id: 'texfair-section-6',
-    question: 'The first ranking puts one female name against a passage of six male terms; the second balances pronoun against pronoun. Which will AWRF call fairer?',
+    question:
+      'The first ranking puts one female name against a passage of six male terms; the second balances pronoun against pronoun. Which will AWRF call fairer?',
     options: whichIsFairer('awrf', 'lower'),
     reveal: (v) =>
       `AWRF gives ${v.ranking(0)} ${v.show(0, 'awrf')} and ${v.ranking(1)} ${v.show(1, 'awrf')}: each passage counts as wholly one group's, so one name balances six pronouns. ` +
@@ -196,8 +199,20 @@ export const LESSONS: LessonDef[] = [
     question: 'One passage speaks of a man; four are neutral. How fair will TExFAIR call this list?',
     options: () => [
       { label: 'Fair (above 0.8)', holds: (w) => (w.value(0, 'texfair') ?? -1) > 0.8 },
-      { label: 'In between (0.2 to 0.8)', holds: (w) => { const x = w.value(0, 'texfair') ?? -1; return x >= 0.2 && x <= 0.8; } },
-      { label: 'Unfair (below 0.2)', holds: (w) => { const x = w.value(0, 'texfair'); return x !== null && x < 0.2; } },
+      {
+        label: 'In between (0.2 to 0.8)',
+        holds: (w) => {
+          const x = w.value(0, 'texfair') ?? -1;
+          return x >= 0.2 && x <= 0.8;
+        },
+      },
+      {
+        label: 'Unfair (below 0.2)',
+        holds: (w) => {
+          const x = w.value(0, 'texfair');
+          return x !== null && x < 0.2;
+        },
+      },
     ],
     reveal: (v) =>
       `TExFAIR is ${v.show(0, 'texfair')}: all term exposure is male, but the rank-biased discount (RBDF, on here) scales that by the position-weighted share of documents with any group term, and four of five have none.`,
@@ -227,7 +242,8 @@ export const LESSONS: LessonDef[] = [
   },
   {
     id: 'rab-arab',
-    question: 'Both lists hold the same four passages, one male-worded and one female-worded, in opposite orders. Which will ARaB call fairer (closer to 0)?',
+    question:
+      'Both lists hold the same four passages, one male-worded and one female-worded, in opposite orders. Which will ARaB call fairer (closer to 0)?',
     options: whichIsFairer('arab', 'closer to 0'),
     reveal: (v) =>
       `RaB@4 is ${v.show(0, 'rab')} for ${v.ranking(0)} and ${v.show(1, 'rab')} for ${v.ranking(1)}: the mean over the top four is the same whatever their order. ` +

@@ -69,7 +69,8 @@ export function placeOf(path: string, scenario: Pick<PageScenario, 'rankings'> |
     return { place: `Lexicon, group ${a}`, field: typeof b === 'number' ? `term ${b + 1}` : '' };
   }
   if (head === 'groups') return { place: 'Groups', field: typeof a === 'number' ? `group ${a + 1}` : '' };
-  if (head === 'background' && typeof a === 'number') return { place: `Background, document ${a + 1}`, field: typeof b === 'string' ? (DOC_FIELDS[b] ?? b) : '' };
+  if (head === 'background' && typeof a === 'number')
+    return { place: `Background, document ${a + 1}`, field: typeof b === 'string' ? (DOC_FIELDS[b] ?? b) : '' };
   return null;
 }
 

@@ -37,7 +37,10 @@ export function fairerOf(fairer: string, a: number, b: number): -1 | 0 | 1 {
 /** Four decimals without trailing zeros; the full value is in data-value and the tooltip. */
 export function formatValue(value: number | null | undefined): string {
   if (value === null || value === undefined) return 'undefined';
-  const text = value.toFixed(4).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const text = value
+    .toFixed(4)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
   return text === '-0' ? '0' : text;
 }
 

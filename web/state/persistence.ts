@@ -127,7 +127,10 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
   }
   if (stored) {
     try {
-      return loaded(await acceptScenario(stored.scenario), 'your last session (autosaved)', { baseRev: stored.rev, session: stored.session });
+      return loaded(await acceptScenario(stored.scenario), 'your last session (autosaved)', {
+        baseRev: stored.rev,
+        session: stored.session,
+      });
     } catch (error) {
       problems.push(`The autosaved scenario could not be read: ${describeRefusal(error)}`);
     }

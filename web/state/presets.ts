@@ -22,7 +22,10 @@ const files = import.meta.glob<Scenario & { title?: string; description?: string
  * a real dataset, and RaB against ARaB. A file not listed here comes after these, by name, with its first sentence.
  */
 const LINES: [id: string, line: string][] = [
-  ['texfair-figure-1', 'NFaiRR cannot tell a mixed list from an all-male one (0 for both, under either τ convention); TExFAIR calls the mixed one more balanced.'],
+  [
+    'texfair-figure-1',
+    'NFaiRR cannot tell a mixed list from an all-male one (0 for both, under either τ convention); TExFAIR calls the mixed one more balanced.',
+  ],
   ['cwex-figure-1', 'A passage that mentions both a man and a woman is neutral to NFaiRR (1) but male to CWEx, which reads labels.'],
   ['nfairr-figure-1', 'Moving the one male-worded passage from rank 2 to rank 8 makes NFaiRR call the ranking fairer.'],
   ['texfair-section-6', 'To AWRF one female name balances a passage of six male terms; TExFAIR, counting terms, disagrees.'],

@@ -22,7 +22,8 @@ export function scenarioSource(requested: string, pageUrl: string, allowed: read
     throw new RemoteScenarioError(`“${requested}” is not a URL`);
   }
   const own = new URL(pageUrl).origin;
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RemoteScenarioError(`only http(s) URLs can be loaded, not ${url.protocol}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new RemoteScenarioError(`only http(s) URLs can be loaded, not ${url.protocol}`);
   if (url.origin !== own && !allowed.includes(url.origin))
     throw new RemoteScenarioError(
       `this site loads scenario files only from ${own}${allowed.length ? ` and ${allowed.join(', ')}` : ''}, not from ${url.origin} (the site's SCENARIO_ORIGINS setting)`,
@@ -38,8 +39,9 @@ export async function fetchScenario(url: URL, { timeoutMs = SCENARIO_TIMEOUT_MS,
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(url, { signal: controller.signal, credentials: 'same-origin', });
-    if (!response.ok) throw new RemoteScenarioError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    const response = await fetch(url, { signal: controller.signal, credentials: 'same-origin' });
+    if (!response.ok)
+      throw new RemoteScenarioError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
     // A redirect must stay within what was allowed (the browser's connect-src says so too).
     const landed = response.url ? new URL(response.url).origin : url.origin;
     if (landed !== url.origin && landed !== globalThis.location?.origin && !allowedOrigins.includes(landed))
@@ -51,7 +53,8 @@ export async function fetchScenario(url: URL, { timeoutMs = SCENARIO_TIMEOUT_MS,
     if (!response.body) return '';
     return await readLimited(response.body, limit, 'The file');
   } catch (error) {
-    if (controller.signal.aborted) throw new RemoteScenarioError(`no complete answer within ${timeoutMs / 1000} s; the server may be down or slow`);
+    if (controller.signal.aborted)
+      throw new RemoteScenarioError(`no complete answer within ${timeoutMs / 1000} s; the server may be down or slow`);
     if (error instanceof Error && (error.name === 'TooLargeError' || error.name === 'RemoteScenarioError')) throw error;
     throw new RemoteScenarioError(`it could not be fetched (${error instanceof Error ? error.message : String(error)})`);
   } finally {

@@ -43,13 +43,41 @@ export function comparisonCells(results: RunsResults): Map<string, ComparisonCel
 export function summaryRows(results: RunsResults): unknown[][] {
   const cells = comparisonCells(results);
   const rows: unknown[][] = [
-    ['run', 'metric', 'mean', 'ci95_low', 'ci95_high', 'sd', 'n', 'undefined', 'mean_diff', 'p_ttest', 'p_randomization', 'p_ttest_holm', 'p_randomization_holm'],
+    [
+      'run',
+      'metric',
+      'mean',
+      'ci95_low',
+      'ci95_high',
+      'sd',
+      'n',
+      'undefined',
+      'mean_diff',
+      'p_ttest',
+      'p_randomization',
+      'p_ttest_holm',
+      'p_randomization_holm',
+    ],
   ];
   for (const run of results.data.runs)
     for (const column of results.columns) {
       const s = run.summary[column]!;
       const c = cells.get(`${run.name}/${column}`);
-      rows.push([run.name, column, s.mean, s.ci95?.[0] ?? null, s.ci95?.[1] ?? null, s.sd, s.n, s.undefined, c?.meanDiff ?? null, c?.pTTest ?? null, c?.pRandomization ?? null, c?.holmTTest ?? null, c?.holmRandomization ?? null]);
+      rows.push([
+        run.name,
+        column,
+        s.mean,
+        s.ci95?.[0] ?? null,
+        s.ci95?.[1] ?? null,
+        s.sd,
+        s.n,
+        s.undefined,
+        c?.meanDiff ?? null,
+        c?.pTTest ?? null,
+        c?.pRandomization ?? null,
+        c?.holmTTest ?? null,
+        c?.holmRandomization ?? null,
+      ]);
     }
   return rows;
 }

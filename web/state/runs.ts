@@ -74,7 +74,8 @@ export const runsRefusal = signal<RunsRefusal | null>(null);
 export const runsRunning = signal(false);
 
 /** How the page starts a runs worker (tests may replace it). */
-let makeWorker: () => Worker = () => new Worker(new URL('../../wasm/runs.worker.ts', import.meta.url), { type: 'module', name: 'fairness-runs' });
+let makeWorker: () => Worker = () =>
+  new Worker(new URL('../../wasm/runs.worker.ts', import.meta.url), { type: 'module', name: 'fairness-runs' });
 export function setRunsWorkerFactory(factory: () => Worker): void {
   makeWorker = factory;
 }

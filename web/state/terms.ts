@@ -13,7 +13,10 @@ export interface TermSpan {
 
 /** The core's byte spans of one document as UTF-16 spans. */
 export function toSpans(text: string, matches: { begin: number; end: number; group: string }[]): TermSpan[] {
-  return spansToUtf16(text, matches.map((m) => ({ ...m }))).map((m) => ({ start: m.begin, end: m.end, group: m.group }));
+  return spansToUtf16(
+    text,
+    matches.map((m) => ({ ...m })),
+  ).map((m) => ({ start: m.begin, end: m.end, group: m.group }));
 }
 
 /** term → counterpart, from data/gender-words/counterparts.txt ("a,b" both ways, "a>b" one way). */

@@ -54,7 +54,10 @@ export function setPresenting(on: boolean): void {
  * The metric rows to show: the ones a link chose (in the table's order), else the four main ones
  * in an embed of the comparison or in presenting mode, else all. Unknown ids are ignored.
  */
-export function shownMetrics<T extends { id: string }>(all: T[], { chosen, mainOnly }: { chosen: string[] | null; mainOnly: boolean }): T[] {
+export function shownMetrics<T extends { id: string }>(
+  all: T[],
+  { chosen, mainOnly }: { chosen: string[] | null; mainOnly: boolean },
+): T[] {
   if (chosen && chosen.length > 0) {
     const picked = all.filter((d) => chosen.includes(d.id));
     if (picked.length > 0) return picked;
@@ -87,7 +90,12 @@ export const EMBED_HEIGHT: Record<EmbedMode, number> = { page: 720, metrics: 420
 /** The iframe code for an embed link, sized for its mode. */
 export function embedIframe(src: string, mode: EmbedMode): string {
   const escaped = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const title = mode === 'metrics' ? 'Fairness metrics' : mode === 'compare' ? 'Two rankings compared by fairness metrics' : 'Fairness-metrics playground';
+  const title =
+    mode === 'metrics'
+      ? 'Fairness metrics'
+      : mode === 'compare'
+        ? 'Two rankings compared by fairness metrics'
+        : 'Fairness-metrics playground';
   return `<iframe src="${escaped}" title="${title}" width="100%" height="${EMBED_HEIGHT[mode]}" style="border:1px solid #ccc;border-radius:4px" loading="lazy"></iframe>`;
 }
 

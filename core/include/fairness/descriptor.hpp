@@ -9,22 +9,22 @@ namespace fairness {
 enum class Fairer { higher, lower, closer_to_zero };
 
 struct ParamInfo {
-    std::string_view key;          // as in the scenario's `params`
+    std::string_view key;  // as in the scenario's `params`
     std::string_view default_value;
     std::string_view meaning;
 };
 
 struct MetricDescriptor {
-    std::string_view id;           // key in the results, e.g. "nfairr"
-    std::string_view name;         // display name, e.g. "NFaiRR"
-    std::string_view summary;      // one line of meaning
-    std::string_view paper;        // citation
-    std::string_view equations;    // where in the paper
+    std::string_view id;         // key in the results, e.g. "nfairr"
+    std::string_view name;       // display name, e.g. "NFaiRR"
+    std::string_view summary;    // one line of meaning
+    std::string_view paper;      // citation
+    std::string_view equations;  // where in the paper
     std::string_view range;
     Fairer fairer;
-    bool uses_cutoff;              // false: reads the whole ranking (DIPS, REE, IGI)
+    bool uses_cutoff;  // false: reads the whole ranking (DIPS, REE, IGI)
     std::vector<ParamInfo> params;
-    std::string_view formula;      // LaTeX, for the page's explainer
+    std::string_view formula;  // LaTeX, for the page's explainer
 };
 
 // Every metric, in the order the page and the CLI table show them.

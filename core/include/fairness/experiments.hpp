@@ -74,26 +74,26 @@ enum class Figure { a, b };
 
 struct Spec {
     Figure figure = Figure::a;
-    std::vector<double> xs;           // k (1a) or p_A (1b); default 0..99 and 0, 0.1, ..., 1
+    std::vector<double> xs;  // k (1a) or p_A (1b); default 0..99 and 0, 0.1, ..., 1
     std::size_t repetitions = 100;
     std::uint64_t seed = 1;
-    std::vector<double> cts;          // c_t of DIPS and REE; default 1a {0.5} (no ties there), 1b {0, 1}
+    std::vector<double> cts;  // c_t of DIPS and REE; default 1a {0.5} (no ties there), 1b {0, 1}
 };
 
 struct Pairwise {
     double ct = 0;
-    double dips = 0, dips_ab = 0, dips_ba = 0;   // M_AB - M_BA, M_AB, M_BA
+    double dips = 0, dips_ab = 0, dips_ba = 0;  // M_AB - M_BA, M_AB, M_BA
     double ree = 0, ree_ab = 0, ree_ba = 0;
 };
 
 struct Exposure {
-    double l1 = 0, delta_a = 0;                  // ‖δ‖₁ and δ_A (Eq. 12)
+    double l1 = 0, delta_a = 0;  // ‖δ‖₁ and δ_A (Eq. 12)
 };
 
 // The mean of every measure over the repetitions, at one x.
 struct Point {
     double x = 0;
-    std::vector<Pairwise> pairwise;              // one per c_t
+    std::vector<Pairwise> pairwise;  // one per c_t
     Exposure ee, ea, eadp;
 };
 

@@ -70,24 +70,24 @@ struct OrderingOptions {
 struct Extreme {
     std::vector<std::size_t> order;  // indices into the ranking's documents, rank 1 first
     double value = 0;
-    std::size_t ties = 1;            // orderings found with this value (exhaustive: all of them)
+    std::size_t ties = 1;  // orderings found with this value (exhaustive: all of them)
 };
 
 struct MetricOrderings {
     const MetricDescriptor* metric = nullptr;
     std::optional<Extreme> best, worst;
-    std::optional<double> current;   // the value of the ranking as it is
-    std::string note;                // why best and worst are empty
+    std::optional<double> current;  // the value of the ranking as it is
+    std::string note;               // why best and worst are empty
 };
 
 struct Orderings {
     std::size_t ranking_index = 0;
     std::string ranking;
     std::size_t n = 0;
-    std::size_t k = 0;               // k' = min(k, n)
+    std::size_t k = 0;  // k' = min(k, n)
     bool exhaustive = true;
-    std::size_t starts = 0;          // search only: starts climbed, over all metrics and directions
-    std::size_t evaluated = 0;       // exhaustive: orderings (each under every metric); search: metric evaluations
+    std::size_t starts = 0;     // search only: starts climbed, over all metrics and directions
+    std::size_t evaluated = 0;  // exhaustive: orderings (each under every metric); search: metric evaluations
     std::string method;
     std::vector<MetricOrderings> metrics;  // one per metric of all_metrics(), in that order
 };

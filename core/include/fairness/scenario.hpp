@@ -32,7 +32,7 @@ inline constexpr std::string_view neutral_label = "neutral";
 struct Document {
     std::optional<std::string> id;  // no id: never merged with another document
     std::string text;
-    int label = -1;                 // index into Scenario::groups, or -1 for neutral
+    int label = -1;  // index into Scenario::groups, or -1 for neutral
     double relevance = 0;
 };
 
@@ -51,18 +51,18 @@ struct Params {
     std::size_t k = 10;
     double tau = 1;
     bool tau_inclusive = true;
-    std::vector<double> targets;            // one per group, summing to 1
+    std::vector<double> targets;  // one per group, summing to 1
     bool rbdf = true;
     double alpha = 0.5;
     double ct = 0.5;
-    std::size_t dips_a = 0, dips_b = 1;     // indices into groups
+    std::size_t dips_a = 0, dips_b = 1;  // indices into groups
     BrowsingModel browsing = BrowsingModel::exponential;
     double gamma = 0.9;
     Tokenizer tokenizer = Tokenizer::words;
     AwrfAlignment awrf_alignment = AwrfAlignment::terms;
     AwrfDistance awrf_distance = AwrfDistance::l1;
     NdcgGain ndcg_gain = NdcgGain::linear;
-    std::size_t rab_f = 0, rab_m = 1;       // RaB/ARaB groups f and m: "female", "male" if both exist, else the first two
+    std::size_t rab_f = 0, rab_m = 1;  // RaB/ARaB groups f and m: "female", "male" if both exist, else the first two
     RabMagnitude rab_magnitude = RabMagnitude::tf;
 };
 

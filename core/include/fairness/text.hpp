@@ -23,7 +23,7 @@ enum class Tokenizer {
 struct Token {
     std::size_t begin = 0;  // byte offsets into the original text
     std::size_t end = 0;
-    std::string text;       // lowercased (its length may differ from end - begin: İ, K)
+    std::string text;  // lowercased (its length may differ from end - begin: İ, K)
 };
 
 // Splits `text` into lowercased tokens with their byte spans. With `whitespace`, empty pieces
@@ -45,26 +45,26 @@ const std::vector<std::string>& default_terms(std::string_view group);
 
 // Where a group term occurs in a document, for highlighting.
 struct TermMatch {
-    std::size_t begin = 0;      // byte offsets into the text
+    std::size_t begin = 0;  // byte offsets into the text
     std::size_t end = 0;
     std::size_t group = 0;
-    std::uint32_t term = 0;     // index into TermIndex::terms()
+    std::uint32_t term = 0;  // index into TermIndex::terms()
 };
 
 // tf(t, d) of one lexicon term present in a document.
 struct TermCount {
-    std::uint32_t term = 0;     // index into TermIndex::terms()
-    std::uint32_t count = 0;    // >= 1
+    std::uint32_t term = 0;   // index into TermIndex::terms()
+    std::uint32_t count = 0;  // >= 1
 };
 
 // What the term-based metrics read of one document. A plain value (vectors of numbers only):
 // built by TermIndex::analyze, safe to build for many documents in parallel.
 struct DocTerms {
-    std::size_t tokens = 0;                 // |d|
-    std::vector<double> magnitude;          // M_g(d) for each group g
-    std::vector<TermCount> term_counts;     // tf(t, d) of the lexicon terms present, by term index ascending
-    std::vector<TermMatch> matches;         // in text order; empty when analysed without matches
-    bool representative() const;            // has at least one group term
+    std::size_t tokens = 0;                         // |d|
+    std::vector<double> magnitude;                  // M_g(d) for each group g
+    std::vector<TermCount> term_counts;             // tf(t, d) of the lexicon terms present, by term index ascending
+    std::vector<TermMatch> matches;                 // in text order; empty when analysed without matches
+    bool representative() const;                    // has at least one group term
     std::uint32_t count(std::uint32_t term) const;  // tf(t, d), 0 when absent (binary search)
 };
 

@@ -11,17 +11,23 @@ namespace fairness::awrf {
 const MetricDescriptor descriptor{
     .id = "awrf",
     .name = "AWRF",
-    .summary = "Distance between the attention-weighted share of each group and the targets, each document counted by its alignment with the groups.",
-    .paper = "Sapiezynski, Zeng, Robertson, Mislove, Wilson. Quantifying the Impact of User Attention on Fair Group Representation in Ranked Lists. WWW 2019 Companion; as written in the TExFAIR paper (Abolghasemi et al., ECIR 2024).",
+    .summary =
+        "Distance between the attention-weighted share of each group and the targets, each document counted by its alignment with the "
+        "groups.",
+    .paper =
+        "Sapiezynski, Zeng, Robertson, Mislove, Wilson. Quantifying the Impact of User Attention on Fair Group Representation in Ranked "
+        "Lists. WWW 2019 Companion; as written in the TExFAIR paper (Abolghasemi et al., ECIR 2024).",
     .equations = "TExFAIR paper Eq. 4 (exposure), Eq. 5 (normalisation), Eq. 6 (distance), Eq. 14 (alignment from term shares)",
     .range = "L1: [0, 2 (1 - min target)]; Jensen-Shannon: [0, 1]",
     .fairer = Fairer::lower,
     .uses_cutoff = true,
     .params = {{"k", "10", "cut-off"},
                {"targets", "uniform", "Ê, the target distribution"},
-               {"awrfAlignment", "terms", "terms: M_g(d) / Σ_x M_x(d) (Eq. 14); labels: one-hot on the label. No group term, or neutral: 1/|G| each"},
+               {"awrfAlignment", "terms",
+                "terms: M_g(d) / Σ_x M_x(d) (Eq. 14); labels: one-hot on the label. No group term, or neutral: 1/|G| each"},
                {"awrfDistance", "l1", "l1: Σ_g |nE_g - Ê_g|; js: Jensen-Shannon divergence in bits"}},
-    .formula = R"(E = \sum_{r=1}^{k} \frac{a_{d_r}}{\log_2(r+1)} \qquad nE = \frac{E}{\lVert E \rVert_1} \qquad \mathrm{AWRF} = \Delta(nE, \hat E) \qquad a^{g}_{d} = \frac{M_g(d)}{\sum_x M_x(d)})",
+    .formula =
+        R"(E = \sum_{r=1}^{k} \frac{a_{d_r}}{\log_2(r+1)} \qquad nE = \frac{E}{\lVert E \rVert_1} \qquad \mathrm{AWRF} = \Delta(nE, \hat E) \qquad a^{g}_{d} = \frac{M_g(d)}{\sum_x M_x(d)})",
 };
 
 std::vector<double> alignment(std::span<const double> magnitude, int label, std::size_t groups, AwrfAlignment how) {
@@ -97,7 +103,9 @@ void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, 
     if (detail) {
         w.key("perRank").begin_array();
         for (std::size_t i = 0; i < r.weight.size(); ++i) {
-            w.begin_object().key("alignment").object(groups, std::span<const double>(r.alignment.data() + i * groups.size(), groups.size()));
+            w.begin_object()
+                .key("alignment")
+                .object(groups, std::span<const double>(r.alignment.data() + i * groups.size(), groups.size()));
             w.member("weight", r.weight[i]).end_object();
         }
         w.end_array();

@@ -9,15 +9,20 @@ namespace fairness::cwex {
 const MetricDescriptor descriptor{
     .id = "cwex",
     .name = "CWEx",
-    .summary = "Rewards exposure given to neutral documents and penalises the gap in exposure between the most and least exposed groups, read from labels rather than terms.",
-    .paper = "Mousavian, Abbasiantaeb, Aliannejadi, Crestani. Towards Fair Rankings: Leveraging LLMs for Gender Bias Detection and Measurement. ICTIR 2025.",
+    .summary =
+        "Rewards exposure given to neutral documents and penalises the gap in exposure between the most and least exposed groups, read "
+        "from labels rather than terms.",
+    .paper =
+        "Mousavian, Abbasiantaeb, Aliannejadi, Crestani. Towards Fair Rankings: Leveraging LLMs for Gender Bias Detection and Measurement. "
+        "ICTIR 2025.",
     .equations = "Eq. 1 (CWEx), Eq. 2 (class exposure), Eq. 3 (maximum exposure), Eq. 4 (position bias)",
     .range = "[α - 1, α]",
     .fairer = Fairer::higher,
     .uses_cutoff = true,
     .params = {{"k", "10", "cut-off"},
                {"alpha", "0.5", "weight of neutral exposure against the gap between groups (the paper reports 0.2, 0.5, 0.7)"}},
-    .formula = R"(\mathrm{Exposure}_c = \frac{\sum_{r \le k,\ \ell(d_r) = c} \frac{1}{\log_2(r+1)}}{\sum_{r \le k} \frac{1}{\log_2(r+1)}} \qquad \mathrm{CWEx} = \alpha\, \mathrm{Exposure}_{\mathrm{neutral}} - (1 - \alpha) \big(\max_g \mathrm{Exposure}_g - \min_g \mathrm{Exposure}_g\big))",
+    .formula =
+        R"(\mathrm{Exposure}_c = \frac{\sum_{r \le k,\ \ell(d_r) = c} \frac{1}{\log_2(r+1)}}{\sum_{r \le k} \frac{1}{\log_2(r+1)}} \qquad \mathrm{CWEx} = \alpha\, \mathrm{Exposure}_{\mathrm{neutral}} - (1 - \alpha) \big(\max_g \mathrm{Exposure}_g - \min_g \mathrm{Exposure}_g\big))",
 };
 
 namespace {
@@ -52,8 +57,7 @@ Result compute(std::span<const int> labels, std::size_t groups, double alpha, st
         }
     }
     const double total = position_bias_prefix(k_eff)[k_eff];
-    for (std::size_t r = 1; r <= n; ++r)
-        result.ranks.push_back({labels[r - 1], r <= k_eff ? position_bias(r) / total : 0.0});
+    for (std::size_t r = 1; r <= n; ++r) result.ranks.push_back({labels[r - 1], r <= k_eff ? position_bias(r) / total : 0.0});
     return result;
 }
 
@@ -66,7 +70,8 @@ void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, 
     if (detail) {
         w.key("perRank").begin_array();
         for (const auto& rank : r.ranks) {
-            const std::string_view label = rank.label < 0 ? std::string_view("neutral") : std::string_view(groups[static_cast<std::size_t>(rank.label)]);
+            const std::string_view label =
+                rank.label < 0 ? std::string_view("neutral") : std::string_view(groups[static_cast<std::size_t>(rank.label)]);
             w.begin_object().member("label", label).member("exposure", rank.exposure).end_object();
         }
         w.end_array();

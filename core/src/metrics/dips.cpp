@@ -7,44 +7,57 @@ namespace fairness::dips {
 const MetricDescriptor descriptor{
     .id = "dips",
     .name = "DIPS",
-    .summary = "Which group suffers more visible unfair swaps: more relevant items placed below less relevant items of the other group, weighted by how likely users see the item placed above.",
+    .summary =
+        "Which group suffers more visible unfair swaps: more relevant items placed below less relevant items of the other group, weighted "
+        "by how likely users see the item placed above.",
     .paper = "Fabris, Silvello, Susto, Biega. Pairwise Fairness in Ranking as a Dissatisfaction Measure. WSDM 2023.",
-    .equations = "Eq. 8 (unfavourable discordant pair with ties), §4.3 (per-item dissatisfaction), Eq. 9 and 11 (M_AB), Eq. 10 (normalising constant), Eq. 2 (M_AB - M_BA)",
-    .range = "[-1, 1]; 0 is fair; positive: group A suffers more (the paper says (-1, 1), but one A item below one less relevant B item gives exactly 1)",
+    .equations =
+        "Eq. 8 (unfavourable discordant pair with ties), §4.3 (per-item dissatisfaction), Eq. 9 and 11 (M_AB), Eq. 10 (normalising "
+        "constant), Eq. 2 (M_AB - M_BA)",
+    .range =
+        "[-1, 1]; 0 is fair; positive: group A suffers more (the paper says (-1, 1), but one A item below one less relevant B item gives "
+        "exactly 1)",
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
     .params = {{"dipsGroups", "first two groups", "groups A and B; other documents keep their places but belong to neither"},
                {"browsing", "exponential, γ = 0.9", "F(k0): uniform 1, exponential γ^k0 (RBP), logarithmic 1 / log2(k0 + 2)"},
                {"ct", "0.5", "weight of a pair tied in relevance (0: ties ignored, 1: a tie counts as a full swap)"}},
-    .formula = R"(d_U(i, j) = \mathbb{1}[r_i > r_j] + c_t \mathbb{1}[r_i = r_j] \qquad M_{AB} = \frac{1}{C} \sum_{i \in A} \sum_{k < \sigma^{-1}(i)} F(k)\, d_U(i, \sigma(k))\, \mathbb{1}[\sigma(k) \in B] \qquad C = \max\Big(N_A \sum_{k<N_B} F(k),\ N_B \sum_{k<N_A} F(k)\Big) \qquad \mathrm{DIPS} = M_{AB} - M_{BA})",
+    .formula =
+        R"(d_U(i, j) = \mathbb{1}[r_i > r_j] + c_t \mathbb{1}[r_i = r_j] \qquad M_{AB} = \frac{1}{C} \sum_{i \in A} \sum_{k < \sigma^{-1}(i)} F(k)\, d_U(i, \sigma(k))\, \mathbb{1}[\sigma(k) \in B] \qquad C = \max\Big(N_A \sum_{k<N_B} F(k),\ N_B \sum_{k<N_A} F(k)\Big) \qquad \mathrm{DIPS} = M_{AB} - M_{BA})",
 };
 
 const MetricDescriptor ree_descriptor{
     .id = "ree",
     .name = "REE",
     .summary = "Rank equality error: the share of cross-group pairs swapped against each group, every position equally visible.",
-    .paper = "Kuhlman, VanValkenburg, Rundensteiner. FARE: Diagnostics for Fair Ranking using Pairwise Error Metrics. WWW 2019; as written in Fabris et al., WSDM 2023.",
+    .paper =
+        "Kuhlman, VanValkenburg, Rundensteiner. FARE: Diagnostics for Fair Ranking using Pairwise Error Metrics. WWW 2019; as written in "
+        "Fabris et al., WSDM 2023.",
     .equations = "DIPS paper Eq. 1-2 with C_AB = N_A N_B (§4.4)",
     .range = "[-1, 1]; 0 is fair; positive: group A suffers more",
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
-    .params = {{"dipsGroups", "first two groups", "groups A and B"},
-               {"ct", "0.5", "weight of a pair tied in relevance"}},
-    .formula = R"(M_{AB} = \frac{1}{N_A N_B} \sum_{i \in A} \sum_{j \in B} \mathbb{1}[\sigma^{-1}(j) < \sigma^{-1}(i)]\, d_U(i, j) \qquad \mathrm{REE} = M_{AB} - M_{BA})",
+    .params = {{"dipsGroups", "first two groups", "groups A and B"}, {"ct", "0.5", "weight of a pair tied in relevance"}},
+    .formula =
+        R"(M_{AB} = \frac{1}{N_A N_B} \sum_{i \in A} \sum_{j \in B} \mathbb{1}[\sigma^{-1}(j) < \sigma^{-1}(i)]\, d_U(i, j) \qquad \mathrm{REE} = M_{AB} - M_{BA})",
 };
 
 const MetricDescriptor igi_descriptor{
     .id = "igi",
     .name = "IGI",
-    .summary = "Inter-group inaccuracy: the share of each group's own possible swaps that happened; the two sides have different denominators.",
-    .paper = "Beutel et al. Fairness in Recommendation Ranking through Pairwise Comparisons. KDD 2019; as written in Fabris et al., WSDM 2023.",
+    .summary =
+        "Inter-group inaccuracy: the share of each group's own possible swaps that happened; the two sides have different denominators.",
+    .paper =
+        "Beutel et al. Fairness in Recommendation Ranking through Pairwise Comparisons. KDD 2019; as written in Fabris et al., WSDM 2023.",
     .equations = "DIPS paper Eq. 1-2 with C_AB = #{i in A, j in B : r_i > r_j} (§4.4)",
-    .range = "[-1, 1] when ct = 0; with ct > 0 ties add to the numerator but not to C, so a side can exceed 1 (the paper defines IGI without ties)",
+    .range =
+        "[-1, 1] when ct = 0; with ct > 0 ties add to the numerator but not to C, so a side can exceed 1 (the paper defines IGI without "
+        "ties)",
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
-    .params = {{"dipsGroups", "first two groups", "groups A and B"},
-               {"ct", "0.5", "weight of a pair tied in relevance"}},
-    .formula = R"(M_{AB} = \frac{\sum_{i \in A} \sum_{j \in B} \mathbb{1}[\sigma^{-1}(j) < \sigma^{-1}(i)]\, d_U(i, j)}{\#\{i \in A, j \in B : r_i > r_j\}} \qquad \mathrm{IGI} = M_{AB} - M_{BA})",
+    .params = {{"dipsGroups", "first two groups", "groups A and B"}, {"ct", "0.5", "weight of a pair tied in relevance"}},
+    .formula =
+        R"(M_{AB} = \frac{\sum_{i \in A} \sum_{j \in B} \mathbb{1}[\sigma^{-1}(j) < \sigma^{-1}(i)]\, d_U(i, j)}{\#\{i \in A, j \in B : r_i > r_j\}} \qquad \mathrm{IGI} = M_{AB} - M_{BA})",
 };
 
 namespace {
@@ -174,8 +187,9 @@ Result assemble(std::span<const Item> ranking, std::span<const double> weights, 
     if (result.n_a == 0 || result.n_b == 0)
         result.note = std::string("no document of group ") + (result.n_a == 0 ? "A" : "B") + " in the ranking, so the measure is undefined";
     else if (!result.value)  // only IGI's constants can be 0 with both groups present
-        result.note = c.ab == 0 ? "C_AB = 0: no item of group A is more relevant than an item of group B, so M_AB and the measure are undefined"
-                                : "C_BA = 0: no item of group B is more relevant than an item of group A, so M_BA and the measure are undefined";
+        result.note = c.ab == 0
+                          ? "C_AB = 0: no item of group A is more relevant than an item of group B, so M_AB and the measure are undefined"
+                          : "C_BA = 0: no item of group B is more relevant than an item of group A, so M_BA and the measure are undefined";
     return result;
 }
 
@@ -240,8 +254,10 @@ void write(JsonWriter& w, const Result& r, bool detail) {
         w.key("perRank").begin_array();
         for (const auto& rank : r.ranks) {
             w.begin_object().key("side");
-            if (const char* side = side_name(rank.side)) w.value(side);
-            else w.null();
+            if (const char* side = side_name(rank.side))
+                w.value(side);
+            else
+                w.null();
             w.member("weight", rank.weight).member("dissatisfaction", rank.dissatisfaction).member("contribution", rank.contribution);
             w.end_object();
         }

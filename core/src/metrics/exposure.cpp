@@ -10,34 +10,47 @@ namespace fairness::exposure {
 namespace {
 
 const std::vector<ParamInfo> exposure_params{
-    {"dipsGroups", "first two groups", "groups A and B; other documents keep their places (and their place in the ideal ranking) but count for neither"},
+    {"dipsGroups", "first two groups",
+     "groups A and B; other documents keep their places (and their place in the ideal ranking) but count for neither"},
     {"browsing", "exponential, γ = 0.9", "F(k0), the exposure of position k0 (the same model as DIPS)"}};
 
 // Two lines: δ and the exposure, then each measure's target and its value.
-#define FAIRNESS_DELTA R"(\begin{gathered} \delta^\sigma = \Big[\tfrac{T_A}{T_A + T_B} - \tfrac{E_A}{E_A + E_B},\ \tfrac{T_B}{T_A + T_B} - \tfrac{E_B}{E_A + E_B}\Big] \qquad E_g = \sum_{i \in g} F(\sigma^{-1}(i)) \\ )"
+#define FAIRNESS_DELTA \
+    R"(\begin{gathered} \delta^\sigma = \Big[\tfrac{T_A}{T_A + T_B} - \tfrac{E_A}{E_A + E_B},\ \tfrac{T_B}{T_A + T_B} - \tfrac{E_B}{E_A + E_B}\Big] \qquad E_g = \sum_{i \in g} F(\sigma^{-1}(i)) \\ )"
 
 }  // namespace
 
 const MetricDescriptor ee_descriptor{
     .id = "ee",
     .name = "EE",
-    .summary = "Expected Exposure, groupwise: each group's share of the exposure it would get in the ideal ranking (items of equal relevance sharing alike) minus the share it gets; positive: group A under-exposed.",
-    .paper = "Diaz, Mitra, Ekstrand, Biega, Carterette. Evaluating Stochastic Rankings with Expected Exposure. CIKM 2020; as written in Fabris et al., WSDM 2023 (§5.1).",
+    .summary =
+        "Expected Exposure, groupwise: each group's share of the exposure it would get in the ideal ranking (items of equal relevance "
+        "sharing alike) minus the share it gets; positive: group A under-exposed.",
+    .paper =
+        "Diaz, Mitra, Ekstrand, Biega, Carterette. Evaluating Stochastic Rankings with Expected Exposure. CIKM 2020; as written in Fabris "
+        "et al., WSDM 2023 (§5.1).",
     .equations = "DIPS paper Eq. 12 (misallocation δ), Eq. 15-16 (EE targets); value δ_A, also ‖δ‖₁",
     .range = "[-1, 1]; 0 is fair; positive: group A gets less exposure than in the ideal ranking; ‖δ‖₁ = 2 |δ_A| in [0, 2]",
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
     .params = exposure_params,
-    .formula = FAIRNESS_DELTA R"(t_i = \operatorname{mean}_{j : r_j = r_i} F(\sigma^{*-1}(j)) \qquad T_g = \sum_{i \in g} t_i \qquad \mathrm{EE} = \delta^\sigma_A \end{gathered})",
+    .formula = FAIRNESS_DELTA
+    R"(t_i = \operatorname{mean}_{j : r_j = r_i} F(\sigma^{*-1}(j)) \qquad T_g = \sum_{i \in g} t_i \qquad \mathrm{EE} = \delta^\sigma_A \end{gathered})",
 };
 
 const MetricDescriptor ea_descriptor{
     .id = "ea",
     .name = "EA",
-    .summary = "Equity of Attention, groupwise: each group's share of the total relevance minus its share of the exposure; positive: group A under-exposed.",
-    .paper = "Biega, Gummadi, Weikum. Equity of Attention: Amortizing Individual Fairness in Rankings. SIGIR 2018; as written in Fabris et al., WSDM 2023 (§5.1).",
+    .summary =
+        "Equity of Attention, groupwise: each group's share of the total relevance minus its share of the exposure; positive: group A "
+        "under-exposed.",
+    .paper =
+        "Biega, Gummadi, Weikum. Equity of Attention: Amortizing Individual Fairness in Rankings. SIGIR 2018; as written in Fabris et al., "
+        "WSDM 2023 (§5.1).",
     .equations = "DIPS paper Eq. 12 (misallocation δ), Eq. 13 (EA targets); value δ_A, also ‖δ‖₁",
-    .range = "[-1, 1] for non-negative relevance (a negative relevance can push a target share outside [0, 1]); 0 is fair; positive: group A under-exposed",
+    .range =
+        "[-1, 1] for non-negative relevance (a negative relevance can push a target share outside [0, 1]); 0 is fair; positive: group A "
+        "under-exposed",
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
     .params = exposure_params,
@@ -47,8 +60,12 @@ const MetricDescriptor ea_descriptor{
 const MetricDescriptor eadp_descriptor{
     .id = "eadp",
     .name = "EA-dp",
-    .summary = "Equity of Attention with demographic parity: each group's share of the items minus its share of the exposure; positive: group A under-exposed.",
-    .paper = "Fabris, Silvello, Susto, Biega. Pairwise Fairness in Ranking as a Dissatisfaction Measure. WSDM 2023 (§5.1), after Biega et al., SIGIR 2018.",
+    .summary =
+        "Equity of Attention with demographic parity: each group's share of the items minus its share of the exposure; positive: group A "
+        "under-exposed.",
+    .paper =
+        "Fabris, Silvello, Susto, Biega. Pairwise Fairness in Ranking as a Dissatisfaction Measure. WSDM 2023 (§5.1), after Biega et al., "
+        "SIGIR 2018.",
     .equations = "DIPS paper Eq. 12 (misallocation δ), Eq. 14 (EA-dp targets); value δ_A, also ‖δ‖₁",
     .range = "[-1, 1]; 0 is fair; positive: group A under-exposed",
     .fairer = Fairer::closer_to_zero,
@@ -193,10 +210,13 @@ public:
         if (n_a_ == 0 || n_b_ == 0) {
             m.note = std::string("no document of group ") + (n_a_ == 0 ? "A" : "B") + " in the ranking, so the measure is undefined";
         } else if (!t_finite) {
-            m.note = "the relevance of groups A and B sums beyond the largest number (about 1.8e308), so the target shares T_g / (T_A + T_B) are undefined";
+            m.note =
+                "the relevance of groups A and B sums beyond the largest number (about 1.8e308), so the target shares T_g / (T_A + T_B) "
+                "are undefined";
         } else if (t == 0) {
-            m.note = target_ == Target::ea ? "the relevance of groups A and B sums to 0, so the target shares T_g / (T_A + T_B) are undefined"
-                                           : "the ideal ranking gives groups A and B no exposure, so the target shares T_g / (T_A + T_B) are undefined";
+            m.note = target_ == Target::ea
+                         ? "the relevance of groups A and B sums to 0, so the target shares T_g / (T_A + T_B) are undefined"
+                         : "the ideal ranking gives groups A and B no exposure, so the target shares T_g / (T_A + T_B) are undefined";
         } else if (e == 0) {
             m.note = "groups A and B get no exposure (F is 0 at their positions), so the exposure shares E_g / (E_A + E_B) are undefined";
         } else {
@@ -236,9 +256,9 @@ private:
     std::span<const Item> ranking_;
     std::span<const double> weights_;
     Target target_;
-    std::vector<std::size_t> level_;                     // EE: relevance level of each item
-    std::vector<std::size_t> count_, count_a_, count_b_; // EE: items added per level (any, A, B)
-    std::optional<RangeSums> range_;                     // EE: sums of F over blocks of positions
+    std::vector<std::size_t> level_;                      // EE: relevance level of each item
+    std::vector<std::size_t> count_, count_a_, count_b_;  // EE: items added per level (any, A, B)
+    std::optional<RangeSums> range_;                      // EE: sums of F over blocks of positions
     std::size_t added_ = 0, n_a_ = 0, n_b_ = 0;
     double e_a_ = 0, e_b_ = 0, relevance_a_ = 0, relevance_b_ = 0;
 };
@@ -298,9 +318,12 @@ void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, 
         w.key("perRank").begin_array();
         for (const auto& rank : r.ranks) {
             w.begin_object().key("side");
-            if (rank.side == Side::a) w.value("A");
-            else if (rank.side == Side::b) w.value("B");
-            else w.null();
+            if (rank.side == Side::a)
+                w.value("A");
+            else if (rank.side == Side::b)
+                w.value("B");
+            else
+                w.null();
             // F(k0) stands in DIPS' perRank, and this item's exposure share is targetShare -
             // misallocation: leaving both out keeps the results of a long ranking a tenth smaller.
             w.member("target", rank.target).member("targetShare", rank.target_share).member("misallocation", rank.misallocation);

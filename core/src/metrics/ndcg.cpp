@@ -17,9 +17,9 @@ const MetricDescriptor descriptor{
     .range = "[0, 1] for non-negative relevance",
     .fairer = Fairer::higher,
     .uses_cutoff = true,
-    .params = {{"k", "10", "cut-off"},
-               {"ndcgGain", "linear", "linear: gain = relevance (trec_eval); exponential: 2^relevance - 1"}},
-    .formula = R"(\mathrm{DCG@k} = \sum_{r=1}^{k} \frac{g(d_r)}{\log_2(r+1)} \qquad \mathrm{nDCG@k} = \frac{\mathrm{DCG@k}}{\mathrm{IDCG@k}})",
+    .params = {{"k", "10", "cut-off"}, {"ndcgGain", "linear", "linear: gain = relevance (trec_eval); exponential: 2^relevance - 1"}},
+    .formula =
+        R"(\mathrm{DCG@k} = \sum_{r=1}^{k} \frac{g(d_r)}{\log_2(r+1)} \qquad \mathrm{nDCG@k} = \frac{\mathrm{DCG@k}}{\mathrm{IDCG@k}})",
 };
 
 Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
@@ -52,10 +52,11 @@ Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
         result.ranks.push_back({g, counted ? g * position_bias(r) / result.idcg : 0.0});
     }
     if (!std::isfinite(result.dcg) || !std::isfinite(result.idcg))
-        result.note = how == NdcgGain::exponential
-                          ? "a gain 2^relevance - 1 or a sum of gains is beyond the largest number (about 1.8e308; relevance 1024 or more), so nDCG is undefined"
-                          : "a sum of gains is beyond the largest number (about 1.8e308), so nDCG is undefined";
-    else if (!result.value) result.note = "the ideal DCG is not positive (no relevant document), so nDCG is undefined";
+        result.note = how == NdcgGain::exponential ? "a gain 2^relevance - 1 or a sum of gains is beyond the largest number (about "
+                                                     "1.8e308; relevance 1024 or more), so nDCG is undefined"
+                                                   : "a sum of gains is beyond the largest number (about 1.8e308), so nDCG is undefined";
+    else if (!result.value)
+        result.note = "the ideal DCG is not positive (no relevant document), so nDCG is undefined";
     return result;
 }
 

@@ -13,8 +13,12 @@ const MetricDescriptor descriptor{
     .id = "nfairr",
     .name = "NFaiRR",
     .summary = "How neutral the top documents are, one document at a time, against the most neutral ranking of the background set.",
-    .paper = "Rekabsaz, Kopeinik, Schedl. Societal Biases in Retrieved Contents: Measurement Framework and Adversarial Mitigation for BERT Rankers. SIGIR 2021.",
-    .equations = "Eq. 1 (magnitude), Eq. 2 (neutrality ω), Eq. 3 (FaiRR), Eq. 4 (NFaiRR = FaiRR / IFaiRR), Eq. 6-9 (ranker-agnostic SetFaiRR baseline)",
+    .paper =
+        "Rekabsaz, Kopeinik, Schedl. Societal Biases in Retrieved Contents: Measurement Framework and Adversarial Mitigation for BERT "
+        "Rankers. SIGIR 2021.",
+    .equations =
+        "Eq. 1 (magnitude), Eq. 2 (neutrality ω), Eq. 3 (FaiRR), Eq. 4 (NFaiRR = FaiRR / IFaiRR), Eq. 6-9 (ranker-agnostic SetFaiRR "
+        "baseline)",
     .range = "[0, 1] with two groups and uniform targets; can go below 0 with more groups or non-uniform targets",
     .fairer = Fairer::higher,
     .uses_cutoff = true,
@@ -23,7 +27,8 @@ const MetricDescriptor descriptor{
                {"tauInclusive", "true", "true: Σ M ≤ τ is neutral (official code, TExFAIR paper); false: Σ M < τ (NFaiRR paper)"},
                {"targets", "uniform", "J, the balanced proportion of each group in one document"},
                {"tokenizer", "words", "how text becomes terms"}},
-    .formula = R"(\omega(d) = \begin{cases} 1 & \sum_g M_g(d) \le \tau \\ 1 - \sum_g \left| \frac{M_g(d)}{\sum_x M_x(d)} - J_g \right| & \text{otherwise} \end{cases} \qquad \mathrm{FaiRR@k} = \sum_{r=1}^{k} \frac{\omega(d_r)}{\log_2(r+1)} \qquad \mathrm{NFaiRR@k} = \frac{\mathrm{FaiRR@k}}{\mathrm{IFaiRR@k}(S)})",
+    .formula =
+        R"(\omega(d) = \begin{cases} 1 & \sum_g M_g(d) \le \tau \\ 1 - \sum_g \left| \frac{M_g(d)}{\sum_x M_x(d)} - J_g \right| & \text{otherwise} \end{cases} \qquad \mathrm{FaiRR@k} = \sum_{r=1}^{k} \frac{\omega(d_r)}{\log_2(r+1)} \qquad \mathrm{NFaiRR@k} = \frac{\mathrm{FaiRR@k}}{\mathrm{IFaiRR@k}(S)})",
 };
 
 double neutrality(std::span<const double> magnitude, std::span<const double> targets, double tau, bool inclusive) {
@@ -73,8 +78,7 @@ Result compute(std::span<const double> ranking_omega, const Ideal& ideal, std::s
     result.ifairr = ifairr_at[std::min(k, set_size)];
     result.value = ratio(result.fairr, result.ifairr);
     result.baseline = ratio(ideal.mean_omega * ideal.bias_sum_k, result.ifairr);
-    if (!result.value)
-        result.note = "IFaiRR is 0: no document of the background set has positive neutrality, so NFaiRR is undefined";
+    if (!result.value) result.note = "IFaiRR is 0: no document of the background set has positive neutrality, so NFaiRR is undefined";
 
     result.omega.assign(ranking_omega.begin(), ranking_omega.begin() + static_cast<std::ptrdiff_t>(k_eff));
     result.ranks.reserve(n);
@@ -98,7 +102,11 @@ void write(JsonWriter& w, const Result& r, bool detail) {
     if (detail) {
         w.key("perRank").begin_array();
         for (const auto& rank : r.ranks)
-            w.begin_object().member("omega", rank.omega).member("weight", rank.weight).member("contribution", rank.contribution).end_object();
+            w.begin_object()
+                .member("omega", rank.omega)
+                .member("weight", rank.weight)
+                .member("contribution", rank.contribution)
+                .end_object();
         w.end_array();
         w.key("atCutoff").array(std::span<const Maybe>(r.at_cutoff));
     }

@@ -14,7 +14,8 @@ constexpr std::string_view paper =
 const std::vector<ParamInfo> params{
     {"k", "10", "cut-off t"},
     {"rabGroups", "[\"female\", \"male\"]", "groups f and m (default the first two groups when the scenario has no female and male)"},
-    {"rabMagnitude", "tf", "document magnitude reported as the value: tc (count), tf (ln(count + 1)) or bool (count > 0); all three are reported"},
+    {"rabMagnitude", "tf",
+     "document magnitude reported as the value: tc (count), tf (ln(count + 1)) or bool (count > 0); all three are reported"},
     {"tokenizer", "words", "how text becomes terms (the public code splits on spaces: whitespace)"}};
 
 }  // namespace
@@ -24,7 +25,9 @@ const MetricDescriptor rab_descriptor{
     .name = "RaB",
     .summary = "Rank bias: how many more m than f group terms the top t documents hold on average (positive leans to m, negative to f).",
     .paper = paper,
-    .equations = "document magnitudes tc, tf, bool and RaB_t(q) of the paper's bias measurement framework; sign, ln and t' = min(t, n) as in the code (step 1-3 notebooks)",
+    .equations =
+        "document magnitudes tc, tf, bool and RaB_t(q) of the paper's bias measurement framework; sign, ln and t' = min(t, n) as in the "
+        "code (step 1-3 notebooks)",
     .range = "(-∞, ∞) for tc and tf (per-document counts); [-1, 1] for bool",
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = true,
@@ -36,9 +39,12 @@ const MetricDescriptor rab_descriptor{
 const MetricDescriptor arab_descriptor{
     .id = "arab",
     .name = "ARaB",
-    .summary = "Average rank bias: RaB averaged over the cut-offs 1..t, so the top documents weigh most (positive leans to m, negative to f).",
+    .summary =
+        "Average rank bias: RaB averaged over the cut-offs 1..t, so the top documents weigh most (positive leans to m, negative to f).",
     .paper = paper,
-    .equations = "ARaB_t(q), the mean of RaB over the cut-offs 1..t, of the paper's bias measurement framework; means over t' = min(t, n) cut-offs as in the code (step 2 notebook)",
+    .equations =
+        "ARaB_t(q), the mean of RaB over the cut-offs 1..t, of the paper's bias measurement framework; means over t' = min(t, n) cut-offs "
+        "as in the code (step 2 notebook)",
     .range = "(-∞, ∞) for tc and tf (per-document counts); [-1, 1] for bool",
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = true,
@@ -98,8 +104,8 @@ Result compute(std::span<const double> count_f, std::span<const double> count_m,
     return result;
 }
 
-Report report(Which which, std::span<const double> count_f, std::span<const double> count_m, std::size_t cutoff,
-              RabMagnitude selected, bool detail) {
+Report report(Which which, std::span<const double> count_f, std::span<const double> count_m, std::size_t cutoff, RabMagnitude selected,
+              bool detail) {
     const std::size_t n = std::min(count_f.size(), count_m.size());
     const std::size_t t = std::min(cutoff, n);
     const auto chosen = static_cast<std::size_t>(selected);
@@ -167,8 +173,10 @@ void write(JsonWriter& w, const Report& r, std::span<const std::string, 2> group
     w.key("perRank").begin_array();
     for (const auto& rank : r.ranks) {
         w.begin_object();
-        if (r.which == Which::rab) write_pair(w, "mag", groups, rank.mag_f, rank.mag_m);
-        else w.member("weight", rank.weight);
+        if (r.which == Which::rab)
+            write_pair(w, "mag", groups, rank.mag_f, rank.mag_m);
+        else
+            w.member("weight", rank.weight);
         w.end_object();
     }
     w.end_array();

@@ -11,7 +11,8 @@ const MetricDescriptor descriptor{
     .id = "texfair",
     .name = "TExFAIR",
     .summary = "How evenly the attention users pay to group terms is split between the groups, over the ranking as a whole.",
-    .paper = "Abolghasemi, Azzopardi, Askari, de Rijke, Verberne. Measuring Bias in a Ranked List using Term-based Representations. ECIR 2024.",
+    .paper =
+        "Abolghasemi, Azzopardi, Askari, de Rijke, Verberne. Measuring Bias in a Ranked List using Term-based Representations. ECIR 2024.",
     .equations = "Eq. 8 (term exposure), Eq. 9 (group share), Eq. 10 (TED), Eq. 11 (RBDF), Eq. 12 (TED · RBDF), Eq. 13 (TExFAIR)",
     .range = "[0, max(TED)] where max(TED) = 2 (1 - min target) (1 for two groups at 1/2); normalized form in [0, 1]",
     .fairer = Fairer::higher,
@@ -20,7 +21,8 @@ const MetricDescriptor descriptor{
                {"targets", "uniform", "p̂, the fair share of each group"},
                {"rbdf", "true", "multiply TED by the rank-biased share of documents with any group term (Eq. 12)"},
                {"tokenizer", "words", "how text becomes terms; |d| counts tokens"}},
-    .formula = R"(\mathrm{TE@k}(t) = \sum_{r=1}^{k} \frac{\mathrm{tf}(t, d_r)/|d_r|}{\log_2(r+1)} \qquad p(g) = \frac{\sum_{t \in V_g} \mathrm{TE}(t)}{\sum_x \sum_{t \in V_x} \mathrm{TE}(t)} \qquad \mathrm{TED} = \mathrm{RBDF} \cdot \sum_g |p(g) - \hat p_g| \qquad \mathrm{TExFAIR} = \max(\mathrm{TED}) - \mathrm{TED})",
+    .formula =
+        R"(\mathrm{TE@k}(t) = \sum_{r=1}^{k} \frac{\mathrm{tf}(t, d_r)/|d_r|}{\log_2(r+1)} \qquad p(g) = \frac{\sum_{t \in V_g} \mathrm{TE}(t)}{\sum_x \sum_{t \in V_x} \mathrm{TE}(t)} \qquad \mathrm{TED} = \mathrm{RBDF} \cdot \sum_g |p(g) - \hat p_g| \qquad \mathrm{TExFAIR} = \max(\mathrm{TED}) - \mathrm{TED})",
 };
 
 namespace {
@@ -92,8 +94,8 @@ std::vector<TermExposure> term_exposure(std::span<const DocTerms* const> docs, c
 
 }  // namespace
 
-Result compute(std::span<const DocTerms* const> docs, const TermIndex& index, std::span<const double> targets,
-               bool use_rbdf, std::size_t k, bool detail) {
+Result compute(std::span<const DocTerms* const> docs, const TermIndex& index, std::span<const double> targets, bool use_rbdf, std::size_t k,
+               bool detail) {
     const std::size_t n = docs.size(), groups = targets.size();
     const std::size_t k_eff = std::min(k, n);
     Result result;

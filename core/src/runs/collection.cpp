@@ -64,9 +64,12 @@ void Collection::jsonl(std::string_view text, std::size_t number) {
     for (const char* key : {"id", "docid", "doc_id", "_id"}) {
         if (!j.contains(key)) continue;
         const auto& v = j[key];
-        if (v.is_string()) id = v.get<std::string>();
-        else if (v.is_number_integer()) id = v.dump();
-        else throw InputError(file_, number, key, "must be a string or a whole number");
+        if (v.is_string())
+            id = v.get<std::string>();
+        else if (v.is_number_integer())
+            id = v.dump();
+        else
+            throw InputError(file_, number, key, "must be a string or a whole number");
         found = true;
         break;
     }
@@ -125,8 +128,9 @@ void Collection::document(std::string_view id, std::string_view title, std::stri
     if (want != Want::skip) {
         auto& r = records_[doc];
         if (r.line)
-            throw InputError(file_, number, "docid", "document '" + std::string(id) + "' appears twice (lines " + std::to_string(r.line) + " and " +
-                                                         std::to_string(number) + ")");
+            throw InputError(file_, number, "docid",
+                             "document '" + std::string(id) + "' appears twice (lines " + std::to_string(r.line) + " and " +
+                                 std::to_string(number) + ")");
         r.line = static_cast<std::uint32_t>(number);
         r.tokens = tokens;
         r.counts_begin = static_cast<std::uint32_t>(counts_.size());

@@ -28,7 +28,25 @@ namespace fairness::runs {
 
 namespace {
 
-enum class Metric { nfairr, texfair, dips, cwex, awrf, ree, igi, ee, ea, eadp, ndcg, rab_tc, rab_tf, rab_bool, arab_tc, arab_tf, arab_bool };
+enum class Metric {
+    nfairr,
+    texfair,
+    dips,
+    cwex,
+    awrf,
+    ree,
+    igi,
+    ee,
+    ea,
+    eadp,
+    ndcg,
+    rab_tc,
+    rab_tf,
+    rab_bool,
+    arab_tc,
+    arab_tf,
+    arab_bool
+};
 
 struct MetricInfo {
     Metric id;
@@ -36,11 +54,23 @@ struct MetricInfo {
 };
 
 constexpr MetricInfo metric_table[] = {
-    {Metric::nfairr, "NFaiRR"}, {Metric::texfair, "TExFAIR"}, {Metric::dips, "DIPS"}, {Metric::cwex, "CWEx"},
-    {Metric::awrf, "AWRF"},     {Metric::ree, "REE"},         {Metric::igi, "IGI"},   {Metric::ee, "EE"},
-    {Metric::ea, "EA"},         {Metric::eadp, "EA-dp"},      {Metric::ndcg, "nDCG"},
-    {Metric::rab_tc, "RaB-tc"}, {Metric::rab_tf, "RaB-tf"},   {Metric::rab_bool, "RaB-bool"},
-    {Metric::arab_tc, "ARaB-tc"}, {Metric::arab_tf, "ARaB-tf"}, {Metric::arab_bool, "ARaB-bool"},
+    {Metric::nfairr, "NFaiRR"},
+    {Metric::texfair, "TExFAIR"},
+    {Metric::dips, "DIPS"},
+    {Metric::cwex, "CWEx"},
+    {Metric::awrf, "AWRF"},
+    {Metric::ree, "REE"},
+    {Metric::igi, "IGI"},
+    {Metric::ee, "EE"},
+    {Metric::ea, "EA"},
+    {Metric::eadp, "EA-dp"},
+    {Metric::ndcg, "nDCG"},
+    {Metric::rab_tc, "RaB-tc"},
+    {Metric::rab_tf, "RaB-tf"},
+    {Metric::rab_bool, "RaB-bool"},
+    {Metric::arab_tc, "ARaB-tc"},
+    {Metric::arab_tf, "ARaB-tf"},
+    {Metric::arab_bool, "ARaB-bool"},
 };
 
 bool is_rab(Metric m) { return m >= Metric::rab_tc; }
@@ -156,7 +186,8 @@ void Evaluation::Impl::choose_columns() {
         std::optional<std::size_t> cut;
         if (const auto at = name.find('@'); at != std::string_view::npos) {
             long long c = 0;
-            if (!parse_int(name.substr(at + 1), c) || std::find(opt.cutoffs.begin(), opt.cutoffs.end(), static_cast<std::size_t>(c)) == opt.cutoffs.end())
+            if (!parse_int(name.substr(at + 1), c) ||
+                std::find(opt.cutoffs.begin(), opt.cutoffs.end(), static_cast<std::size_t>(c)) == opt.cutoffs.end())
                 throw InputError("--metrics", 0, raw, "the cut-off is not one of --cutoffs");
             cut = static_cast<std::size_t>(c);
             name = name.substr(0, at);
@@ -171,9 +202,8 @@ void Evaluation::Impl::choose_columns() {
     }
     for (const auto& m : metric_table)
         for (const auto c : opt.cutoffs) {
-            const bool take = asked.empty() || std::any_of(asked.begin(), asked.end(), [&](const auto& a) {
-                                   return a.first == &m && (!a.second || *a.second == c);
-                               });
+            const bool take = asked.empty() || std::any_of(asked.begin(), asked.end(),
+                                                           [&](const auto& a) { return a.first == &m && (!a.second || *a.second == c); });
             if (take) columns.push_back({m.id, c, std::string(m.name) + "@" + std::to_string(c)});
         }
 }
@@ -361,11 +391,14 @@ DocTerms doc_terms(const Collection* collection, const TermCounter* counter, std
         t.term_counts.push_back({to_index[tc.term], static_cast<std::uint32_t>(tc.count)});
     }
     // Sorted by term index, one entry per term (DocTerms' invariant).
-    std::sort(t.term_counts.begin(), t.term_counts.end(), [](const fairness::TermCount& a, const fairness::TermCount& b) { return a.term < b.term; });
+    std::sort(t.term_counts.begin(), t.term_counts.end(),
+              [](const fairness::TermCount& a, const fairness::TermCount& b) { return a.term < b.term; });
     std::size_t kept = 0;
     for (const auto& c : t.term_counts) {
-        if (kept > 0 && t.term_counts[kept - 1].term == c.term) t.term_counts[kept - 1].count += c.count;
-        else t.term_counts[kept++] = c;
+        if (kept > 0 && t.term_counts[kept - 1].term == c.term)
+            t.term_counts[kept - 1].count += c.count;
+        else
+            t.term_counts[kept++] = c;
     }
     t.term_counts.resize(kept);
     return t;
@@ -495,8 +528,10 @@ Results Evaluation::Impl::compute() {
             if (background) {
                 has_background = background->has(qid);
                 if (has_background)
-                    for (std::size_t i = 0; i < background->queries[qid].size() && i < depth; ++i) bg.push_back(background->queries[qid][i].doc);
-                else no_background.insert(qid);
+                    for (std::size_t i = 0; i < background->queries[qid].size() && i < depth; ++i)
+                        bg.push_back(background->queries[qid][i].doc);
+                else
+                    no_background.insert(qid);
             } else if (!use_collection) {
                 for (std::size_t i = 0; i < list.size() && i < depth; ++i) bg.push_back(list[i].doc);
             }
@@ -585,7 +620,8 @@ Results Evaluation::Impl::compute() {
                             if (!rab_result) rab_result = rab::compute(in.count_f, in.count_m, c);
                             const auto metric = columns[col].metric;
                             const bool arab = metric >= Metric::arab_tc;
-                            const auto magnitude = rab::magnitudes[static_cast<std::size_t>(metric) - static_cast<std::size_t>(arab ? Metric::arab_tc : Metric::rab_tc)];
+                            const auto magnitude = rab::magnitudes[static_cast<std::size_t>(metric) -
+                                                                   static_cast<std::size_t>(arab ? Metric::arab_tc : Metric::rab_tc)];
                             v = rab::of(arab ? rab_result->arab : rab_result->rab, magnitude).value;
                             break;
                         }
@@ -600,7 +636,9 @@ Results Evaluation::Impl::compute() {
                 }
             }
         }
-        if (absent) out.warnings.push_back(std::to_string(absent) + " of " + std::to_string(out.queries.size()) + " queries are not in run '" + run.name + "': their values are null");
+        if (absent)
+            out.warnings.push_back(std::to_string(absent) + " of " + std::to_string(out.queries.size()) + " queries are not in run '" +
+                                   run.name + "': their values are null");
         out.runs.push_back(std::move(rr));
     }
 
@@ -616,7 +654,8 @@ Results Evaluation::Impl::compute() {
         if (r == baseline_index) continue;
         std::vector<Maybe> a(out.queries.size()), b(out.queries.size());
         for (std::size_t col = 0; col < columns.size(); ++col) {
-            for (std::size_t q = 0; q < out.queries.size(); ++q) a[q] = out.runs[r].values[q][col], b[q] = out.runs[baseline_index].values[q][col];
+            for (std::size_t q = 0; q < out.queries.size(); ++q)
+                a[q] = out.runs[r].values[q][col], b[q] = out.runs[baseline_index].values[q][col];
             out.comparisons.push_back({out.runs[r].name, out.baseline, columns[col].name, runs::compare(a, b)});
         }
     }
@@ -624,19 +663,28 @@ Results Evaluation::Impl::compute() {
     // Warnings, counted.
     const auto plural = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
     if (!missing_docs.empty())
-        out.warnings.push_back(plural(missing_docs.size(), "document named by the runs or the background is", "documents named by the runs or the background are") + " not in the collection: no text, ω = 1 (as the official NFaiRR code)");
+        out.warnings.push_back(plural(missing_docs.size(), "document named by the runs or the background is",
+                                      "documents named by the runs or the background are") +
+                               " not in the collection: no text, ω = 1 (as the official NFaiRR code)");
     if (labels.given && !unlabeled_docs.empty())
-        out.warnings.push_back(plural(unlabeled_docs.size(), "document within the largest cut-off has", "documents within the largest cut-off have") + " no label: neutral");
-    const bool label_metrics = wants(Metric::dips) || wants(Metric::cwex) || wants(Metric::ree) || wants(Metric::igi) || wants(Metric::ee) ||
-                               wants(Metric::ea) || wants(Metric::eadp) || (wants(Metric::awrf) && awrf_by_labels());
+        out.warnings.push_back(
+            plural(unlabeled_docs.size(), "document within the largest cut-off has", "documents within the largest cut-off have") +
+            " no label: neutral");
+    const bool label_metrics = wants(Metric::dips) || wants(Metric::cwex) || wants(Metric::ree) || wants(Metric::igi) ||
+                               wants(Metric::ee) || wants(Metric::ea) || wants(Metric::eadp) || (wants(Metric::awrf) && awrf_by_labels());
     if (!labels.given && label_metrics)
-        out.warnings.push_back("no labels (--labels): every document is neutral, so DIPS, REE, IGI and EE/EA/EA-dp are undefined and CWEx sees only neutral documents");
+        out.warnings.push_back(
+            "no labels (--labels): every document is neutral, so DIPS, REE, IGI and EE/EA/EA-dp are undefined and CWEx sees only neutral "
+            "documents");
     if (qrels.given && unjudged)
-        out.warnings.push_back(plural(unjudged, "retrieved document within the largest cut-off is", "retrieved documents within the largest cut-off are") + " unjudged: relevance 0");
+        out.warnings.push_back(
+            plural(unjudged, "retrieved document within the largest cut-off is", "retrieved documents within the largest cut-off are") +
+            " unjudged: relevance 0");
     if (!qrels.given && (wants(Metric::ndcg) || wants(Metric::ee) || wants(Metric::ea)))
         out.warnings.push_back("no qrels (--qrels): every relevance is 0, so nDCG and EA are undefined and EE sees one relevance level");
     if (!no_background.empty())
-        out.warnings.push_back(plural(no_background.size(), "query has", "queries have") + std::string(" no document in the background run: ") +
+        out.warnings.push_back(plural(no_background.size(), "query has", "queries have") +
+                               std::string(" no document in the background run: ") +
                                (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
     for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);
     return out;

@@ -1,9 +1,9 @@
 #include "fairness/runs/input.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <cmath>
 #include <cstring>
 
 namespace fairness::runs {
@@ -126,24 +126,30 @@ std::size_t split_fields(std::string_view line, std::string_view* out, std::size
     for (; i + 16 <= n; i += 16) {
 #if defined(__wasm_simd128__)
         const v128_t v = wasm_v128_load(p + i);
-        const unsigned separators = static_cast<unsigned>(wasm_i8x16_bitmask(wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat(' ')), wasm_i8x16_eq(v, wasm_i8x16_splat('\t')))));
+        const unsigned separators = static_cast<unsigned>(
+            wasm_i8x16_bitmask(wasm_v128_or(wasm_i8x16_eq(v, wasm_i8x16_splat(' ')), wasm_i8x16_eq(v, wasm_i8x16_splat('\t')))));
 #else
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-        const unsigned separators = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')))));
+        const unsigned separators = static_cast<unsigned>(
+            _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')))));
 #endif
         const unsigned field = ~separators & 0xffffu;
         for (unsigned edges = (field ^ ((field << 1) | (inside ? 1u : 0u))) & 0xffffu; edges; edges &= edges - 1) {
             const std::size_t at = i + static_cast<std::size_t>(__builtin_ctz(edges));
-            if (inside) emit(at);
-            else start = at;
+            if (inside)
+                emit(at);
+            else
+                start = at;
             inside = !inside;
         }
     }
     for (; i < n; ++i) {
         const bool separator = p[i] == ' ' || p[i] == '\t';
         if (separator == inside) {
-            if (inside) emit(i);
-            else start = i;
+            if (inside)
+                emit(i);
+            else
+                start = i;
             inside = !inside;
         }
     }

@@ -43,15 +43,19 @@ Options options_from_json(std::string_view json_text) {
         for (const auto& c : *it) opt.cutoffs.push_back(whole_number(c, "--cutoffs"));
     }
     const auto order = text_of(root, "order", "--order");
-    if (order == "file") opt.order = Order::file;
-    else if (!order.empty() && order != "score") refuse("--order", "is score or file, got '" + order + "'");
+    if (order == "file")
+        opt.order = Order::file;
+    else if (!order.empty() && order != "score")
+        refuse("--order", "is score or file, got '" + order + "'");
     if (const auto it = root.find("official"); it != root.end()) {
         if (!it->is_boolean()) refuse("--official", "expected true or false");
         opt.official = it->get<bool>();
     }
     const auto from = text_of(root, "backgroundFrom", "--background-from");
-    if (from == "collection") opt.background_from = BackgroundFrom::collection;
-    else if (!from.empty() && from != "run") refuse("--background-from", "is run or collection, got '" + from + "'");
+    if (from == "collection")
+        opt.background_from = BackgroundFrom::collection;
+    else if (!from.empty() && from != "run")
+        refuse("--background-from", "is run or collection, got '" + from + "'");
     if (const auto it = root.find("backgroundDepth"); it != root.end()) opt.background_depth = whole_number(*it, "--background-depth");
     if (const auto it = root.find("metrics"); it != root.end()) {
         if (!it->is_array()) refuse("--metrics", "expected a list of metric names");

@@ -119,9 +119,9 @@ void RunReader::finish() {
         }
     }
     if (second_line)
-        throw InputError(table_.file, second_line, "docid", "document " + quoted(docs_.name(doc)) + " appears twice for query " +
-                                                                quoted(qids_.name(query)) + " (lines " + std::to_string(first_line) + " and " +
-                                                                std::to_string(second_line) + ")");
+        throw InputError(table_.file, second_line, "docid",
+                         "document " + quoted(docs_.name(doc)) + " appears twice for query " + quoted(qids_.name(query)) + " (lines " +
+                             std::to_string(first_line) + " and " + std::to_string(second_line) + ")");
 }
 
 void order_run(RunTable& table, Order order, const Interner& docs) {
@@ -146,8 +146,9 @@ void QrelsReader::line(std::string_view text, std::size_t number) {
     const auto d = docs_.intern(f[2]);
     const auto [it, fresh] = lines_.emplace(pair_key(q, d), static_cast<std::uint32_t>(number));
     if (!fresh)
-        throw InputError(file_, number, "docid", "document " + quoted(f[2]) + " is judged twice for query " + quoted(f[0]) + " (lines " +
-                                                     std::to_string(it->second) + " and " + std::to_string(number) + ")");
+        throw InputError(file_, number, "docid",
+                         "document " + quoted(f[2]) + " is judged twice for query " + quoted(f[0]) + " (lines " +
+                             std::to_string(it->second) + " and " + std::to_string(number) + ")");
     if (q >= qrels_.by_query.size()) qrels_.by_query.resize(q + 1);
     qrels_.by_query[q].emplace_back(d, rel);
     qrels_.rel.emplace(pair_key(q, d), rel);
@@ -167,7 +168,8 @@ int resolve_label(std::string_view raw, const std::vector<std::string>& groups) 
     if (low.size() == 1) {
         int found = -2, matches = 0;
         for (std::size_t g = 0; g < groups.size(); ++g)
-            if (!groups[g].empty() && std::tolower(static_cast<unsigned char>(groups[g][0])) == low[0]) found = static_cast<int>(g), ++matches;
+            if (!groups[g].empty() && std::tolower(static_cast<unsigned char>(groups[g][0])) == low[0])
+                found = static_cast<int>(g), ++matches;
         if (low[0] == 'n') found = -1, ++matches;
         if (matches == 1) return found;
     }
@@ -181,8 +183,7 @@ void LabelsReader::line(std::string_view text, std::size_t number) {
     const auto cut = text.find(separator);
     const bool first = first_;
     first_ = false;
-    if (cut == std::string_view::npos)
-        throw InputError(file_, number, "", "expected docid,label (CSV) or docid<TAB>label (TSV)");
+    if (cut == std::string_view::npos) throw InputError(file_, number, "", "expected docid,label (CSV) or docid<TAB>label (TSV)");
     const auto id = unquote(text.substr(0, cut));
     const auto raw = unquote(text.substr(cut + 1));
     if (raw.find(separator) != std::string_view::npos)
@@ -198,7 +199,8 @@ void LabelsReader::line(std::string_view text, std::size_t number) {
     const auto d = docs_.intern(id);
     const auto [it, fresh] = labels_.of.emplace(d, std::pair{label, static_cast<std::uint32_t>(number)});
     if (!fresh && it->second.first != label)
-        throw InputError(file_, number, "label", "document " + quoted(id) + " is labelled differently on line " + std::to_string(it->second.second));
+        throw InputError(file_, number, "label",
+                         "document " + quoted(id) + " is labelled differently on line " + std::to_string(it->second.second));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -225,8 +227,9 @@ void QueriesReader::line(std::string_view text, std::size_t number) {
     if (id.empty()) throw InputError(file_, number, "qid", "empty");
     const auto [it, fresh] = lines_.emplace(id, number);
     if (!fresh)
-        throw InputError(file_, number, "qid", "query " + quoted(id) + " is listed twice (lines " + std::to_string(it->second) + " and " +
-                                                   std::to_string(number) + ")");
+        throw InputError(
+            file_, number, "qid",
+            "query " + quoted(id) + " is listed twice (lines " + std::to_string(it->second) + " and " + std::to_string(number) + ")");
     list_.ids.push_back(std::move(id));
     list_.texts.push_back(std::move(query));
     list_.labels.push_back(std::move(label));

@@ -14,8 +14,10 @@ namespace {
 void write_summary(JsonWriter& w, const Summary& s) {
     w.begin_object().member("mean", s.mean).member("sd", s.sd).member("n", s.n).member("undefined", s.undefined);
     w.key("ci95");
-    if (s.ci_low) w.begin_array().value(s.ci_low).value(s.ci_high).end_array();
-    else w.null();
+    if (s.ci_low)
+        w.begin_array().value(s.ci_low).value(s.ci_high).end_array();
+    else
+        w.null();
     w.end_object();
 }
 
@@ -123,7 +125,8 @@ std::string results_csv(const Results& res, bool per_query) {
     };
     for (const auto& run : res.runs) {
         if (per_query)
-            for (std::size_t q = 0; q < res.queries.size(); ++q) row(run.name, res.queries[q], [&](std::size_t c) { return run.values[q][c]; });
+            for (std::size_t q = 0; q < res.queries.size(); ++q)
+                row(run.name, res.queries[q], [&](std::size_t c) { return run.values[q][c]; });
         row(run.name, "all", [&](std::size_t c) { return run.summary[c].mean; });
     }
     return out;
@@ -133,7 +136,8 @@ std::string results_table(const Results& res, bool per_query) {
     // Significance mark of a run's mean against the baseline: the randomization test at 0.05.
     const auto mark = [&](const std::string& run, const std::string& column) -> std::string {
         for (const auto& cmp : res.comparisons)
-            if (cmp.run == run && cmp.column == column && cmp.stats.p_randomization && *cmp.stats.p_randomization < 0.05 && cmp.stats.mean_diff)
+            if (cmp.run == run && cmp.column == column && cmp.stats.p_randomization && *cmp.stats.p_randomization < 0.05 &&
+                cmp.stats.mean_diff)
                 return *cmp.stats.mean_diff > 0 ? "▲" : *cmp.stats.mean_diff < 0 ? "▼" : "";
         return "";
     };
@@ -143,7 +147,8 @@ std::string results_table(const Results& res, bool per_query) {
     rows.push_back(header);
     for (std::size_t r = 0; r < res.runs.size(); ++r) {
         const auto& run = res.runs[r];
-        std::vector<std::string> row{std::string(1, static_cast<char>('a' + r % 26)), run.name + (run.name == res.baseline ? " (baseline)" : "")};
+        std::vector<std::string> row{std::string(1, static_cast<char>('a' + r % 26)),
+                                     run.name + (run.name == res.baseline ? " (baseline)" : "")};
         for (std::size_t c = 0; c < res.columns.size(); ++c) {
             const std::string m = mark(run.name, res.columns[c]);
             row.push_back(fixed(run.summary[c].mean) + (m.empty() ? " " : m));
@@ -152,8 +157,8 @@ std::string results_table(const Results& res, bool per_query) {
     }
     std::string out = render(rows, 2);
     out += "\nmeans over the queries where a metric is defined (" + std::to_string(res.queries.size()) +
-           " queries); ▲/▼: higher/lower than the baseline '" + res.baseline + "', paired randomization test p < 0.05 (R = " +
-           std::to_string(randomization_rounds) + ")\n";
+           " queries); ▲/▼: higher/lower than the baseline '" + res.baseline +
+           "', paired randomization test p < 0.05 (R = " + std::to_string(randomization_rounds) + ")\n";
     if (per_query) {
         std::vector<std::vector<std::string>> q_rows;
         std::vector<std::string> h{"Query", "Run"};

@@ -1,7 +1,7 @@
 #include "fairness/runs/statistics.hpp"
 
-#include <boost/math/distributions/students_t.hpp>
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -44,8 +44,10 @@ Summary summarize(std::span<const Maybe> values) {
     Summary s;
     std::vector<double> x;
     for (const auto& v : values) {
-        if (v) x.push_back(*v);
-        else ++s.undefined;
+        if (v)
+            x.push_back(*v);
+        else
+            ++s.undefined;
     }
     s.n = x.size();
     if (x.empty()) return s;
@@ -65,9 +67,12 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
     for (std::size_t q = 0; q < run.size() && q < baseline.size(); ++q) {
         if (!run[q] || !baseline[q]) continue;
         d.push_back(*run[q] - *baseline[q]);
-        if (*run[q] > *baseline[q]) ++c.greater;
-        else if (*run[q] < *baseline[q]) ++c.less;
-        else ++c.equal;
+        if (*run[q] > *baseline[q])
+            ++c.greater;
+        else if (*run[q] < *baseline[q])
+            ++c.less;
+        else
+            ++c.equal;
     }
     c.n = d.size();
     if (d.empty()) return c;

@@ -21,7 +21,8 @@ TermCounter::TermCounter(const Lexicon& lexicon, Tokenizer tokenizer) : tokenize
         for (std::size_t byte = 0; byte < 256; ++byte) {
             std::vector<std::uint32_t> members;
             for (std::size_t t = 0; t < terms_.size(); ++t)
-                if (terms_[t].size() == len && static_cast<unsigned char>(terms_[t][0]) == byte) members.push_back(static_cast<std::uint32_t>(t));
+                if (terms_[t].size() == len && static_cast<unsigned char>(terms_[t][0]) == byte)
+                    members.push_back(static_cast<std::uint32_t>(t));
             if (members.empty()) continue;
             first_[len * 256 + byte] = static_cast<std::uint32_t>(bucket_.size() + 1);
             bucket_.insert(bucket_.end(), members.begin(), members.end());

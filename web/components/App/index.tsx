@@ -60,7 +60,6 @@ const wordList = computed(() => {
   return `Word list: this scenario's own (${Object.values(lexicon).reduce((n, terms) => n + terms.length, 0)} terms).`;
 });
 
-
 interface Props {
   /** null: the whole playground; `page`: without its chrome; `metrics` / `compare`: the compact embeds. */
   embed: EmbedMode | null;
@@ -194,8 +193,7 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
       <Toast />
       {!embed && (
         <footer class={styles.footer}>
-          Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line.{' '}
-          {wordList.value}
+          Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line. {wordList.value}
         </footer>
       )}
       <Gallery

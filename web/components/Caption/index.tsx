@@ -13,7 +13,11 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
   if (!title && !description) return Heading === 'h1' ? <h1 class={styles.plain}>Fairness metrics</h1> : null;
   const changed = exampleChanged.value;
   return (
-    <section class={changed ? `${styles.caption} ${styles.changed}` : styles.caption} aria-label="About this scenario" data-changed={changed}>
+    <section
+      class={changed ? `${styles.caption} ${styles.changed}` : styles.caption}
+      aria-label="About this scenario"
+      data-changed={changed}
+    >
       {title && <Heading class={styles.title}>{title}</Heading>}
       {changed && (
         <p class={styles.notice} role="status">

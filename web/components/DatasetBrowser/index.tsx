@@ -90,7 +90,7 @@ export function DatasetBrowser({ dialog }: { dialog: DialogHandle }) {
   }, [order]);
 
   const query = data && qId !== null ? data.queries.find((q) => q.q_id === qId) : undefined;
-  const byId = new Map((data && qId !== null ? data.documents.get(qId) ?? [] : []).map((d) => [d.d_id, d]));
+  const byId = new Map((data && qId !== null ? (data.documents.get(qId) ?? []) : []).map((d) => [d.d_id, d]));
   const rows = order.map((id) => byId.get(id)).filter((d): d is GrepDocument => d !== undefined);
   const chosen = rows.filter((d) => !unchecked.has(d.d_id));
   const maleFirst = withWordingFirst(chosen, 'M');
@@ -161,234 +161,234 @@ export function DatasetBrowser({ dialog }: { dialog: DialogHandle }) {
     ]);
   };
 
-  const compareBlocked = chosen.length === 0 ? 'Check some documents first.' : !maleFirst || !femaleFirst ? 'Check both the male- and the female-worded relevant document to compare them.' : '';
+  const compareBlocked =
+    chosen.length === 0
+      ? 'Check some documents first.'
+      : !maleFirst || !femaleFirst
+        ? 'Check both the male- and the female-worded relevant document to compare them.'
+        : '';
 
   return (
     // Load the data at the first opening (and retry at a later one after a failure).
     <DialogFrame dialog={dialog} labelledBy="grep-title" width="widest" onOpen={() => startRef.current()}>
-        <h2 id="grep-title">Grep-BiasIR</h2>
-        <p class={dialogStyles.hint}>
-          117 bias-sensitive queries, each with a relevant and a non-relevant document written in female (F), male (M) and
-          neutral (N) wording. Pick a query, choose and order its documents, and make them a ranking.
-        </p>
+      <h2 id="grep-title">Grep-BiasIR</h2>
+      <p class={dialogStyles.hint}>
+        117 bias-sensitive queries, each with a relevant and a non-relevant document written in female (F), male (M) and neutral (N)
+        wording. Pick a query, choose and order its documents, and make them a ranking.
+      </p>
 
-        <section class={styles.notes} aria-label="About the data">
-          {data && (
-            <ul>
-              <li>
-                <strong>Labels:</strong> {labelMappingNote(data)}
-              </li>
-              {stereotypeNote(data) && <li>{stereotypeNote(data)}</li>}
-              {data.shapeExceptions.length > 0 && (
-                <li>
-                  Not every query has one document of each wording and relevance (F, M, N × 1, 0):{' '}
-                  {data.shapeExceptions.map((e) => `query ${e.q_id} has ${e.found}`).join('; ')}.
-                </li>
-              )}
-              <li>
-                Texts are the title, then the document; line breaks and runs of spaces become one space, zero-width
-                spaces are dropped. Relevance is the dataset's relevant column (1 or 0).
-              </li>
-            </ul>
-          )}
-          <p class={styles.credit}>
-            Data: Grep-BiasIR (Krieg et al., CHIIR 2023), CC0 —{' '}
-            <a href="https://github.com/KlaraKrieg/GrepBiasIR" target="_blank" rel="noopener">
-              KlaraKrieg/GrepBiasIR
-            </a>
-            .
-          </p>
-        </section>
-
-        {load.status === 'error' && (
-          <div class={styles.error} role="alert">
-            <p>Could not load Grep-BiasIR: {load.message}</p>
-            <button type="button" onClick={start}>
-              Try again
-            </button>
-          </div>
-        )}
-        {(load.status === 'loading' || load.status === 'idle') && (
-          <p class={styles.loading} role="status">
-            Loading…
-          </p>
-        )}
-
+      <section class={styles.notes} aria-label="About the data">
         {data && (
-          <>
-            <fieldset class={styles.pick}>
-              <legend>Query</legend>
+          <ul>
+            <li>
+              <strong>Labels:</strong> {labelMappingNote(data)}
+            </li>
+            {stereotypeNote(data) && <li>{stereotypeNote(data)}</li>}
+            {data.shapeExceptions.length > 0 && (
+              <li>
+                Not every query has one document of each wording and relevance (F, M, N × 1, 0):{' '}
+                {data.shapeExceptions.map((e) => `query ${e.q_id} has ${e.found}`).join('; ')}.
+              </li>
+            )}
+            <li>
+              Texts are the title, then the document; line breaks and runs of spaces become one space, zero-width spaces are dropped.
+              Relevance is the dataset's relevant column (1 or 0).
+            </li>
+          </ul>
+        )}
+        <p class={styles.credit}>
+          Data: Grep-BiasIR (Krieg et al., CHIIR 2023), CC0 —{' '}
+          <a href="https://github.com/KlaraKrieg/GrepBiasIR" target="_blank" rel="noopener">
+            KlaraKrieg/GrepBiasIR
+          </a>
+          .
+        </p>
+      </section>
+
+      {load.status === 'error' && (
+        <div class={styles.error} role="alert">
+          <p>Could not load Grep-BiasIR: {load.message}</p>
+          <button type="button" onClick={start}>
+            Try again
+          </button>
+        </div>
+      )}
+      {(load.status === 'loading' || load.status === 'idle') && (
+        <p class={styles.loading} role="status">
+          Loading…
+        </p>
+      )}
+
+      {data && (
+        <>
+          <fieldset class={styles.pick}>
+            <legend>Query</legend>
+            <div class={styles.row}>
+              <label>
+                Category{' '}
+                <select value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
+                  <option value="">All categories ({data.queries.length})</option>
+                  {data.categories.map((c) => (
+                    <option key={c.name} value={c.name}>
+                      {c.name} ({c.queries.length})
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Filter{' '}
+                <input
+                  type="search"
+                  value={filter}
+                  class={styles.filter}
+                  placeholder="query words or number"
+                  onInput={(e) => setFilter(e.currentTarget.value)}
+                />
+              </label>
+              <span class={styles.count} aria-live="polite">
+                {shownCount} of {data.queries.length} queries
+              </span>
+            </div>
+            <label class={styles.queryLabel}>
+              <span>Queries</span>
+              <select class={styles.queries} size={8} value={qId ?? ''} onChange={(e) => selectQuery(Number(e.currentTarget.value))}>
+                {shown.map((c) => (
+                  <optgroup key={c.name} label={c.name}>
+                    {c.queries.map((q) => (
+                      <option key={q.q_id} value={q.q_id}>
+                        {q.q_id}: {q.query}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </label>
+          </fieldset>
+
+          {query && (
+            <section class={styles.docs} aria-labelledby="grep-docs-title">
+              <h3 id="grep-docs-title">
+                Query {query.q_id}: “{query.query}” <span class={styles.category}>{query.category}</span>
+              </h3>
+              <div class={styles.tableWrap}>
+                <table class={styles.table}>
+                  <caption class={styles.caption}>
+                    Its documents in ranking order ({chosen.length} of {rows.length} checked); the arrows reorder them.
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">#</th>
+                      <th scope="col">Use</th>
+                      <th scope="col">Title</th>
+                      <th scope="col">Text</th>
+                      <th scope="col">Wording</th>
+                      <th scope="col">Relevant</th>
+                      <th scope="col">Stereotype annotation</th>
+                      <th scope="col">Order</th>
+                    </tr>
+                  </thead>
+                  <tbody ref={table}>
+                    {rows.map((doc, i) => {
+                      const on = !unchecked.has(doc.d_id);
+                      const odd = !(doc.content_gender in WORDING);
+                      return (
+                        <tr key={doc.d_id} class={on ? undefined : styles.off}>
+                          <td class={styles.num}>{i + 1}</td>
+                          <td>
+                            <input
+                              type="checkbox"
+                              checked={on}
+                              aria-label={`Use ${describe(doc)}`}
+                              onChange={(e) => toggle(doc.d_id, e.currentTarget.checked)}
+                            />
+                          </td>
+                          <td class={styles.title}>{cleanText(doc.doc_title)}</td>
+                          <td class={styles.text}>{excerpt(doc.document)}</td>
+                          <td>
+                            {odd ? (
+                              <span class={styles.odd}>
+                                {doc.content_gender} → {doc.label}
+                              </span>
+                            ) : (
+                              <abbr title={WORDING[doc.content_gender]}>{doc.content_gender}</abbr>
+                            )}
+                          </td>
+                          <td class={styles.num}>{doc.relevant}</td>
+                          <td class={styles.stereotype}>
+                            {doc.exp_stereotype}
+                            {doc.exp_stereotype_raw !== doc.exp_stereotype && (
+                              <span class={styles.odd}> (written “{doc.exp_stereotype_raw}”)</span>
+                            )}
+                          </td>
+                          <td class={styles.arrows}>
+                            <button
+                              type="button"
+                              data-move="up"
+                              data-doc={doc.d_id}
+                              disabled={i === 0}
+                              aria-label={`Move ${describe(doc)} up`}
+                              onClick={() => move(i, 'up')}
+                            >
+                              ↑
+                            </button>
+                            <button
+                              type="button"
+                              data-move="down"
+                              data-doc={doc.d_id}
+                              disabled={i === rows.length - 1}
+                              aria-label={`Move ${describe(doc)} down`}
+                              onClick={() => move(i, 'down')}
+                            >
+                              ↓
+                            </button>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+
               <div class={styles.row}>
                 <label>
-                  Category{' '}
-                  <select value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
-                    <option value="">All categories ({data.queries.length})</option>
-                    {data.categories.map((c) => (
-                      <option key={c.name} value={c.name}>
-                        {c.name} ({c.queries.length})
+                  <input type="checkbox" checked={includeTitle} onChange={(e) => setIncludeTitle(e.currentTarget.checked)} /> include titles
+                  in the text
+                </label>
+                <label>
+                  Target{' '}
+                  <select value={targetIndex} onChange={(e) => setTarget(Number(e.currentTarget.value))}>
+                    {targets.map((r, i) => (
+                      <option key={i} value={i}>
+                        ranking {rankingLetter(i)}
+                        {r.name !== rankingLetter(i) ? ` (${r.name})` : ''}
                       </option>
                     ))}
                   </select>
                 </label>
-                <label>
-                  Filter{' '}
-                  <input
-                    type="search"
-                    value={filter}
-                    class={styles.filter}
-                    placeholder="query words or number"
-                    onInput={(e) => setFilter(e.currentTarget.value)}
-                  />
-                </label>
-                <span class={styles.count} aria-live="polite">
-                  {shownCount} of {data.queries.length} queries
+              </div>
+              <div class={styles.actions}>
+                <button type="button" class={dialogStyles.primary} disabled={chosen.length === 0} onClick={useAsRanking}>
+                  Use as ranking
+                </button>
+                <button type="button" disabled={compareBlocked !== ''} onClick={compare} aria-describedby="grep-compare-hint">
+                  Compare: male wording first vs female wording first
+                </button>
+                <span id="grep-compare-hint" class={dialogStyles.hint}>
+                  {compareBlocked || 'Makes ranking A (male first) and ranking B (female first) from the checked documents.'}
                 </span>
               </div>
-              <label class={styles.queryLabel}>
-                <span>Queries</span>
-                <select
-                  class={styles.queries}
-                  size={8}
-                  value={qId ?? ''}
-                  onChange={(e) => selectQuery(Number(e.currentTarget.value))}
-                >
-                  {shown.map((c) => (
-                    <optgroup key={c.name} label={c.name}>
-                      {c.queries.map((q) => (
-                        <option key={q.q_id} value={q.q_id}>
-                          {q.q_id}: {q.query}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
-              </label>
-            </fieldset>
+            </section>
+          )}
+        </>
+      )}
 
-            {query && (
-              <section class={styles.docs} aria-labelledby="grep-docs-title">
-                <h3 id="grep-docs-title">
-                  Query {query.q_id}: “{query.query}” <span class={styles.category}>{query.category}</span>
-                </h3>
-                <div class={styles.tableWrap}>
-                  <table class={styles.table}>
-                    <caption class={styles.caption}>
-                      Its documents in ranking order ({chosen.length} of {rows.length} checked); the arrows reorder them.
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">#</th>
-                        <th scope="col">Use</th>
-                        <th scope="col">Title</th>
-                        <th scope="col">Text</th>
-                        <th scope="col">Wording</th>
-                        <th scope="col">Relevant</th>
-                        <th scope="col">Stereotype annotation</th>
-                        <th scope="col">Order</th>
-                      </tr>
-                    </thead>
-                    <tbody ref={table}>
-                      {rows.map((doc, i) => {
-                        const on = !unchecked.has(doc.d_id);
-                        const odd = !(doc.content_gender in WORDING);
-                        return (
-                          <tr key={doc.d_id} class={on ? undefined : styles.off}>
-                            <td class={styles.num}>{i + 1}</td>
-                            <td>
-                              <input
-                                type="checkbox"
-                                checked={on}
-                                aria-label={`Use ${describe(doc)}`}
-                                onChange={(e) => toggle(doc.d_id, e.currentTarget.checked)}
-                              />
-                            </td>
-                            <td class={styles.title}>{cleanText(doc.doc_title)}</td>
-                            <td class={styles.text}>{excerpt(doc.document)}</td>
-                            <td>
-                              {odd ? (
-                                <span class={styles.odd}>
-                                  {doc.content_gender} → {doc.label}
-                                </span>
-                              ) : (
-                                <abbr title={WORDING[doc.content_gender]}>{doc.content_gender}</abbr>
-                              )}
-                            </td>
-                            <td class={styles.num}>{doc.relevant}</td>
-                            <td class={styles.stereotype}>
-                              {doc.exp_stereotype}
-                              {doc.exp_stereotype_raw !== doc.exp_stereotype && (
-                                <span class={styles.odd}> (written “{doc.exp_stereotype_raw}”)</span>
-                              )}
-                            </td>
-                            <td class={styles.arrows}>
-                              <button
-                                type="button"
-                                data-move="up"
-                                data-doc={doc.d_id}
-                                disabled={i === 0}
-                                aria-label={`Move ${describe(doc)} up`}
-                                onClick={() => move(i, 'up')}
-                              >
-                                ↑
-                              </button>
-                              <button
-                                type="button"
-                                data-move="down"
-                                data-doc={doc.d_id}
-                                disabled={i === rows.length - 1}
-                                aria-label={`Move ${describe(doc)} down`}
-                                onClick={() => move(i, 'down')}
-                              >
-                                ↓
-                              </button>
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
+      <p class={styles.report} role="status">
+        {report?.map((line) => (
+          <span key={line}>{line} </span>
+        ))}
+      </p>
 
-                <div class={styles.row}>
-                  <label>
-                    <input type="checkbox" checked={includeTitle} onChange={(e) => setIncludeTitle(e.currentTarget.checked)} /> include
-                    titles in the text
-                  </label>
-                  <label>
-                    Target{' '}
-                    <select value={targetIndex} onChange={(e) => setTarget(Number(e.currentTarget.value))}>
-                      {targets.map((r, i) => (
-                        <option key={i} value={i}>
-                          ranking {rankingLetter(i)}
-                          {r.name !== rankingLetter(i) ? ` (${r.name})` : ''}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                </div>
-                <div class={styles.actions}>
-                  <button type="button" class={dialogStyles.primary} disabled={chosen.length === 0} onClick={useAsRanking}>
-                    Use as ranking
-                  </button>
-                  <button type="button" disabled={compareBlocked !== ''} onClick={compare} aria-describedby="grep-compare-hint">
-                    Compare: male wording first vs female wording first
-                  </button>
-                  <span id="grep-compare-hint" class={dialogStyles.hint}>
-                    {compareBlocked || 'Makes ranking A (male first) and ranking B (female first) from the checked documents.'}
-                  </span>
-                </div>
-              </section>
-            )}
-          </>
-        )}
-
-        <p class={styles.report} role="status">
-          {report?.map((line) => (
-            <span key={line}>{line} </span>
-          ))}
-        </p>
-
-        <DialogActions dialog={dialog} />
+      <DialogActions dialog={dialog} />
     </DialogFrame>
   );
 }

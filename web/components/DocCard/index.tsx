@@ -63,7 +63,10 @@ function refocus(r: number, to: number, field: string | undefined, caret?: [numb
     const card = document.querySelector<HTMLElement>(`[data-card="${r}:${to}"]`);
     if (!card) return;
     const pick = (f: string | undefined) => (f ? card.querySelector<HTMLElement>(`[data-field="${f}"]:not(:disabled)`) : null);
-    const element = pick(field) ?? pick(field === 'up' ? 'down' : field === 'down' ? 'up' : undefined) ?? card.querySelector<HTMLElement>('[data-field="text"]');
+    const element =
+      pick(field) ??
+      pick(field === 'up' ? 'down' : field === 'down' ? 'up' : undefined) ??
+      card.querySelector<HTMLElement>('[data-field="text"]');
     element?.focus();
     if (caret && element instanceof HTMLTextAreaElement) element.setSelectionRange(caret[0], caret[1]);
     // Focus that stayed put does not scroll: bring a card moved past the window's edge into view.
@@ -133,7 +136,10 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
       aria-posinset={j + 1}
       aria-setsize={count}
       onKeyDown={onKeyDown}
-      style={{ borderLeftColor: groupColor(groups.indexOf(doc.label)).strong, transform: offset === undefined ? undefined : `translateY(${offset}px)` }}
+      style={{
+        borderLeftColor: groupColor(groups.indexOf(doc.label)).strong,
+        transform: offset === undefined ? undefined : `translateY(${offset}px)`,
+      }}
     >
       <div class={styles.head}>
         <span
@@ -181,20 +187,45 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
           />
         </label>
         <div class={styles.actions} role="group" aria-label={`Actions on ${position}`}>
-          <button type="button" data-field="up" disabled={j === 0} onClick={() => move(j - 1, 'up')} aria-label={`Move ${position} up`} title="Move up (Alt+↑)">
+          <button
+            type="button"
+            data-field="up"
+            disabled={j === 0}
+            onClick={() => move(j - 1, 'up')}
+            aria-label={`Move ${position} up`}
+            title="Move up (Alt+↑)"
+          >
             ↑
           </button>
-          <button type="button" data-field="down" disabled={j === count - 1} onClick={() => move(j + 1, 'down')} aria-label={`Move ${position} down`} title="Move down (Alt+↓)">
+          <button
+            type="button"
+            data-field="down"
+            disabled={j === count - 1}
+            onClick={() => move(j + 1, 'down')}
+            aria-label={`Move ${position} down`}
+            title="Move down (Alt+↓)"
+          >
             ↓
           </button>
-          <button type="button" onClick={swap} disabled={!spans || spans.length === 0} aria-label={`Swap group terms of ${position}`} title="Counterfactual swap: he ↔ she, son ↔ daughter, …">
+          <button
+            type="button"
+            onClick={swap}
+            disabled={!spans || spans.length === 0}
+            aria-label={`Swap group terms of ${position}`}
+            title="Counterfactual swap: he ↔ she, son ↔ daughter, …"
+          >
             ⇄ Swap
           </button>
           <button type="button" onClick={() => duplicateDoc(r, j)} aria-label={`Duplicate ${position}`} title="Duplicate">
             Duplicate
           </button>
           {otherIndex >= 0 && (
-            <button type="button" onClick={() => moveDocToRanking(r, j, otherIndex)} aria-label={`Move ${position} to ranking ${otherName}`} title={`Move to ${otherName}`}>
+            <button
+              type="button"
+              onClick={() => moveDocToRanking(r, j, otherIndex)}
+              aria-label={`Move ${position} to ranking ${otherName}`}
+              title={`Move to ${otherName}`}
+            >
               {otherIndex > r ? '→' : '←'}
               {otherName}
             </button>
@@ -219,7 +250,11 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
           <span class={styles.none}>{spans ? 'no group terms' : '…'}</span>
         ) : (
           terms.map(({ group, count: n }) => (
-            <span key={group} class={styles.chip} style={{ background: groupColor(groups.indexOf(group)).tint, borderColor: groupColor(groups.indexOf(group)).strong }}>
+            <span
+              key={group}
+              class={styles.chip}
+              style={{ background: groupColor(groups.indexOf(group)).tint, borderColor: groupColor(groups.indexOf(group)).strong }}
+            >
               {group} ×{n}
             </span>
           ))
@@ -235,7 +270,8 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
   );
 }
 
-const sameDoc = (a: PageDocument, b: PageDocument) => a === b || (a.id === b.id && a.text === b.text && a.label === b.label && a.relevance === b.relevance);
+const sameDoc = (a: PageDocument, b: PageDocument) =>
+  a === b || (a.id === b.id && a.text === b.text && a.label === b.label && a.relevance === b.relevance);
 
 /**
  * A card renders again only when something it shows changed: every edit copies the scenario, so

@@ -125,7 +125,9 @@ function Panel({ figure }: { figure: Figure }) {
   const data = charts(figure, state.points);
   const running = state.status === 'running';
   const xs = state.points.map((p) => p.x);
-  const columns = data.flatMap((d) => d.lines.map((line) => ({ label: d.id === 'pairwise' ? line.label : `${line.label} ${d.yLabel}`, values: line.values })));
+  const columns = data.flatMap((d) =>
+    d.lines.map((line) => ({ label: d.id === 'pairwise' ? line.label : `${line.label} ${d.yLabel}`, values: line.values })),
+  );
   return (
     <section class={styles.panel} aria-labelledby={`experiment-${figure}-title`} data-figure={figure} data-status={state.status}>
       <h3 id={`experiment-${figure}-title`}>{info.title}</h3>
@@ -159,10 +161,15 @@ function Panel({ figure }: { figure: Figure }) {
           />
           <span class={styles.status} aria-live={running ? 'off' : 'polite'}>
             {state.status === 'idle' && 'Not run yet.'}
-            {running && (state.total ? `${state.done} of ${state.total} values of ${info.x} (${state.repetitions} repetitions each)…` : 'Starting…')}
+            {running &&
+              (state.total ? `${state.done} of ${state.total} values of ${info.x} (${state.repetitions} repetitions each)…` : 'Starting…')}
             {state.status === 'done' &&
               `${state.total} values of ${info.x} × ${state.repetitions} repetitions (seeds ${state.seed}…${state.seed + state.repetitions - 1}) in ${((state.ms ?? 0) / 1000).toFixed(2)} s`}
-            {state.status === 'error' && <span class={styles.error} role="alert">{state.error}</span>}
+            {state.status === 'error' && (
+              <span class={styles.error} role="alert">
+                {state.error}
+              </span>
+            )}
           </span>
         </div>
       </div>
@@ -250,12 +257,16 @@ export function Experiments({ onClose }: { onClose: () => void }) {
         <button type="button" onClick={() => void runBoth()} disabled={anyRunning}>
           Run both
         </button>
-        {both !== null && <span class={styles.status} data-both-ms={String(Math.round(both))}>Both figures in {(both / 1000).toFixed(2)} s.</span>}
+        {both !== null && (
+          <span class={styles.status} data-both-ms={String(Math.round(both))}>
+            Both figures in {(both / 1000).toFixed(2)} s.
+          </span>
+        )}
       </div>
       <p class={dialogStyles.hint}>
-        Fabris, Silvello, Susto, Biega. <i>Pairwise Fairness in Ranking as a Dissatisfaction Measure</i>. WSDM 2023, §6.1, Figure 1a and 1b: panels
-        (2) to (4), recomputed in your browser by the playground’s C++ core (the same DIPS, REE, EE, EA and EA-dp as the metrics table), averaged over
-        the repetitions; repetition r draws its data with seed + r.
+        Fabris, Silvello, Susto, Biega. <i>Pairwise Fairness in Ranking as a Dissatisfaction Measure</i>. WSDM 2023, §6.1, Figure 1a and 1b:
+        panels (2) to (4), recomputed in your browser by the playground’s C++ core (the same DIPS, REE, EE, EA and EA-dp as the metrics
+        table), averaged over the repetitions; repetition r draws its data with seed + r.
       </p>
       <Panel figure="a" />
       <Panel figure="b" />

@@ -104,8 +104,7 @@ export function experimentCsv(figure: Figure, points: ExperimentPoint[]): string
   const rows: unknown[][] = [header];
   for (const p of points) {
     const row: unknown[] = [p.x];
-    for (const pair of p.pairwise)
-      for (const m of [pair.dips, pair.ree]) row.push(m.value, m.mAB, m.mBA);
+    for (const pair of p.pairwise) for (const m of [pair.dips, pair.ree]) row.push(m.value, m.mAB, m.mBA);
     for (const { key } of EXPOSURE) row.push(p[key].l1, p[key].deltaA);
     rows.push(row);
   }
@@ -139,7 +138,9 @@ export function summary(figure: Figure, points: ExperimentPoint[]): string {
         `REE from ${fmt(first.pairwise[tieAware]!.ree.value)} to ${fmt(last.pairwise[tieAware]!.ree.value)}`,
     );
   if (indifferent >= 0) {
-    const largest = Math.max(...points.flatMap((p) => [Math.abs(p.pairwise[indifferent]!.dips.value), Math.abs(p.pairwise[indifferent]!.ree.value)]));
+    const largest = Math.max(
+      ...points.flatMap((p) => [Math.abs(p.pairwise[indifferent]!.dips.value), Math.abs(p.pairwise[indifferent]!.ree.value)]),
+    );
     parts.push(`tie-indifferent DIPS and REE at most ${fmt(largest)} in absolute value`);
   }
   const gap = Math.max(...points.map((p) => Math.abs(p.ee.deltaA - p.ea.deltaA)));

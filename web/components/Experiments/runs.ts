@@ -63,7 +63,11 @@ export async function runFigure(figure: Figure, repetitions: number, seed: numbe
   } catch (error) {
     if (current[figure] !== mine || (error as { superseded?: boolean }).superseded) return;
     const e = error as { field?: string; message?: string };
-    state.value = { ...state.value, status: 'error', error: e.field ? refusalLine({ field: e.field, message: String(e.message) }, null) : String(e.message ?? error) };
+    state.value = {
+      ...state.value,
+      status: 'error',
+      error: e.field ? refusalLine({ field: e.field, message: String(e.message) }, null) : String(e.message ?? error),
+    };
   }
 }
 

@@ -59,7 +59,10 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
   const html = useMemo(
     () =>
       equations(d.formula)
-        .map((eq) => `<span class="${styles.equation}">${katex.renderToString(eq, { displayMode: true, throwOnError: false, output: 'htmlAndMathml' })}</span>`)
+        .map(
+          (eq) =>
+            `<span class="${styles.equation}">${katex.renderToString(eq, { displayMode: true, throwOnError: false, output: 'htmlAndMathml' })}</span>`,
+        )
         .join(''),
     [d.formula],
   );
@@ -67,7 +70,13 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
   return (
     <div class={styles.explainer}>
       {/* Focusable, so a keyboard user can scroll a formula wider than the panel. */}
-      <div class={styles.formula} tabIndex={0} role="region" aria-label={`Formula of ${d.name}`} dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        class={styles.formula}
+        tabIndex={0}
+        role="region"
+        aria-label={`Formula of ${d.name}`}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
       <dl class={styles.facts}>
         <dt>Meaning</dt>
         <dd>{d.summary}</dd>

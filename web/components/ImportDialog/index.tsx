@@ -99,8 +99,8 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
       >
         <h2 id="import-title">Import</h2>
         <p class={dialogStyles.hint}>
-          A table, tab- or comma-separated, one document a row: <code>text, label, relevance</code> (a header row naming
-          the columns is detected, e.g. <code>passage</code>, <code>gender</code>, <code>rel</code>; labels may be written F / M / N, and
+          A table, tab- or comma-separated, one document a row: <code>text, label, relevance</code> (a header row naming the columns is
+          detected, e.g. <code>passage</code>, <code>gender</code>, <code>rel</code>; labels may be written F / M / N, and
           <code>both</code> is read as neutral), or a whole scenario JSON. Run files (TREC format) are for <code>fairness-eval runs</code>.
         </p>
         <textarea
@@ -120,7 +120,11 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
               accept=".json,.csv,.tsv,.txt,application/json,text/csv,text/tab-separated-values"
               onChange={async (e) => {
                 const f = e.currentTarget.files?.[0];
-                if (f && f.size > SCENARIO_BYTES) setReport({ ok: false, lines: [new TooLargeError(SCENARIO_BYTES, `${f.name} (${formatBytes(f.size)})`).message, 'Nothing was changed.'] });
+                if (f && f.size > SCENARIO_BYTES)
+                  setReport({
+                    ok: false,
+                    lines: [new TooLargeError(SCENARIO_BYTES, `${f.name} (${formatBytes(f.size)})`).message, 'Nothing was changed.'],
+                  });
                 else if (f) setText(await f.text());
               }}
             />
@@ -139,10 +143,22 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
               </select>
             </label>
             <label>
-              <input type="radio" name="mode" checked={target.mode === 'replace'} onChange={() => setTarget({ ...target, mode: 'replace' })} /> replace its documents
+              <input
+                type="radio"
+                name="mode"
+                checked={target.mode === 'replace'}
+                onChange={() => setTarget({ ...target, mode: 'replace' })}
+              />{' '}
+              replace its documents
             </label>
             <label>
-              <input type="radio" name="mode" checked={target.mode === 'append'} onChange={() => setTarget({ ...target, mode: 'append' })} /> append
+              <input
+                type="radio"
+                name="mode"
+                checked={target.mode === 'append'}
+                onChange={() => setTarget({ ...target, mode: 'append' })}
+              />{' '}
+              append
             </label>
           </div>
         )}

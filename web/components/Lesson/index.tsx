@@ -103,8 +103,8 @@ export function Lesson({ id }: { id: string }) {
         return (
           <>
             <p>
-              Try your own change: swap a passage, drag a card, or change a parameter, and watch the values that change light up with
-              their previous value.
+              Try your own change: swap a passage, drag a card, or change a parameter, and watch the values that change light up with their
+              previous value.
             </p>
             <p>
               <button type="button" onClick={backToExample}>

@@ -75,8 +75,7 @@ export function LexiconEditor() {
       {!lexicon ? (
         <>
           <p class={styles.text}>
-            Built-in list, from the official NFaiRR code (MIT):{' '}
-            {list.map((g) => `${(BUILT_IN[g] ?? []).length} ${g}`).join(', ')} terms.
+            Built-in list, from the official NFaiRR code (MIT): {list.map((g) => `${(BUILT_IN[g] ?? []).length} ${g}`).join(', ')} terms.
           </p>
           <button type="button" onClick={() => setLexicon(Object.fromEntries(list.map((g) => [g, [...(BUILT_IN[g] ?? [])]])))}>
             Edit a copy
@@ -92,7 +91,11 @@ export function LexiconEditor() {
           </button>
         </>
       )}
-      <button type="button" onClick={() => setLexicon(arabLexicon(list))} title="the public RaB/ARaB code also splits on spaces only: tokenizer whitespace">
+      <button
+        type="button"
+        onClick={() => setLexicon(arabLexicon(list))}
+        title="the public RaB/ARaB code also splits on spaces only: tokenizer whitespace"
+      >
         Use the ARaB word list ({ARAB_WORDS.female.length} + {ARAB_WORDS.male.length}, Rekabsaz and Schedl 2020)
       </button>
       {error && (

@@ -24,7 +24,15 @@ import styles from './style.module.css';
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
 /** A Chart.js chart on a canvas, in a box of the given class (its height). Also used by RunsCharts. */
-export function CanvasChart({ config, label, class: box = styles.chart }: { config: ChartConfiguration; label: string; class?: string | undefined }) {
+export function CanvasChart({
+  config,
+  label,
+  class: box = styles.chart,
+}: {
+  config: ChartConfiguration;
+  label: string;
+  class?: string | undefined;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     // Axis text and grid lines in the theme's colours, so dark mode and presenting can read them.
@@ -44,12 +52,20 @@ const common = {
   responsive: true,
   maintainAspectRatio: false,
   animation: false as const,
-  plugins: { tooltip: { callbacks: { label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) => `${item.dataset.label}: ${item.parsed.y}` } } },
+  plugins: {
+    tooltip: {
+      callbacks: {
+        label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) => `${item.dataset.label}: ${item.parsed.y}`,
+      },
+    },
+  },
 };
 
 /** Whether the results hold what the charts of `id` read (the engine sends it once the row is open). */
 export function hasDetail(results: ViewResults, id: string): boolean {
-  return results.rankings.every((ranking) => metricOf(ranking, id).atCutoff !== undefined && (id !== 'arab' || ranking.rab.perRank !== undefined));
+  return results.rankings.every(
+    (ranking) => metricOf(ranking, id).atCutoff !== undefined && (id !== 'arab' || ranking.rab.perRank !== undefined),
+  );
 }
 
 export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDescriptor; results: ViewResults }) {

@@ -40,7 +40,10 @@ export function perRankChart(id: string, ranking: RankingResults | RankingView, 
     case 'cwex':
       return byGroup('p(r) / Σ p: the exposure each rank gives its label', (row, g) => (row.label === g ? Number(row.exposure) : 0), true);
     case 'awrf':
-      return byGroup('p(r) · a_d: attention each rank gives each group', (row, g) => Number(row.weight) * Number((row.alignment as Row)[g] ?? 0));
+      return byGroup(
+        'p(r) · a_d: attention each rank gives each group',
+        (row, g) => Number(row.weight) * Number((row.alignment as Row)[g] ?? 0),
+      );
     case 'dips':
       return single('each item’s share of M_AB (up, group A) or of M_BA (down, group B)', 'contribution', 'contribution');
     case 'ree':
@@ -66,7 +69,8 @@ export function perRankChart(id: string, ranking: RankingResults | RankingView, 
       // The magnitudes are in RaB's perRank; RaB's w_i is 1/k' up to k', ARaB's in its perRank.
       const [f, m] = ranking.rab.groups;
       const weight = (row: Row, r: number) => (id === 'arab' ? Number(row.weight) : r < ranking.k ? 1 / ranking.k : 0);
-      const pull = (g: string, sign: number) => rows.map((row, r) => sign * weight(row, r) * Number(ranking.rab.perRank?.[r]?.mag?.[g] ?? 0));
+      const pull = (g: string, sign: number) =>
+        rows.map((row, r) => sign * weight(row, r) * Number(ranking.rab.perRank?.[r]?.mag?.[g] ?? 0));
       return {
         title: `w_i · mag(d): each rank’s pull towards m (${m}, up) and f (${f}, down); the bars add up to the value`,
         series: [

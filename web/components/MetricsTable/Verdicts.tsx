@@ -30,7 +30,15 @@ function headline(sides: Record<Side, string[]>, disagree: boolean): string {
  * `shown`: the ids of the metrics on screen, comma-separated (an embed may show a few); the
  * verdict speaks of those only. Plain props, so it renders again only when one changes.
  */
-export const Verdicts = memo(function Verdicts({ results, stale = false, shown: shownIds }: { results: Results; stale?: boolean; shown?: string }) {
+export const Verdicts = memo(function Verdicts({
+  results,
+  stale = false,
+  shown: shownIds,
+}: {
+  results: Results;
+  stale?: boolean;
+  shown?: string;
+}) {
   const shown = shownIds === undefined ? undefined : new Set(shownIds.split(','));
   const [a, b] = results.rankings as [Results['rankings'][number], Results['rankings'][number]];
   const sides: Record<Side, string[]> = { a: [], b: [], tie: [], mirror: [], undefined: [] };

@@ -19,16 +19,24 @@ const MetricCharts = lazy(() => import('../MetricCharts').then((m) => ({ default
 /** The parts a metric's value is made of, shown under it: why the value is what it is. */
 function parts(id: string, metric: Record<string, unknown>): [string, string, number | null][] {
   const byKey = (record: unknown, prefix: string) =>
-    Object.entries((record ?? {}) as Record<string, number | null>).map(([k, v]) => [`${prefix}${k}`, k, v] as [string, string, number | null]);
+    Object.entries((record ?? {}) as Record<string, number | null>).map(
+      ([k, v]) => [`${prefix}${k}`, k, v] as [string, string, number | null],
+    );
   switch (id) {
     case 'nfairr':
-      return [['fairr', 'FaiRR', metric.fairr as number], ['ifairr', 'IFaiRR', metric.ifairr as number]];
+      return [
+        ['fairr', 'FaiRR', metric.fairr as number],
+        ['ifairr', 'IFaiRR', metric.ifairr as number],
+      ];
     case 'texfair':
       return [...byKey(metric.share, 'share.'), ['rbdf', 'RBDF', metric.rbdf as number]];
     case 'dips':
     case 'ree':
     case 'igi':
-      return [['mAB', 'M_AB', metric.mAB as number | null], ['mBA', 'M_BA', metric.mBA as number | null]];
+      return [
+        ['mAB', 'M_AB', metric.mAB as number | null],
+        ['mBA', 'M_BA', metric.mBA as number | null],
+      ];
     case 'cwex':
       return byKey(metric.exposure, 'exposure.');
     case 'awrf':
@@ -40,7 +48,9 @@ function parts(id: string, metric: Record<string, unknown>): [string, string, nu
       const measure = (m: string) => metric[m] as { value: number | null; parts: Record<string, number | null> };
       const others = (['tc', 'tf', 'bool'] as const).filter((m) => m !== selected);
       return [
-        ...Object.entries(measure(selected).parts).map(([g, v]) => [`${selected}.parts.${g}`, `${g} (${selected})`, v] as [string, string, number | null]),
+        ...Object.entries(measure(selected).parts).map(
+          ([g, v]) => [`${selected}.parts.${g}`, `${g} (${selected})`, v] as [string, string, number | null],
+        ),
         ...others.map((m) => [`${m}.value`, m, measure(m).value] as [string, string, number | null]),
       ];
     }
@@ -100,7 +110,12 @@ function ValueCell({ results, r, id, current, era }: { results: Results; r: numb
       {shownParts.length > 0 && (
         <span class={styles.parts}>
           {shownParts.map(([key, label, value]) => (
-            <span key={key} data-part={key} data-value={value === null ? '' : String(value)} title={value === null ? 'undefined' : String(value)}>
+            <span
+              key={key}
+              data-part={key}
+              data-value={value === null ? '' : String(value)}
+              title={value === null ? 'undefined' : String(value)}
+            >
               {label} {formatValue(value)}
             </span>
           ))}
@@ -260,7 +275,16 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
   const companions = shown.filter((d) => !PRIMARY.has(d.id));
   const hidden = all.length - shown.length;
   const row = (d: MetricDescriptor) => (
-    <Row key={d.id} d={d} results={results} open={open.has(d.id)} onToggle={() => toggle(d.id)} current={status === 'current'} compact={compact} era={era} />
+    <Row
+      key={d.id}
+      d={d}
+      results={results}
+      open={open.has(d.id)}
+      onToggle={() => toggle(d.id)}
+      current={status === 'current'}
+      compact={compact}
+      era={era}
+    />
   );
   const columns = 1 + results.rankings.length + (comparing ? 2 : 0);
   const tableClass = [styles.table, status === 'stale' && styles.stale, compact && styles.compact].filter(Boolean).join(' ');

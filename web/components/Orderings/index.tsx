@@ -58,7 +58,8 @@ export function plan(n: number): string {
   if (n === 0) return 'no documents';
   if (n <= EXHAUSTIVE_LIMIT)
     return `${n} document${n === 1 ? '' : 's'}: exhaustive over ${n}! = ${factorial(n).toLocaleString('en')} ordering${n === 1 ? '' : 's'}`;
-  if (n <= SEARCH_LIMIT) return `${n} documents: local search over swaps and moves (${n}! orderings are too many to try; it may miss the optimum)`;
+  if (n <= SEARCH_LIMIT)
+    return `${n} documents: local search over swaps and moves (${n}! orderings are too many to try; it may miss the optimum)`;
   return `${n} documents: more than the ${SEARCH_LIMIT} the search handles`;
 }
 
@@ -131,7 +132,9 @@ function Row({ m, found, r, upToDate }: { m: MetricOrderings; found: Found; r: n
   const button = (which: 'best' | 'worst', label: string): ShowButton => ({
     label,
     disabled: !upToDate,
-    title: upToDate ? `Put ${m.name}'s ${words[which]} ordering into ranking B, to compare it side by side` : 'The documents changed: find again first',
+    title: upToDate
+      ? `Put ${m.name}'s ${words[which]} ordering into ranking B, to compare it side by side`
+      : 'The documents changed: find again first',
     onClick: () =>
       putIntoRankingB(
         m[which]!.order.map((i) => found.docs[i]!),
@@ -149,7 +152,11 @@ function Row({ m, found, r, upToDate }: { m: MetricOrderings; found: Found; r: n
         <>
           <OrderCell extreme={m.best} docs={found.docs} button={button('best', 'Show as ranking B')} />
           <ValueCell extreme={m.best} result={found.result} />
-          <OrderCell extreme={m.worst} docs={found.docs} button={button('worst', utility ? 'Show least useful as B' : 'Show least fair as B')} />
+          <OrderCell
+            extreme={m.worst}
+            docs={found.docs}
+            button={button('worst', utility ? 'Show least useful as B' : 'Show least fair as B')}
+          />
           <ValueCell extreme={m.worst} result={found.result} />
         </>
       ) : (
@@ -271,10 +278,10 @@ export function OrderingsPanel() {
         <span class={styles.lead}>which order of these documents each metric finds fairest</span>
       </summary>
       <p class={styles.intro}>
-        For the documents of a ranking, every ordering is scored under every metric, with the scenario's parameters, to find the
-        one each metric finds fairest and the one it finds least fair: exhaustively up to {EXHAUSTIVE_LIMIT} documents, by a local
-        search from several starts beyond. nDCG is utility, not fairness: its best ordering is sorted by relevance, which shows
-        the trade-off. Where several orderings tie, the first found is shown.
+        For the documents of a ranking, every ordering is scored under every metric, with the scenario's parameters, to find the one each
+        metric finds fairest and the one it finds least fair: exhaustively up to {EXHAUSTIVE_LIMIT} documents, by a local search from
+        several starts beyond. nDCG is utility, not fairness: its best ordering is sorted by relevance, which shows the trade-off. Where
+        several orderings tie, the first found is shown.
       </p>
       {rankings.map((_, r) => (
         <RankingOrderings key={r} r={r} slot={slots[r] ?? idle} onFind={() => find(r)} />

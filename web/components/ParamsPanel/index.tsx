@@ -11,7 +11,19 @@ import { LexiconEditor } from '../LexiconEditor';
 import { NumberField } from '../NumberField';
 import styles from './style.module.css';
 
-function Select({ label, value, options, onChange, error }: { label: string; value: string | undefined; options: string[]; onChange: (v: string) => void; error?: string | null }) {
+function Select({
+  label,
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string | undefined;
+  options: string[];
+  onChange: (v: string) => void;
+  error?: string | null;
+}) {
   return (
     <label class={styles.field}>
       <span class={styles.label}>{label}</span>
@@ -31,7 +43,17 @@ function Select({ label, value, options, onChange, error }: { label: string; val
   );
 }
 
-function Check({ label, checked, onChange, hint }: { label: string; checked: boolean | undefined; onChange: (v: boolean) => void; hint?: string }) {
+function Check({
+  label,
+  checked,
+  onChange,
+  hint,
+}: {
+  label: string;
+  checked: boolean | undefined;
+  onChange: (v: boolean) => void;
+  hint?: string;
+}) {
   return (
     <label class={styles.check} title={hint}>
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
@@ -99,7 +121,11 @@ function summarize(p: (typeof resolvedParams)['value']): string {
   return [
     `k = ${p.k}`,
     `τ = ${p.tau} (${p.tauInclusive ? '≤' : '<'})`,
-    uniform ? 'targets uniform' : `targets ${Object.entries(p.targets).map(([g, t]) => `${g} ${t}`).join(', ')}`,
+    uniform
+      ? 'targets uniform'
+      : `targets ${Object.entries(p.targets)
+          .map(([g, t]) => `${g} ${t}`)
+          .join(', ')}`,
     `RBDF ${p.rbdf ? 'on' : 'off'}`,
     `α = ${p.alpha}`,
     `c_t = ${p.ct}`,
@@ -110,11 +136,11 @@ function summarize(p: (typeof resolvedParams)['value']): string {
   ].join(' · ');
 }
 
-
 export function ParamsPanel() {
   const set = (params.value ?? {}) as Record<string, unknown>;
   const resolved = resolvedParams.value;
-  const value = <T,>(key: string): T | undefined => (key in set ? (set[key] as T) : (resolved as unknown as Record<string, T> | undefined)?.[key]);
+  const value = <T,>(key: string): T | undefined =>
+    key in set ? (set[key] as T) : (resolved as unknown as Record<string, T> | undefined)?.[key];
   const list = groups.value;
   const targets = value<Record<string, number | null>>('targets') ?? {};
   const browsing = value<{ model?: string; gamma?: number | null }>('browsing') ?? {};
@@ -129,13 +155,36 @@ export function ParamsPanel() {
       <div class={styles.grid}>
         <fieldset class={styles.set}>
           <legend>All metrics</legend>
-          <NumberField id="param-k" label="cut-off k" min={1} step={1} value={value('k')} onChange={(v) => setParam('k', v as never)} error={message('params.k')} />
-          <Select label="tokenizer" value={value('tokenizer')} options={['words', 'whitespace']} onChange={(v) => setParam('tokenizer', v as never)} />
+          <NumberField
+            id="param-k"
+            label="cut-off k"
+            min={1}
+            step={1}
+            value={value('k')}
+            onChange={(v) => setParam('k', v as never)}
+            error={message('params.k')}
+          />
+          <Select
+            label="tokenizer"
+            value={value('tokenizer')}
+            options={['words', 'whitespace']}
+            onChange={(v) => setParam('tokenizer', v as never)}
+          />
         </fieldset>
         <fieldset class={styles.set}>
           <legend>Targets (NFaiRR J, TExFAIR p̂, AWRF)</legend>
           {list.map((g) => (
-            <NumberField key={g} id={`param-target-${g}`} label={g} min={0} max={1} step={0.05} value={targets[g]} onChange={(v) => setTarget(g, v, list)} error={message(`params.targets.${g}`, true)} />
+            <NumberField
+              key={g}
+              id={`param-target-${g}`}
+              label={g}
+              min={0}
+              max={1}
+              step={0.05}
+              value={targets[g]}
+              onChange={(v) => setTarget(g, v, list)}
+              error={message(`params.targets.${g}`, true)}
+            />
           ))}
           <button type="button" onClick={() => setParam('targets', undefined)}>
             uniform
@@ -148,38 +197,131 @@ export function ParamsPanel() {
         </fieldset>
         <fieldset class={styles.set}>
           <legend>NFaiRR</legend>
-          <NumberField id="param-tau" label="τ (neutral up to τ terms)" min={0} step={0.5} value={value('tau')} onChange={(v) => setParam('tau', v as never)} error={message('params.tau')} />
-          <Check label="inclusive (Σ M ≤ τ is neutral)" checked={value('tauInclusive')} onChange={(v) => setParam('tauInclusive', v as never)} hint="on: the official code and the TExFAIR paper; off: '< τ' as printed in the NFaiRR paper" />
+          <NumberField
+            id="param-tau"
+            label="τ (neutral up to τ terms)"
+            min={0}
+            step={0.5}
+            value={value('tau')}
+            onChange={(v) => setParam('tau', v as never)}
+            error={message('params.tau')}
+          />
+          <Check
+            label="inclusive (Σ M ≤ τ is neutral)"
+            checked={value('tauInclusive')}
+            onChange={(v) => setParam('tauInclusive', v as never)}
+            hint="on: the official code and the TExFAIR paper; off: '< τ' as printed in the NFaiRR paper"
+          />
         </fieldset>
         <fieldset class={styles.set}>
           <legend>TExFAIR</legend>
-          <Check label="RBDF (discount by the share of documents with group terms)" checked={value('rbdf')} onChange={(v) => setParam('rbdf', v as never)} />
+          <Check
+            label="RBDF (discount by the share of documents with group terms)"
+            checked={value('rbdf')}
+            onChange={(v) => setParam('rbdf', v as never)}
+          />
         </fieldset>
         <fieldset class={styles.set}>
           <legend>CWEx</legend>
-          <NumberField id="param-alpha" label="α (neutral exposure vs group gap)" min={0} max={1} step={0.1} value={value('alpha')} onChange={(v) => setParam('alpha', v as never)} error={message('params.alpha')} />
+          <NumberField
+            id="param-alpha"
+            label="α (neutral exposure vs group gap)"
+            min={0}
+            max={1}
+            step={0.1}
+            value={value('alpha')}
+            onChange={(v) => setParam('alpha', v as never)}
+            error={message('params.alpha')}
+          />
         </fieldset>
         <fieldset class={styles.set}>
           <legend>DIPS, REE, IGI</legend>
-          <Select label="group A" value={dipsGroups[0]} options={list} onChange={(v) => setParam('dipsGroups', [v, dipsGroups[1]!] as never)} error={message('params.dipsGroups')} />
-          <Select label="group B" value={dipsGroups[1]} options={list} onChange={(v) => setParam('dipsGroups', [dipsGroups[0]!, v] as never)} />
-          <NumberField id="param-ct" label="c_t (weight of a tie)" min={0} max={1} step={0.5} value={value('ct')} onChange={(v) => setParam('ct', v as never)} error={message('params.ct')} />
-          <Select label="browsing model (DIPS)" value={browsing.model} options={['exponential', 'logarithmic', 'uniform']} onChange={(v) => setBrowsing({ model: v })} error={message('params.browsing.model')} />
+          <Select
+            label="group A"
+            value={dipsGroups[0]}
+            options={list}
+            onChange={(v) => setParam('dipsGroups', [v, dipsGroups[1]!] as never)}
+            error={message('params.dipsGroups')}
+          />
+          <Select
+            label="group B"
+            value={dipsGroups[1]}
+            options={list}
+            onChange={(v) => setParam('dipsGroups', [dipsGroups[0]!, v] as never)}
+          />
+          <NumberField
+            id="param-ct"
+            label="c_t (weight of a tie)"
+            min={0}
+            max={1}
+            step={0.5}
+            value={value('ct')}
+            onChange={(v) => setParam('ct', v as never)}
+            error={message('params.ct')}
+          />
+          <Select
+            label="browsing model (DIPS)"
+            value={browsing.model}
+            options={['exponential', 'logarithmic', 'uniform']}
+            onChange={(v) => setBrowsing({ model: v })}
+            error={message('params.browsing.model')}
+          />
           {browsing.model === 'exponential' && (
-            <NumberField id="param-gamma" label="γ" min={0} max={1} step={0.05} value={browsing.gamma} onChange={(v) => setBrowsing({ gamma: v })} error={message('params.browsing.gamma')} />
+            <NumberField
+              id="param-gamma"
+              label="γ"
+              min={0}
+              max={1}
+              step={0.05}
+              value={browsing.gamma}
+              onChange={(v) => setBrowsing({ gamma: v })}
+              error={message('params.browsing.gamma')}
+            />
           )}
         </fieldset>
         <fieldset class={styles.set}>
           <legend>RaB, ARaB</legend>
-          <Select label="group f" value={rabGroups[0]} options={list} onChange={(v) => setParam('rabGroups', [v, rabGroups[1]!] as never)} error={message('params.rabGroups')} />
-          <Select label="group m (positive leans to m)" value={rabGroups[1]} options={list} onChange={(v) => setParam('rabGroups', [rabGroups[0]!, v] as never)} />
-          <Select label="magnitude (tc count, tf ln(1 + count), bool count > 0)" value={value('rabMagnitude')} options={['tf', 'tc', 'bool']} onChange={(v) => setParam('rabMagnitude', v as never)} error={message('params.rabMagnitude')} />
+          <Select
+            label="group f"
+            value={rabGroups[0]}
+            options={list}
+            onChange={(v) => setParam('rabGroups', [v, rabGroups[1]!] as never)}
+            error={message('params.rabGroups')}
+          />
+          <Select
+            label="group m (positive leans to m)"
+            value={rabGroups[1]}
+            options={list}
+            onChange={(v) => setParam('rabGroups', [rabGroups[0]!, v] as never)}
+          />
+          <Select
+            label="magnitude (tc count, tf ln(1 + count), bool count > 0)"
+            value={value('rabMagnitude')}
+            options={['tf', 'tc', 'bool']}
+            onChange={(v) => setParam('rabMagnitude', v as never)}
+            error={message('params.rabMagnitude')}
+          />
         </fieldset>
         <fieldset class={styles.set}>
           <legend>AWRF, nDCG</legend>
-          <Select label="AWRF alignment" value={value('awrfAlignment')} options={['terms', 'labels']} onChange={(v) => setParam('awrfAlignment', v as never)} />
-          <Select label="AWRF distance" value={value('awrfDistance')} options={['l1', 'js']} onChange={(v) => setParam('awrfDistance', v as never)} />
-          <Select label="nDCG gain" value={value('ndcgGain')} options={['linear', 'exponential']} onChange={(v) => setParam('ndcgGain', v as never)} />
+          <Select
+            label="AWRF alignment"
+            value={value('awrfAlignment')}
+            options={['terms', 'labels']}
+            onChange={(v) => setParam('awrfAlignment', v as never)}
+          />
+          <Select
+            label="AWRF distance"
+            value={value('awrfDistance')}
+            options={['l1', 'js']}
+            onChange={(v) => setParam('awrfDistance', v as never)}
+          />
+          <Select
+            label="nDCG gain"
+            value={value('ndcgGain')}
+            options={['linear', 'exponential']}
+            onChange={(v) => setParam('ndcgGain', v as never)}
+          />
         </fieldset>
         <GroupsEditor />
         <LexiconEditor />

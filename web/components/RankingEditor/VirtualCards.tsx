@@ -92,7 +92,10 @@ export function VirtualCards({ docs, card, listProps, dragged }: VirtualProps) {
   useLayoutEffect(() => {
     const measure = () => {
       if (!list.current) return;
-      const now = { top: list.current.getBoundingClientRect().top + window.scrollY, rem: parseFloat(getComputedStyle(document.documentElement).fontSize) || 16 };
+      const now = {
+        top: list.current.getBoundingClientRect().top + window.scrollY,
+        rem: parseFloat(getComputedStyle(document.documentElement).fontSize) || 16,
+      };
       setPlace((was) => (Math.abs(now.top - was.top) > 0.5 || now.rem !== was.rem ? now : was));
     };
     measure();
@@ -114,7 +117,9 @@ export function VirtualCards({ docs, card, listProps, dragged }: VirtualProps) {
   });
   return (
     <ol ref={list} class={`${styles.list} ${styles.virtual}`} style={{ height: `${virtualizer.getTotalSize()}px` }} {...listProps}>
-      {virtualizer.getVirtualItems().map((item) => card(item.index, { offset: item.start - virtualizer.options.scrollMargin, measure: virtualizer.measureElement }))}
+      {virtualizer
+        .getVirtualItems()
+        .map((item) => card(item.index, { offset: item.start - virtualizer.options.scrollMargin, measure: virtualizer.measureElement }))}
     </ol>
   );
 }

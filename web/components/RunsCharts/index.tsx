@@ -67,7 +67,10 @@ export function RunsCharts({ results }: { results: RunsResults }) {
         maintainAspectRatio: false,
         animation: false,
         plugins: { legend: { display: false } },
-        scales: { x: { ticks: { display: diffs.length <= 60 }, title: { display: true, text: `queries, sorted (${diffs.length})` } }, y: { title: { display: true, text: `Δ ${column}` } } },
+        scales: {
+          x: { ticks: { display: diffs.length <= 60 }, title: { display: true, text: `queries, sorted (${diffs.length})` } },
+          y: { title: { display: true, text: `Δ ${column}` } },
+        },
       },
     };
   }, [results, run, column]);
@@ -125,7 +128,11 @@ export function RunsCharts({ results }: { results: RunsResults }) {
         ) : (
           <p>One run only: no difference to a baseline to draw.</p>
         )}
-        {scatter ? <CanvasChart class={styles.chart} config={scatter} label={`${column} against ${ndcg}, one point per query and run`} /> : <p>{hasNdcg ? 'Choose a fairness metric to plot it against nDCG.' : `No ${ndcg} column to plot against.`}</p>}
+        {scatter ? (
+          <CanvasChart class={styles.chart} config={scatter} label={`${column} against ${ndcg}, one point per query and run`} />
+        ) : (
+          <p>{hasNdcg ? 'Choose a fairness metric to plot it against nDCG.' : `No ${ndcg} column to plot against.`}</p>
+        )}
       </div>
     </section>
   );

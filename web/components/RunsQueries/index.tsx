@@ -26,7 +26,9 @@ export function RunsQueries({ results }: { results: RunsResults }) {
 
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    let qs = needle ? data.queries.filter((q) => q.toLowerCase().includes(needle) || textOf.get(q)!.toLowerCase().includes(needle)) : [...data.queries];
+    let qs = needle
+      ? data.queries.filter((q) => q.toLowerCase().includes(needle) || textOf.get(q)!.toLowerCase().includes(needle))
+      : [...data.queries];
     if (sort) {
       const [run, column] = sort.key.split('\u0000') as [string, string];
       const values = data.runs.find((r) => r.name === run)?.perQuery;
@@ -140,7 +142,13 @@ export function RunsQueries({ results }: { results: RunsResults }) {
                   {textOf.get(q) && <span class={styles.text}>{textOf.get(q)}</span>}
                 </th>
                 <td>
-                  <button type="button" data-action="open-query" data-query={q} onClick={() => void open(q)} title={`Open query ${q} in the playground`}>
+                  <button
+                    type="button"
+                    data-action="open-query"
+                    data-query={q}
+                    onClick={() => void open(q)}
+                    title={`Open query ${q} in the playground`}
+                  >
                     Open
                   </button>
                 </td>
@@ -148,7 +156,13 @@ export function RunsQueries({ results }: { results: RunsResults }) {
                   data.runs.map((run) => {
                     const v = run.perQuery[q]?.[column] ?? null;
                     return (
-                      <td key={`${run.name}/${column}`} class={styles.num} data-run={run.name} data-metric={column} data-value={v === null ? '' : String(v)}>
+                      <td
+                        key={`${run.name}/${column}`}
+                        class={styles.num}
+                        data-run={run.name}
+                        data-metric={column}
+                        data-value={v === null ? '' : String(v)}
+                      >
                         {v === null ? '–' : v.toFixed(4)}
                       </td>
                     );

@@ -10,7 +10,19 @@ import styles from './style.module.css';
 const fmt = (v: number | null | undefined, digits = 4) => (v === null || v === undefined ? '–' : v.toFixed(digits));
 const fmtP = (p: number | null) => (p === null ? '–' : p < 0.0001 ? p.toExponential(1) : p.toFixed(4));
 
-function Stat({ run, metric, stat, value, text }: { run: string; metric: string; stat: string; value: number | null | undefined; text: string }) {
+function Stat({
+  run,
+  metric,
+  stat,
+  value,
+  text,
+}: {
+  run: string;
+  metric: string;
+  stat: string;
+  value: number | null | undefined;
+  text: string;
+}) {
   return (
     <span data-run={run} data-metric={metric} data-stat={stat} data-value={value === null || value === undefined ? '' : String(value)}>
       {text}
@@ -86,14 +98,30 @@ export function RunsSummary({ results }: { results: RunsResults }) {
                   return [
                     mean,
                     <td key={`${run.name}-d`} class={styles.num}>
-                      <Stat run={run.name} metric={column} stat="mean-diff" value={c?.meanDiff} text={c?.meanDiff === null || c?.meanDiff === undefined ? '–' : (c.meanDiff > 0 ? '+' : '') + c.meanDiff.toFixed(4)} />
+                      <Stat
+                        run={run.name}
+                        metric={column}
+                        stat="mean-diff"
+                        value={c?.meanDiff}
+                        text={c?.meanDiff === null || c?.meanDiff === undefined ? '–' : (c.meanDiff > 0 ? '+' : '') + c.meanDiff.toFixed(4)}
+                      />
                     </td>,
                     <td key={`${run.name}-t`} class={styles.num} title={several && c ? `Holm-adjusted p: ${fmtP(c.holmTTest)}` : undefined}>
                       <Stat run={run.name} metric={column} stat="p-ttest" value={c?.pTTest} text={fmtP(c?.pTTest ?? null)} />
                       <span class={styles.mark}>{c ? mark(c.pTTest, c.holmTTest) : ''}</span>
                     </td>,
-                    <td key={`${run.name}-r`} class={styles.num} title={several && c ? `Holm-adjusted p: ${fmtP(c.holmRandomization)}` : undefined}>
-                      <Stat run={run.name} metric={column} stat="p-randomization" value={c?.pRandomization} text={fmtP(c?.pRandomization ?? null)} />
+                    <td
+                      key={`${run.name}-r`}
+                      class={styles.num}
+                      title={several && c ? `Holm-adjusted p: ${fmtP(c.holmRandomization)}` : undefined}
+                    >
+                      <Stat
+                        run={run.name}
+                        metric={column}
+                        stat="p-randomization"
+                        value={c?.pRandomization}
+                        text={fmtP(c?.pRandomization ?? null)}
+                      />
                       <span class={styles.mark}>{c ? mark(c.pRandomization, c.holmRandomization) : ''}</span>
                     </td>,
                   ];
@@ -104,9 +132,13 @@ export function RunsSummary({ results }: { results: RunsResults }) {
         </table>
       </div>
       <p class={styles.note}>
-        Means over the queries where a metric is defined; 95% CI from Student's t. Δ: the run's mean difference to the baseline “{results.baseline}” on the queries where
-        both are defined; p: two-sided paired t-test and paired randomization (sign-flip) test, R = 10,000. * p &lt; 0.05
-        {several ? '; † still below 0.05 after Holm’s correction over the runs compared with the baseline (hover a p value for its adjusted value)' : ''}.
+        Means over the queries where a metric is defined; 95% CI from Student's t. Δ: the run's mean difference to the baseline “
+        {results.baseline}” on the queries where both are defined; p: two-sided paired t-test and paired randomization (sign-flip) test, R =
+        10,000. * p &lt; 0.05
+        {several
+          ? '; † still below 0.05 after Holm’s correction over the runs compared with the baseline (hover a p value for its adjusted value)'
+          : ''}
+        .
       </p>
     </section>
   );

@@ -22,7 +22,15 @@ export interface RunsForm {
   queryLabel: string;
 }
 
-export const emptyFiles = (): Record<InputKind, File[]> => ({ run: [], collection: [], labels: [], qrels: [], queries: [], background: [], params: [] });
+export const emptyFiles = (): Record<InputKind, File[]> => ({
+  run: [],
+  collection: [],
+  labels: [],
+  qrels: [],
+  queries: [],
+  background: [],
+  params: [],
+});
 
 /** The CLI's defaults, and the form's state before the user or the URL changes it. */
 export const defaults: RunsForm = {

@@ -30,7 +30,13 @@ const INPUTS: { kind: InputKind; label: string; hint: string; multiple?: boolean
 
 /** The playground's groups, lexicon and params as a params file (no rankings, no background, no k). */
 function playgroundParams(): string {
-  const { rankings: _r, background: _b, title: _t, description: _d, ...rest } = scenario.value as typeof scenario.value & { title?: string; description?: string };
+  const {
+    rankings: _r,
+    background: _b,
+    title: _t,
+    description: _d,
+    ...rest
+  } = scenario.value as typeof scenario.value & { title?: string; description?: string };
   const params = { ...(rest.params ?? {}) } as Record<string, unknown>;
   delete params.k;
   return JSON.stringify({ ...rest, params });
@@ -97,8 +103,8 @@ export function RunsView() {
   return (
     <section class={styles.view} aria-label="Run evaluation">
       <p class={styles.intro}>
-        Evaluate whole TREC runs, as <code>fairness-eval runs</code> does: every metric per query at every cut-off, means with 95% confidence
-        intervals, and paired tests against a baseline run. Your files are read here, in the browser, and never uploaded.
+        Evaluate whole TREC runs, as <code>fairness-eval runs</code> does: every metric per query at every cut-off, means with 95%
+        confidence intervals, and paired tests against a baseline run. Your files are read here, in the browser, and never uploaded.
       </p>
       <div class={styles.columns}>
         <fieldset class={styles.inputs}>
@@ -125,7 +131,11 @@ export function RunsView() {
                   ? "Params: the playground's current ones."
                   : "Params: SPEC's defaults (female/male, NFaiRR's word list), as the CLI."}
               {(f.files.params.length > 0 || f.playgroundParams !== null) && (
-                <button type="button" class={styles.link} onClick={() => updateForm({ playgroundParams: null, files: { ...f.files, params: [] } })}>
+                <button
+                  type="button"
+                  class={styles.link}
+                  onClick={() => updateForm({ playgroundParams: null, files: { ...f.files, params: [] } })}
+                >
                   back to the defaults
                 </button>
               )}
@@ -135,7 +145,8 @@ export function RunsView() {
         <fieldset class={styles.options}>
           <legend>Options (as the CLI's)</legend>
           <label>
-            Cut-offs <input type="text" value={f.cutoffs} onInput={(e) => updateForm({ cutoffs: e.currentTarget.value })} data-option="cutoffs" />
+            Cut-offs{' '}
+            <input type="text" value={f.cutoffs} onInput={(e) => updateForm({ cutoffs: e.currentTarget.value })} data-option="cutoffs" />
           </label>
           <label>
             Order
@@ -169,22 +180,53 @@ export function RunsView() {
           </label>
           <label>
             Background depth
-            <input type="number" min={1} value={f.backgroundDepth} onInput={(e) => updateForm({ backgroundDepth: Number(e.currentTarget.value) })} data-option="background-depth" />
+            <input
+              type="number"
+              min={1}
+              value={f.backgroundDepth}
+              onInput={(e) => updateForm({ backgroundDepth: Number(e.currentTarget.value) })}
+              data-option="background-depth"
+            />
           </label>
           <label>
-            Metrics <input type="text" value={f.metrics} placeholder="all (or e.g. NFaiRR, nDCG@10)" onInput={(e) => updateForm({ metrics: e.currentTarget.value })} data-option="metrics" />
+            Metrics{' '}
+            <input
+              type="text"
+              value={f.metrics}
+              placeholder="all (or e.g. NFaiRR, nDCG@10)"
+              onInput={(e) => updateForm({ metrics: e.currentTarget.value })}
+              data-option="metrics"
+            />
           </label>
           <label>
-            Query label <input type="text" value={f.queryLabel} placeholder="all queries" onInput={(e) => updateForm({ queryLabel: e.currentTarget.value })} data-option="query-label" />
+            Query label{' '}
+            <input
+              type="text"
+              value={f.queryLabel}
+              placeholder="all queries"
+              onInput={(e) => updateForm({ queryLabel: e.currentTarget.value })}
+              data-option="query-label"
+            />
           </label>
           <label class={styles.check}>
-            <input type="checkbox" checked={f.official} onChange={(e) => updateForm({ official: e.currentTarget.checked })} data-option="official" />
+            <input
+              type="checkbox"
+              checked={f.official}
+              onChange={(e) => updateForm({ official: e.currentTarget.checked })}
+              data-option="official"
+            />
             Official NFaiRR parity (file order, whitespace tokens, inclusive τ, S = the background only)
           </label>
         </fieldset>
       </div>
       <div class={styles.actions}>
-        <button type="button" class={styles.primary} data-action="evaluate-runs" disabled={f.files.run.length === 0} onClick={() => startRuns(jobOf(form.value))}>
+        <button
+          type="button"
+          class={styles.primary}
+          data-action="evaluate-runs"
+          disabled={f.files.run.length === 0}
+          onClick={() => startRuns(jobOf(form.value))}
+        >
           Evaluate
         </button>
         <button type="button" data-action="cancel-runs" disabled={!runsRunning.value} onClick={cancelRuns}>
@@ -208,8 +250,8 @@ export function RunsView() {
           data-queries={results.data.queries.length}
         >
           <p class={styles.meta}>
-            {results.data.queries.length.toLocaleString('en')} queries, {results.data.runs.length} run{results.data.runs.length === 1 ? '' : 's'}, baseline “
-            {results.baseline}”; computed in {results.seconds.toFixed(1)} s.
+            {results.data.queries.length.toLocaleString('en')} queries, {results.data.runs.length} run
+            {results.data.runs.length === 1 ? '' : 's'}, baseline “{results.baseline}”; computed in {results.seconds.toFixed(1)} s.
           </p>
           {results.data.warnings.length > 0 && (
             <ul class={styles.warnings} aria-label="Warnings">
@@ -219,10 +261,18 @@ export function RunsView() {
             </ul>
           )}
           <div class={styles.actions}>
-            <button type="button" data-action="export-runs-summary" onClick={() => download('runs-summary.csv', toCsv(summaryRows(results)), 'text/csv')}>
+            <button
+              type="button"
+              data-action="export-runs-summary"
+              onClick={() => download('runs-summary.csv', toCsv(summaryRows(results)), 'text/csv')}
+            >
               Summary (CSV)
             </button>
-            <button type="button" data-action="export-runs-queries" onClick={() => download('runs-per-query.csv', toCsv(perQueryRows(results)), 'text/csv')}>
+            <button
+              type="button"
+              data-action="export-runs-queries"
+              onClick={() => download('runs-per-query.csv', toCsv(perQueryRows(results)), 'text/csv')}
+            >
               Per query (CSV)
             </button>
             <button type="button" data-action="export-runs-json" onClick={() => download('runs.json', results.text, 'application/json')}>

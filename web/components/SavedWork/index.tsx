@@ -56,14 +56,22 @@ export function SavedWork() {
                 ? `The browser's storage is full: your work is kept in this tab and its address only (${time(saved.at)}).`
                 : `Saved in this tab at ${time(saved.at)}.`}
         </span>
-        <button type="button" onClick={() => autosave().reset()} title="Replace the scenario by the starting example (Undo, or Restore, brings it back)">
+        <button
+          type="button"
+          onClick={() => autosave().reset()}
+          title="Replace the scenario by the starting example (Undo, or Restore, brings it back)"
+        >
           Reset to the starting example
         </button>
         <button
           type="button"
           disabled={previous === null}
           onClick={() => attempt(() => autosave().restorePrevious())}
-          title={previous === null ? 'No earlier autosave: it is kept when a reset or an import replaces your work' : `The autosave from ${time(previous)}, before the last reset or import`}
+          title={
+            previous === null
+              ? 'No earlier autosave: it is kept when a reset or an import replaces your work'
+              : `The autosave from ${time(previous)}, before the last reset or import`
+          }
         >
           Restore the previous autosave
         </button>

@@ -86,7 +86,10 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
         <button type="button" onClick={onImport}>
           Import…
         </button>
-        <button type="button" onClick={() => download('scenario.json', JSON.stringify(scenario.peek(), null, 2) + '\n', 'application/json')}>
+        <button
+          type="button"
+          onClick={() => download('scenario.json', JSON.stringify(scenario.peek(), null, 2) + '\n', 'application/json')}
+        >
           Export scenario
         </button>
         <button type="button" disabled={!results} onClick={() => downloadResultsCsv()}>

@@ -29,7 +29,7 @@ struct Result {
     // Per rank (empty without detail): a_{d_r} of group g at alignment[(r - 1) · groups + g], and
     // weight[r - 1] = p(r) (0 below the cut-off).
     std::vector<double> alignment, weight;
-    Series at_cutoff;                  // empty without detail
+    Series at_cutoff;  // empty without detail
 };
 
 // `alignments`: a_{d_r} of group g at [(r - 1) · groups + g], groups = targets.size().

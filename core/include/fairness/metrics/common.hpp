@@ -19,5 +19,4 @@ using Maybe = std::optional<double>;
 // The value of a metric at every cut-off c = 1..n (element c - 1).
 using Series = std::vector<Maybe>;
 
-
 }  // namespace fairness

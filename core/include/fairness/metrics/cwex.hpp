@@ -13,15 +13,15 @@ namespace fairness::cwex {
 extern const MetricDescriptor descriptor;
 
 struct Rank {
-    int label = -1;        // group index, -1 neutral
-    double exposure = 0;   // p(r) / Σ_{r <= k'} p(r) (0 below the cut-off)
+    int label = -1;       // group index, -1 neutral
+    double exposure = 0;  // p(r) / Σ_{r <= k'} p(r) (0 below the cut-off)
 };
 
 struct Result {
     double value = 0;
-    double neutral = 0;                 // Exposure_neutral
-    std::vector<double> exposure;       // Exposure_g per group
-    double delta_exposure = 0;          // max_g - min_g
+    double neutral = 0;            // Exposure_neutral
+    std::vector<double> exposure;  // Exposure_g per group
+    double delta_exposure = 0;     // max_g - min_g
     std::vector<Rank> ranks;
     Series at_cutoff;
 };

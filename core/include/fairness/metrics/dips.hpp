@@ -23,17 +23,17 @@ struct Item {
 
 struct Rank {
     Side side = Side::neither;
-    double weight = 0;          // F(k0) of this position (1 for REE and IGI)
-    double dissatisfaction = 0; // M_i: F-weighted UDPs against every item above, any group
-    double contribution = 0;    // this item's share of M_AB (positive) or of M_BA (negative)
+    double weight = 0;           // F(k0) of this position (1 for REE and IGI)
+    double dissatisfaction = 0;  // M_i: F-weighted UDPs against every item above, any group
+    double contribution = 0;     // this item's share of M_AB (positive) or of M_BA (negative)
 };
 
 struct Result {
-    Maybe value;                // M_AB - M_BA
+    Maybe value;  // M_AB - M_BA
     Maybe m_ab, m_ba;
     std::size_t n_a = 0, n_b = 0;
     std::vector<Rank> ranks;
-    Series at_cutoff;           // the metric on the top c items, taken as the whole ranking
+    Series at_cutoff;  // the metric on the top c items, taken as the whole ranking
     std::string note;
 };
 

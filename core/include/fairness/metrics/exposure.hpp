@@ -32,13 +32,13 @@ using dips::Side;
 // δ for one ranking (Eq. 12). Every field is undefined (empty) when a group is absent or a
 // denominator is 0; a share is set whenever its own denominator is not 0.
 struct Misallocation {
-    Maybe value;                        // δ_A, the metric's value
-    Maybe delta_a, delta_b;             // T_g / (T_A + T_B) - E_g / (E_A + E_B); δ_A > 0: A under-exposed
-    Maybe l1;                           // |δ_A| + |δ_B| (= 2 |δ_A|)
-    Maybe target_a, target_b;           // T_g / (T_A + T_B)
-    Maybe exposure_a, exposure_b;       // E_g / (E_A + E_B)
+    Maybe value;                   // δ_A, the metric's value
+    Maybe delta_a, delta_b;        // T_g / (T_A + T_B) - E_g / (E_A + E_B); δ_A > 0: A under-exposed
+    Maybe l1;                      // |δ_A| + |δ_B| (= 2 |δ_A|)
+    Maybe target_a, target_b;      // T_g / (T_A + T_B)
+    Maybe exposure_a, exposure_b;  // E_g / (E_A + E_B)
     std::size_t n_a = 0, n_b = 0;
-    std::string note;                   // why the measure is undefined
+    std::string note;  // why the measure is undefined
 };
 
 struct Rank {
@@ -52,7 +52,7 @@ struct Rank {
 
 struct Result : Misallocation {
     std::vector<Rank> ranks;
-    Series at_cutoff;           // δ_A of the top c items, taken as the whole ranking
+    Series at_cutoff;  // δ_A of the top c items, taken as the whole ranking
 };
 
 // `weights[k0]` = F(k0) for every position. O(n log n) (EE sorts the relevance levels).

@@ -23,13 +23,13 @@ struct Rank {
 };
 
 struct Result {
-    Maybe value;              // FaiRR / IFaiRR
+    Maybe value;  // FaiRR / IFaiRR
     double fairr = 0;
     double ifairr = 0;
-    Maybe baseline;           // mean_S ω · Σ_{r=1..k} p(r) / IFaiRR
-    std::vector<double> omega;  // top k'
+    Maybe baseline;                   // mean_S ω · Σ_{r=1..k} p(r) / IFaiRR
+    std::vector<double> omega;        // top k'
     std::size_t background_size = 0;  // |S|
-    std::vector<Rank> ranks;  // every document of the ranking
+    std::vector<Rank> ranks;          // every document of the ranking
     Series at_cutoff;
     std::string note;
 };

@@ -60,17 +60,17 @@ struct Rank {
     double mag_f = 0, mag_m = 0;      // under the selected magnitude
     // w_i, the document's weight in the value: RaB 1/t', ARaB (1/t') Σ_{x=i..t'} 1/x (0 below t').
     double weight = 0;
-    double contribution = 0;          // w_i (mag_m - mag_f); they sum to the value
+    double contribution = 0;  // w_i (mag_m - mag_f); they sum to the value
 };
 
 struct Report {
     Which which = Which::rab;
     RabMagnitude magnitude = RabMagnitude::tf;
-    Maybe value;        // the selected magnitude's value
-    std::string note;   // why value is null
-    Measure measure;    // every magnitude at t'
+    Maybe value;       // the selected magnitude's value
+    std::string note;  // why value is null
+    Measure measure;   // every magnitude at t'
     std::vector<Rank> ranks;
-    Series at_cutoff;   // the selected magnitude's value at t = 1..n
+    Series at_cutoff;  // the selected magnitude's value at t = 1..n
 };
 
 // `detail`: also `ranks` and `at_cutoff` (else both stay empty; the value and measure are the same).

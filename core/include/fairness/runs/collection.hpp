@@ -24,10 +24,10 @@ struct TermCount {
 };
 
 struct DocRecord {
-    std::uint32_t line = 0;         // 0: not (yet) read
-    std::uint32_t tokens = 0;       // |d|
+    std::uint32_t line = 0;    // 0: not (yet) read
+    std::uint32_t tokens = 0;  // |d|
     std::uint32_t counts_begin = 0, counts_size = 0;
-    std::int32_t text = -1;         // index into the kept texts
+    std::int32_t text = -1;  // index into the kept texts
 };
 
 class Collection {
@@ -42,9 +42,7 @@ public:
     void feed(std::string_view chunk);
     void end();
 
-    const DocRecord* record(std::uint32_t doc) const {
-        return doc < records_.size() && records_[doc].line ? &records_[doc] : nullptr;
-    }
+    const DocRecord* record(std::uint32_t doc) const { return doc < records_.size() && records_[doc].line ? &records_[doc] : nullptr; }
     std::span<const TermCount> counts(const DocRecord& r) const { return {counts_.data() + r.counts_begin, r.counts_size}; }
     std::string_view text(const DocRecord& r) const { return r.text < 0 ? std::string_view() : texts_[static_cast<std::size_t>(r.text)]; }
 

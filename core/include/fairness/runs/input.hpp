@@ -127,13 +127,16 @@ inline const char* find_byte_vector(const char* p, std::size_t n, char c) {
     const v128_t pattern = wasm_i8x16_splat(c);
     const auto mask = [&](const char* at) { return static_cast<unsigned>(wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(at), pattern))); };
     const auto any = [&](const char* at) {
-        return wasm_v128_any_true(wasm_v128_or(wasm_i8x16_eq(wasm_v128_load(at), pattern), wasm_i8x16_eq(wasm_v128_load(at + 16), pattern)));
+        return wasm_v128_any_true(
+            wasm_v128_or(wasm_i8x16_eq(wasm_v128_load(at), pattern), wasm_i8x16_eq(wasm_v128_load(at + 16), pattern)));
     };
 #else
     const __m128i pattern = _mm_set1_epi8(c);
     const auto load = [](const char* at) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at)); };
     const auto mask = [&](const char* at) { return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(load(at), pattern))); };
-    const auto any = [&](const char* at) { return _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(load(at), pattern), _mm_cmpeq_epi8(load(at + 16), pattern))) != 0; };
+    const auto any = [&](const char* at) {
+        return _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(load(at), pattern), _mm_cmpeq_epi8(load(at + 16), pattern))) != 0;
+    };
 #endif
     const char* end = p + n;
     for (; end - p >= 32; p += 32) {

@@ -62,7 +62,7 @@ void order_run(RunTable& table, Order order, const Interner& docs);
 struct Qrels {
     bool given = false;
     std::vector<std::vector<std::pair<std::uint32_t, double>>> by_query;  // [qid id] (docid, rel)
-    std::unordered_map<std::uint64_t, double> rel;                       // (qid, docid) → rel
+    std::unordered_map<std::uint64_t, double> rel;                        // (qid, docid) → rel
     const double* find(std::uint32_t qid, std::uint32_t doc) const {
         const auto it = rel.find((std::uint64_t{qid} << 32) | doc);
         return it == rel.end() ? nullptr : &it->second;
@@ -71,7 +71,8 @@ struct Qrels {
 
 class QrelsReader {
 public:
-    QrelsReader(Qrels& qrels, Interner& qids, Interner& docs, std::string file) : qrels_(qrels), qids_(qids), docs_(docs), file_(std::move(file)) {}
+    QrelsReader(Qrels& qrels, Interner& qids, Interner& docs, std::string file)
+        : qrels_(qrels), qids_(qids), docs_(docs), file_(std::move(file)) {}
     void line(std::string_view text, std::size_t number);
 
 private:

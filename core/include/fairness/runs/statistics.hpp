@@ -32,8 +32,8 @@ struct Comparison {
 };
 inline constexpr std::size_t randomization_rounds = 10000;
 inline constexpr std::uint64_t randomization_seed = 20200725;  // fixed, so every run of the tool agrees
-Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline,
-                   std::size_t rounds = randomization_rounds, std::uint64_t seed = randomization_seed);
+Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, std::size_t rounds = randomization_rounds,
+                   std::uint64_t seed = randomization_seed);
 
 // The two-sided paired t-test p value and the 95% interval half-width, exposed for the tests.
 double t_test_p(double mean, double sd, std::size_t n);

@@ -146,8 +146,10 @@ private:
             if (!ascii)
                 while (p < end && !separator[*p]) ++p;
             ++tokens;
-            if (ascii && *b < 0x80) match(b, static_cast<std::size_t>(p - b), on_term);
-            else match_utf8(text, b, static_cast<std::size_t>(p - b), on_term);
+            if (ascii && *b < 0x80)
+                match(b, static_cast<std::size_t>(p - b), on_term);
+            else
+                match_utf8(text, b, static_cast<std::size_t>(p - b), on_term);
         }
     }
 };
