@@ -24,7 +24,7 @@ describe('SCENARIO_ORIGINS', () => {
 
   test('the page’s policy gets them in connect-src, and keeps its other directives', () => {
     const html = withConnectSrc(readFileSync('web/index.html', 'utf8'), ['https://a.example']);
-    const policy = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)![1]!;
+    const policy = html.match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/)![1]!;
     const directives = Object.fromEntries(policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
     expect(directives['connect-src']).toBe("'self' https://a.example");
     expect(directives['base-uri']).toBe("'none'");
