@@ -73,7 +73,9 @@ TEST_CASE("the generated limits are the numbers of core/limits.json, both tiers"
         {"jsonDepth", {d.json_depth, l.json_depth}},
     };
     CHECK(table.size() == std::size(fields));
-    for (const auto& [key, tiers] : fields) {
+    for (const auto& field : fields) {
+        const auto& [key_, tiers] = field;
+        const auto& key = key_;  // a structured binding cannot be captured before clang 16
         CAPTURE(key);
         CHECK(table[key]["default"].get<std::uint64_t>() == tiers.first);
         CHECK(table[key]["large"].get<std::uint64_t>() == tiers.second);
