@@ -1,5 +1,7 @@
 #include "fairness/scenario.hpp"
 
+#include "json_fields.hpp"
+#include "lesson.hpp"
 #include "strict_json.hpp"
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 namespace fairness {
 
 using nlohmann::json;
+using namespace fields;
 
 namespace {
 
@@ -25,77 +28,6 @@ namespace {
 constexpr double target_sum_tolerance = 1e-9;
 // The largest integer a JavaScript number (the page's JSON.parse) holds exactly: 2^53 - 1.
 constexpr double max_safe_integer = 9007199254740991.0;
-
-// A number for a message, to 10 significant digits. snprintf rather than a stream: iostreams
-// would add about 35 kB of locale code to the WebAssembly module.
-std::string format_number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.10g", value);
-    return buffer;
-}
-
-std::string in_quotes(std::string_view s) { return "'" + std::string(s) + "'"; }
-
-std::string join(const std::vector<std::string>& items) {
-    std::string out;
-    for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
-    return out;
-}
-
-std::string describe(const json& j) {
-    if (j.is_string()) return "the string " + j.dump();
-    if (j.is_null()) return "null";
-    if (j.is_boolean()) return j.dump();
-    if (j.is_number()) return j.dump();
-    if (j.is_array()) return "an array";
-    return "an object";
-}
-
-std::string child(const std::string& path, std::string_view key, std::string_view root = "scenario") { return path_child(path, key, root); }
-std::string item(const std::string& path, std::size_t index) { return path_item(path, index); }
-
-const json& expect_object(const json& j, const std::string& path) {
-    if (!j.is_object()) throw ScenarioError(path, "must be an object, got " + describe(j));
-    return j;
-}
-
-const json& expect_array(const json& j, const std::string& path) {
-    if (!j.is_array()) throw ScenarioError(path, "must be an array, got " + describe(j));
-    return j;
-}
-
-void only_keys(const json& object, const std::string& path, std::initializer_list<std::string_view> allowed) {
-    for (const auto& [key, value] : object.items()) {
-        if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-        std::vector<std::string> names(allowed.begin(), allowed.end());
-        throw ScenarioError(child(path, key), "unknown key; expected one of " + join(names));
-    }
-}
-
-double number(const json& j, const std::string& path) {
-    if (!j.is_number()) throw ScenarioError(path, "must be a finite number, got " + describe(j));
-    const double value = j.get<double>();
-    if (!std::isfinite(value)) throw ScenarioError(path, "must be a finite number");
-    return value;
-}
-
-double number_in(const json& j, const std::string& path, double lo, double hi) {
-    const double value = number(j, path);
-    if (value < lo || value > hi) {
-        throw ScenarioError(path, "must be between " + format_number(lo) + " and " + format_number(hi) + ", got " + j.dump());
-    }
-    return value;
-}
-
-bool boolean(const json& j, const std::string& path) {
-    if (!j.is_boolean()) throw ScenarioError(path, "must be true or false, got " + describe(j));
-    return j.get<bool>();
-}
-
-std::string string(const json& j, const std::string& path) {
-    if (!j.is_string()) throw ScenarioError(path, "must be a string, got " + describe(j));
-    return j.get<std::string>();
-}
 
 template <typename Enum, std::size_t N>
 Enum choice(const json& j, const std::string& path, const std::array<std::pair<std::string_view, Enum>, N>& options) {
@@ -200,7 +132,7 @@ public:
         compact_ = &parsed;
         const json& root = parsed.root;
         expect_object(root, "scenario");
-        only_keys(root, "", {"groups", "lexicon", "params", "rankings", "background", "title", "description"});
+        only_keys(root, "", {"groups", "lexicon", "params", "rankings", "background", "title", "description", "lesson"});
         if (root.contains("title")) string(root["title"], "title");
         if (root.contains("description")) string(root["description"], "description");
         read_groups(root);
@@ -210,6 +142,11 @@ public:
         read_rankings(root["rankings"]);
         std::vector<CompactDocument>().swap(parsed.ranking_documents);  // moved from: freed before the background is read
         if (root.contains("background")) read_background(root["background"]);
+        if (root.contains("lesson"))
+            check_lesson(root["lesson"], scenario_, [&](const json& params, const std::string& path) {
+                Params copy = scenario_.params;
+                read_params_object(copy, params, path);
+            });
         warn_typographic_punctuation();
         return std::move(scenario_);
     }
@@ -329,13 +266,17 @@ private:
         // the scenario names its groups otherwise (as dipsGroups defaults to them).
         const auto female = group_index("female"), male = group_index("male");
         if (female && male) p.rab_f = *female, p.rab_m = *male;
-        if (!root.contains("params")) return;
-        const auto& params = expect_object(root["params"], "params");
-        only_keys(params, "params",
+        if (root.contains("params")) read_params_object(p, root["params"], "params");
+    }
+
+    // The keys of a params object (at `base`: "params", or a lesson's change) onto `p`.
+    void read_params_object(Params& p, const json& params, const std::string& base) {
+        expect_object(params, base);
+        only_keys(params, base,
                   {"k", "tau", "tauInclusive", "targets", "rbdf", "alpha", "ct", "dipsGroups", "browsing", "tokenizer", "awrfAlignment",
                    "awrfDistance", "ndcgGain", "rabGroups", "rabMagnitude"});
         for (const auto& [key, value] : params.items()) {
-            const auto path = child("params", key);
+            const auto path = child(base, key);
             if (key == "k") {
                 const double k = number(value, path);
                 if (k < 1 || k != std::floor(k)) throw ScenarioError(path, "must be a whole number of at least 1, got " + value.dump());
@@ -350,7 +291,7 @@ private:
             } else if (key == "tauInclusive") {
                 p.tau_inclusive = boolean(value, path);
             } else if (key == "targets") {
-                read_targets(value, path);
+                read_targets(p.targets, value, path);
             } else if (key == "rbdf") {
                 p.rbdf = boolean(value, path);
             } else if (key == "alpha") {
@@ -396,9 +337,8 @@ private:
         return {a, b};
     }
 
-    void read_targets(const json& value, const std::string& path) {
+    void read_targets(std::vector<double>& targets, const json& value, const std::string& path) {
         expect_object(value, path);
-        auto& targets = scenario_.params.targets;
         std::vector<bool> seen(groups().size(), false);
         for (const auto& [name, t] : value.items()) {
             const auto g = group_index(name);

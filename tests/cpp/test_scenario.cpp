@@ -293,7 +293,7 @@ std::string refusal(std::string_view scenario) {
 
 TEST_CASE("regression: a key named \"\" is an unknown key named scenario[\"\"], wherever it is") {
     CHECK(refusal(R"({"": 1, "rankings": [{"docs": [{}]}]})") ==
-          R"(scenario[""]: unknown key; expected one of groups, lexicon, params, rankings, background, title, description)");
+          R"(scenario[""]: unknown key; expected one of groups, lexicon, params, rankings, background, title, description, lesson)");
     CHECK(refused_field(with_params(R"({"": 1})")) == R"(params[""])");
     CHECK(refused_field(with_docs(R"([{"": "x"}])")) == R"(rankings[0].docs[0][""])");
     // A key holding the path's own punctuation is quoted too, so the path names one place.
