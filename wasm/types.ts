@@ -84,6 +84,58 @@ export interface Scenario {
   rankings: ScenarioRanking[];
   /** Extra documents of NFaiRR's background set S. */
   background?: ScenarioDocument[];
+  /** A lesson the page walks a class through (README "Lessons"); not read by the metrics. */
+  lesson?: Lesson;
+}
+
+/**
+ * What makes a lesson's option right: one metric's verdict between the two rankings (`fairer`:
+ * a ranking's name, or `neither`), or where one ranking's value lies (`zero`, `above`, `below`;
+ * `ranking` defaults to the first).
+ */
+export interface LessonCondition {
+  metric: string;
+  ranking?: string;
+  fairer?: string;
+  zero?: boolean;
+  above?: number;
+  below?: number;
+}
+
+export interface LessonOption {
+  label: string;
+  /** Every condition holds when the option is right. */
+  right: LessonCondition[];
+}
+
+/** A document of a ranking, by the ranking's name and the document's id. */
+export interface LessonTarget {
+  ranking: string;
+  doc: string;
+}
+
+/** The one change a lesson applies, with the metrics to watch as it is made. Exactly one of
+ *  `params` (merged into the scenario's), `swap` (the document's group terms, as *Swap* does),
+ *  `relabel` or `move` (to a rank, from 1). */
+export interface LessonChange {
+  label: string;
+  params?: ScenarioParams;
+  swap?: LessonTarget;
+  relabel?: LessonTarget & { label: Label };
+  move?: LessonTarget & { to: number };
+  watch: string[];
+  /** Why the metrics moved or did not; `{metric@ranking}` is a value after the change, `{metric@ranking:before}` before it. */
+  why?: string;
+}
+
+/** A lesson: the texts may hold `{metric@ranking}`, the value as the table shows it. */
+export interface Lesson {
+  /** Shown before the numbers: a title that does not give the answer away. */
+  title?: string;
+  question: string;
+  options: LessonOption[];
+  reveal: string;
+  change: LessonChange;
 }
 
 /** The scenario as the page holds it (the same type). */
