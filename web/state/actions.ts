@@ -178,3 +178,11 @@ export function setLexicon(lexicon: Record<string, string[]> | null) {
     lexicon === null ? undefined : 'lexicon',
   );
 }
+
+/** Merges `change` into the parameters (`browsing` key by key), as one step: a lesson's change. */
+export function mergeParams(change: Params) {
+  edit((s) => {
+    const { browsing, ...rest } = change;
+    s.params = { ...(s.params ?? {}), ...rest, ...(browsing ? { browsing: { ...(s.params?.browsing ?? {}), ...browsing } } : {}) };
+  });
+}

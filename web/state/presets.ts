@@ -1,6 +1,6 @@
 // The gallery: every scenario in examples/ is a preset, loadable by ?preset=<file name>. The same
 // files run through the CLI (build/fairness-eval examples/<id>.json), so page and CLI agree.
-import type { Scenario } from '../../wasm/types';
+import type { Lesson, Scenario } from '../../wasm/types';
 
 export interface Preset {
   id: string;
@@ -8,7 +8,11 @@ export interface Preset {
   /** What to notice, in one line (the gallery shows it; the caption follows behind *More*). */
   line: string;
   caption: string;
+  /** The example without its lesson: what the gallery loads. */
   scenario: Scenario;
+  /** The example's lesson (`?lesson=<id>`), kept apart so that editing the example freely never
+   *  breaks what the lesson names. */
+  lesson: Lesson | null;
 }
 
 const files = import.meta.glob<Scenario & { title?: string; description?: string }>('../../examples/*.json', {
@@ -44,10 +48,11 @@ const place = (id: string) => {
 };
 
 export const presets: Preset[] = Object.entries(files)
-  .map(([path, scenario]) => {
+  .map(([path, file]) => {
     const id = path.replace(/^.*\//, '').replace(/\.json$/, '');
+    const { lesson = null, ...scenario } = file;
     const caption = scenario.description ?? '';
-    return { id, title: scenario.title ?? path, line: LINE.get(id) ?? firstSentence(caption), caption, scenario };
+    return { id, title: scenario.title ?? path, line: LINE.get(id) ?? firstSentence(caption), caption, scenario, lesson };
   })
   .sort((a, b) => place(a.id) - place(b.id) || a.id.localeCompare(b.id));
 

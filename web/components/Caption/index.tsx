@@ -1,15 +1,19 @@
 // The scenario's title and caption. A caption describes the example as it was loaded: once the
 // scenario is edited, it says so, and *Back to the example* restores the example.
 import { backToExample, exampleChanged } from '../../state/example';
+import { activeLesson, availableLesson, startLesson, numbersHidden } from '../../state/lessons';
 import { description as descriptionSignal, title as titleSignal } from '../../state/scenario';
 import { firstSentence } from '../../state/presets';
-import { numbersHidden, presenting } from '../../state/view';
+import { presenting } from '../../state/view';
 import styles from './style.module.css';
 
 /** `heading`: h1 where the caption is the page's first heading (an embed), else h2. */
 export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) {
-  const title = titleSignal.value;
+  // A lesson's example title may give its answer away: before the numbers, the lesson's own.
+  const lesson = activeLesson.value;
+  const title = numbersHidden.value && lesson ? `Lesson: ${lesson.title ?? 'predict, then see'}` : titleSignal.value;
   const description = descriptionSignal.value;
+  const offer = !lesson ? availableLesson.value : null;
   if (!title && !description) return Heading === 'h1' ? <h1 class={styles.plain}>Fairness metrics</h1> : null;
   const changed = exampleChanged.value;
   return (
@@ -19,6 +23,11 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
       data-changed={changed}
     >
       {title && <Heading class={styles.title}>{title}</Heading>}
+      {offer && (
+        <button type="button" class={styles.start} onClick={() => startLesson(offer)} data-no-print>
+          ▶ Start {offer === '1' ? 'this scenario’s' : 'this example’s'} lesson
+        </button>
+      )}
       {changed && (
         <p class={styles.notice} role="status">
           <strong>You changed this example.</strong> The caption describes it as it was, so its numbers may no longer hold.{' '}

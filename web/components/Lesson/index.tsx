@@ -1,29 +1,102 @@
-// A lesson (`?lesson=<preset>`): look at the example, predict what a metric will say, see the
-// numbers, change one thing and see which metrics move and why. Walkable with the keyboard alone:
-// each step's heading takes focus, and the step's text is announced.
+// A lesson: look at the example, predict what a metric will say, see the numbers, change one thing
+// and see which metrics move, then try your own. Walkable with the keyboard alone: each step's
+// heading takes focus and its text is announced; → and ← (PageDown and PageUp, a presenter's
+// clicker) move between steps. Nothing shows a value before *The numbers*.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
+import type { Lesson as LessonData } from '../../../wasm/types';
 import { backToExample } from '../../state/example';
-import { LESSONS, findLesson, liveValues, metricName, type Values } from '../../state/lessons';
+import {
+  activeLesson,
+  applyChange,
+  fairerRanking,
+  fillText,
+  lessonExample,
+  lessonRequest,
+  lessonStep,
+  liveValues,
+  metricName,
+  movements,
+  rightOptions,
+  type Values,
+} from '../../state/lessons';
 import { findPreset } from '../../state/presets';
-import { numbersHidden } from '../../state/view';
+import { lessonAddress } from '../../state/view';
 import styles from './style.module.css';
 
 const TITLES = ['Look', 'Predict', 'The numbers', 'Change one thing', 'Your turn'];
+const LAST = TITLES.length - 1;
 
-export function Lesson({ id }: { id: string }) {
-  const def = findLesson(id);
-  const [step, setStep] = useState(0);
+/** A lesson's text with its `{metric@ranking}` shown as the table shows them. */
+function Filled({ text, now, before }: { text: string; now: Values; before?: Values }) {
+  return (
+    <>
+      {fillText(text, now, before).map((part, i) =>
+        typeof part === 'string' ? (
+          part
+        ) : (
+          <span
+            key={i}
+            class={styles.value}
+            data-lesson-metric={part.metric}
+            data-lesson-ranking={part.ranking}
+            data-lesson-when={part.before ? 'before' : 'after'}
+            data-value={part.value === null ? '' : String(part.value)}
+          >
+            {part.shown}
+          </span>
+        ),
+      )}
+    </>
+  );
+}
+
+/** After the change: each watched metric's values before and after, and what it now calls fairer. */
+function Moves({ lesson, before, after }: { lesson: LessonData; before: Values; after: Values }) {
+  const moves = movements(lesson.change, before, after);
+  return (
+    <ul class={styles.moves}>
+      {lesson.change.watch.map((metric) => {
+        const fairer = after.names.length === 2 ? fairerRanking(metric, after) : null;
+        return (
+          <li key={metric} data-watch={metric}>
+            <strong>{metricName(metric)}</strong>:{' '}
+            {moves
+              .filter((m) => m.metric === metric)
+              .map((m, i) => (
+                <span key={m.ranking} data-move-ranking={m.ranking} data-before={m.before} data-after={m.after}>
+                  {i > 0 && ', '}
+                  {m.ranking} {m.moved ? `${m.before} → ${m.after}` : `stays ${m.after}`}
+                </span>
+              ))}
+            {fairer !== null && (
+              <span data-fairer={fairer}>{fairer === 'neither' ? '; calls neither fairer' : `; calls ${fairer} fairer`}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function editable(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+export function Lesson() {
+  const lesson = activeLesson.value;
+  const example = lessonExample.value;
+  const step = lessonStep.value;
+  const setStep = (next: number) => void (lessonStep.value = next);
   const [answer, setAnswer] = useState<number | null>(null);
   const [before, setBefore] = useState<Values | null>(null);
+  const [missing, setMissing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 
-  // The numbers stay hidden until the prediction is made.
-  useEffect(() => {
-    numbersHidden.value = !!def && step < 2;
-  }, [step, def]);
-  useEffect(() => () => void (numbersHidden.value = false), []);
+  // A lesson starts at its first step (the numbers hidden until the prediction, state/lessons.ts).
+  useEffect(() => () => void (lessonStep.value = 0), []);
   // A layout effect, so focus moves in the same commit as the new heading (a plain effect runs
   // after paint, and a keyboard user's next key could land on the old step).
   useLayoutEffect(() => {
@@ -34,34 +107,56 @@ export function Lesson({ id }: { id: string }) {
     heading.current?.focus();
   }, [step]);
 
-  if (!def)
+  const v = liveValues();
+  const right = lesson && v ? rightOptions(lesson, v) : [];
+  const canGoOn = step === 1 ? answer !== null : step === 3 ? !!before && !!v : step < LAST;
+
+  // A presenter's clicker sends PageDown and PageUp; a keyboard, → and ←. Not while typing.
+  const go = useRef({ next: () => {}, back: () => {} });
+  go.current = {
+    next: () => canGoOn && step < LAST && setStep(step + 1),
+    back: () => step > 0 && setStep(step - 1),
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || editable(e.target) || document.querySelector('dialog[open]')) return;
+      if (e.key === 'ArrowRight' || e.key === 'PageDown') go.current.next();
+      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') go.current.back();
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (!lesson)
     return (
       <section class={styles.lesson} aria-label="Lesson">
         <p role="alert">
-          There is no lesson “{id}”. Lessons: {LESSONS.map((l) => l.id).join(', ')}.
+          {lessonRequest.value && lessonRequest.value !== '1' && !example
+            ? `There is no example “${lessonRequest.value}” with a lesson.`
+            : 'This scenario has no lesson.'}
         </p>
       </section>
     );
 
-  const title = findPreset(def.id)?.title ?? def.id;
-  const v = liveValues();
-  const options = v ? def.options(v) : [];
-  const right = v && answer !== null ? options[answer]?.holds(v) : null;
+  // The example's own title may give the answer away: before the numbers, the lesson's.
+  const title = step >= 2 && example ? (findPreset(example)?.title ?? lesson.title) : (lesson.title ?? 'a lesson');
 
   const body = () => {
     switch (step) {
       case 0:
         return (
           <p>
-            Read the rankings below: each document's words (group terms are highlighted), its label and its relevance. The metric values and
-            the caption stay hidden until you have made your prediction.
+            Read the rankings: each document's words (group terms are highlighted), its label and its relevance. The metric values and the
+            caption stay hidden until you have made your prediction.
           </p>
         );
       case 1:
         return (
           <fieldset class={styles.options}>
-            <legend>{def.question}</legend>
-            {options.map((o, i) => (
+            <legend>{lesson.question}</legend>
+            {lesson.options.map((o, i) => (
               <label key={o.label}>
                 <input type="radio" name="lesson-answer" checked={answer === i} onChange={() => setAnswer(i)} /> {o.label}
               </label>
@@ -71,10 +166,12 @@ export function Lesson({ id }: { id: string }) {
       case 2:
         return v ? (
           <>
-            <p class={right ? styles.right : styles.wrong} data-answer={right ? 'right' : 'wrong'}>
-              You said “{options[answer ?? 0]?.label}”: {right ? 'the numbers agree.' : 'the numbers say otherwise.'}
+            <p class={right[answer ?? 0] ? styles.right : styles.wrong} data-answer={right[answer ?? 0] ? 'right' : 'wrong'}>
+              You said “{lesson.options[answer ?? 0]?.label}”: {right[answer ?? 0] ? 'the numbers agree.' : 'the numbers say otherwise.'}
             </p>
-            <p>{def.reveal(v)}</p>
+            <p data-reveal>
+              <Filled text={lesson.reveal} now={v} />
+            </p>
           </>
         ) : (
           <p>Computing…</p>
@@ -83,20 +180,37 @@ export function Lesson({ id }: { id: string }) {
         return (
           <>
             <p>
-              Change one thing and watch {new Intl.ListFormat('en', { type: 'conjunction' }).format(def.change.metrics.map(metricName))}.
+              Change one thing and watch {new Intl.ListFormat('en', { type: 'conjunction' }).format(lesson.change.watch.map(metricName))}.
             </p>
             <button
               type="button"
               class={styles.primary}
-              disabled={!!before || !v}
+              // Not `disabled` once used: a disabled button drops the focus to the page.
+              aria-disabled={!!before || !v}
               onClick={() => {
-                setBefore(v);
-                def.change.apply();
+                if (before || !v) return;
+                if (applyChange(lesson.change)) setBefore(v);
+                else setMissing(true);
               }}
             >
-              {def.change.label}
+              {lesson.change.label}
             </button>
-            {before && (v ? <p data-why>{def.change.why(before, v)}</p> : <p>Computing…</p>)}
+            {missing && (
+              <p role="alert">The change names a ranking or a document that is no longer here: go back to the example to try it.</p>
+            )}
+            {before &&
+              (v ? (
+                <div data-why>
+                  <Moves lesson={lesson} before={before} after={v} />
+                  {lesson.change.why && (
+                    <p>
+                      <Filled text={lesson.change.why} now={v} before={before} />
+                    </p>
+                  )}
+                </div>
+              ) : (
+                <p>Computing…</p>
+              ))}
           </>
         );
       default:
@@ -107,17 +221,20 @@ export function Lesson({ id }: { id: string }) {
               previous value.
             </p>
             <p>
-              <button type="button" onClick={backToExample}>
-                Back to the example
-              </button>{' '}
-              <a href={`?preset=${encodeURIComponent(def.id)}`}>Leave the lesson</a>
+              {example && (
+                <>
+                  <button type="button" onClick={backToExample}>
+                    Back to the example
+                  </button>{' '}
+                </>
+              )}
+              <a href={example ? `?preset=${encodeURIComponent(example)}` : lessonAddress(location.href, null)}>Leave the lesson</a>
             </p>
           </>
         );
     }
   };
 
-  const canGoOn = step === 1 ? answer !== null : step === 3 ? !!before && !!v : step < 4;
   return (
     <section class={styles.lesson} aria-labelledby="lesson-step" data-step={step}>
       <p class={styles.kicker}>
@@ -126,18 +243,21 @@ export function Lesson({ id }: { id: string }) {
       <h2 id="lesson-step" ref={heading} tabIndex={-1} class={styles.heading}>
         {TITLES[step]}
       </h2>
-      <div aria-live="polite">{body()}</div>
+      <div aria-live="polite" class={styles.body}>
+        {body()}
+      </div>
       <div class={styles.nav}>
         {step > 0 && (
           <button type="button" onClick={() => setStep(step - 1)}>
             ← Back
           </button>
         )}
-        {step < 4 && (
+        {step < LAST && (
           <button type="button" class={styles.primary} disabled={!canGoOn} onClick={() => setStep(step + 1)}>
             {step === 1 ? 'Reveal the numbers →' : 'Next →'}
           </button>
         )}
+        <span class={styles.keys}>← → or Page Up / Page Down to move between steps</span>
       </div>
     </section>
   );

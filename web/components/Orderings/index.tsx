@@ -12,6 +12,7 @@ import { evaluation } from '../../state/evaluation';
 import { refusalLine } from '../../state/messages';
 import { DIRECTION_TEXT, UTILITY, formatValue, metricOf } from '../../state/metrics';
 import { documentCounts, rankingCount, scenario, type PageDocument, type PageScenario } from '../../state/scenario';
+import { numbersHidden } from '../../state/lessons';
 import styles from './style.module.css';
 
 /** Exhaustive up to this many documents (the core's default), a local search beyond. */
@@ -209,7 +210,12 @@ function RankingOrderings({ r, slot, onFind }: { r: number; slot: Slot; onFind: 
           {slot.error}
         </p>
       )}
-      {found && (
+      {found && numbersHidden.value && (
+        <p class={styles.method} role="status" data-hidden-until-numbers>
+          Found. The orderings and their values appear with the lesson's numbers.
+        </p>
+      )}
+      {found && !numbersHidden.value && (
         <>
           {!upToDate && (
             <p class={styles.stale} role="status">
@@ -272,7 +278,7 @@ export function OrderingsPanel() {
   };
 
   return (
-    <details class={styles.panel}>
+    <details class={styles.panel} data-no-print>
       <summary>
         <h2 class={styles.heading}>Best and worst orderings</h2>{' '}
         <span class={styles.lead}>which order of these documents each metric finds fairest</span>
