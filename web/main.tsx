@@ -13,17 +13,23 @@ import { STARTING_PRESET, findPreset } from './state/presets';
 import { replaceScenario, toPageScenario } from './state/scenario';
 import { readUrl } from './state/share';
 import { setExample } from './state/example';
-import { readView, setPresenting } from './state/view';
+import { lessonRequest } from './state/lessons';
+import { postHeight } from './state/embed-height';
+import { readView, setPresenting, setTheme } from './state/view';
 import './global.css';
 
 async function start() {
-  const view = readView(location);
-  // `?lesson=<preset>` opens that preset, unless the link names another scenario or holds the
+  const view = readView(location, { framed: window.parent !== window });
+  setTheme(view.theme);
+  // `?lesson=<example>` opens that example, unless the link names another scenario or holds the
   // lesson's edited state (`#s=`, kept by the autosave so a reload continues the lesson).
   const url = readUrl(location);
-  const request = { ...url, ...(view.lesson && !url.preset && !url.encoded && !url.scenarioUrl ? { preset: view.lesson } : {}) };
+  const exampleLesson = view.lesson !== null && !!findPreset(view.lesson)?.lesson;
+  const request = { ...url, ...(exampleLesson && !url.preset && !url.encoded && !url.scenarioUrl ? { preset: view.lesson } : {}) };
+  lessonRequest.value = view.lesson;
   const embed = view.embed ?? (request.embed ? 'page' : null);
   document.documentElement.dataset.embed = String(embed !== null);
+  if (embed !== null) postHeight();
   if (view.present) setPresenting(true);
   const client = startEngineWorker();
   // Orderings and experiments run in workers of their own: an edit is evaluated at once even
@@ -65,10 +71,8 @@ async function start() {
   });
   const app = document.getElementById('app')!;
   app.textContent = ''; // the static loading shell of index.html
-  render(
-    <App embed={embed} chosen={view.metrics} lesson={view.lesson} source={loaded.source} problem={loaded.problem} origin={loaded.origin} />,
-    app,
-  );
+  const problems = [...view.problems, ...(loaded.problem ? [loaded.problem] : [])];
+  render(<App embed={embed} chosen={view.metrics} source={loaded.source} problems={problems} origin={loaded.origin} />, app);
 }
 
 start().catch((error: unknown) => {

@@ -13,7 +13,18 @@ export function groupColor(index: number) {
   return index < 0 ? NEUTRAL : PALETTE[index % PALETTE.length]!;
 }
 
-/** A colour of the page's theme (light, dark, presenting), for what a chart draws on its canvas. */
+let probe: HTMLElement | null = null;
+
+/**
+ * A colour of the page's theme (light, dark, presenting), for what a chart draws on its canvas:
+ * the variable holds `light-dark(…, …)`, which only an element's computed colour resolves.
+ */
 export function themeColor(name: string, fallback: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+  if (!probe) {
+    probe = document.createElement('span');
+    probe.hidden = true;
+    document.body.append(probe);
+  }
+  probe.style.color = `var(${name}, ${fallback})`;
+  return getComputedStyle(probe).color || fallback;
 }

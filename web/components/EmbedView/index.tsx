@@ -8,6 +8,7 @@ import { spansFor } from '../../state/evaluation';
 import { groups, scenario, type PageRanking } from '../../state/scenario';
 import { withoutEmbed, type EmbedMode } from '../../state/view';
 import { MetricsTable } from '../MetricsTable';
+import { Problems } from '../Problems';
 import styles from './style.module.css';
 
 /** The text with its group terms marked, as the cards of the playground mark them. */
@@ -36,9 +37,13 @@ function CompactRanking({ ranking }: { ranking: PageRanking }) {
       <h2 class={styles.name}>{ranking.name}</h2>
       <ol class={styles.cards}>
         {ranking.docs.map((doc, j) => (
+          // A card shows a line or two; focus (a click, or Tab) shows its whole text, since the
+          // group terms that make the point are often past the cut.
           <li
             key={doc.id}
             class={styles.card}
+            tabIndex={0}
+            title="Click or focus to read the whole passage"
             data-doc-id={doc.id}
             style={{ borderLeftColor: groupColor(groups.value.indexOf(doc.label)).strong }}
           >
@@ -55,11 +60,12 @@ function CompactRanking({ ranking }: { ranking: PageRanking }) {
   );
 }
 
-export function EmbedView({ mode, chosen }: { mode: Exclude<EmbedMode, 'page'>; chosen: string[] | null }) {
+export function EmbedView({ mode, chosen, problems }: { mode: Exclude<EmbedMode, 'page'>; chosen: string[] | null; problems: string[] }) {
   const s = scenario.value;
   return (
     <main class={mode === 'compare' ? `${styles.embed} ${styles.compare}` : styles.embed} data-embed={mode}>
       <h1 class={styles.title}>{s.title ?? 'Fairness metrics'}</h1>
+      <Problems problems={problems} compact />
       {mode === 'compare' && (
         <div class={s.rankings.length > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>
           {s.rankings.map((ranking, r) => (

@@ -1,23 +1,30 @@
 // Share: the link that reproduces this scenario (it lives in the URL, compressed), and the embed
 // links and iframe code for a course page: the page without its chrome, the metrics table alone,
-// or the two rankings with the main metrics, with the metric rows to show.
-import { useState } from 'preact/hooks';
+// or the two rankings with the main metrics, with the metric rows to show, a theme, or a lesson;
+// a live preview at a chosen width, whose own height message sizes the suggested iframe.
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { stale } from '../../state/evaluation';
 import { PRIMARY, descriptors } from '../../state/metrics';
 import { currentEncoded } from '../../state/persistence';
+import { HEIGHT_MESSAGE, HOST_SNIPPET } from '../../state/embed-height';
+import { activeLesson, availableLesson, lessonExample, numbersHidden } from '../../state/lessons';
 import { hashFor, shareLink } from '../../state/share';
-import { embedIframe, embedLink, type EmbedMode } from '../../state/view';
+import { EMBED_HEIGHT, embedIframe, embedLink, type EmbedMode, type Theme } from '../../state/view';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import own from './style.module.css';
 
-function CopyField({ label, value }: { label: string; value: string }) {
+function CopyField({ label, value, multiline = false }: { label: string; value: string; multiline?: boolean }) {
   const [copied, setCopied] = useState(false);
   return (
     <label class={own.field}>
       <span>{label}</span>
       <span class={own.row}>
-        <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} aria-label={label} />
+        {multiline ? (
+          <textarea readOnly value={value} rows={4} onFocus={(e) => e.currentTarget.select()} aria-label={label} />
+        ) : (
+          <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} aria-label={label} />
+        )}
         <button
           type="button"
           onClick={async () => {
@@ -43,9 +50,39 @@ const MODES: [EmbedMode, string][] = [
   ['compare', 'both rankings, compact, and the metrics'],
 ];
 
+/** Widths of a course page's column to preview the embed at. */
+const WIDTHS = [480, 700, 900];
+
+/** The embed at `width`, as a course page will show it: it reports its height, which sizes it here. */
+function Preview({ src, width, onHeight }: { src: string; width: number; onHeight: (height: number) => void }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    setHeight(null);
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data as { type?: unknown; height?: unknown } | null;
+      if (e.source !== frame.current?.contentWindow || data?.type !== HEIGHT_MESSAGE || typeof data.height !== 'number') return;
+      setHeight(data.height);
+      onHeight(data.height);
+    };
+    addEventListener('message', onMessage);
+    return () => removeEventListener('message', onMessage);
+  }, [src, width]);
+  return (
+    <div class={own.preview} style={{ width: `min(${width}px, 100%)` }}>
+      <iframe ref={frame} src={src} title="Preview of the embed" style={{ height: `${height ?? 300}px` }} data-preview-height={height ?? ''} />
+    </div>
+  );
+}
+
 export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
   const [encoded, setEncoded] = useState<string | null>(null);
   const [mode, setMode] = useState<EmbedMode>('page');
+  const [theme, setTheme] = useState<Theme>('light');
+  const [withLesson, setWithLesson] = useState(false);
+  const [width, setWidth] = useState(700);
+  const [measured, setMeasured] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
   // Every metric until the user chooses (then the link says which).
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   // The link is computed at each opening, for the scenario as it is then.
@@ -56,7 +93,20 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
   const defaults = mode === 'compare' ? all.filter((d) => PRIMARY.has(d.id)) : all;
   const ids = all.filter((d) => picked.has(d.id)).map((d) => d.id);
   const isDefault = ids.length === 0 || (ids.length === defaults.length && defaults.every((d) => picked.has(d.id)));
-  const embed = encoded === null ? null : embedLink(location.href, hashFor(encoded), { mode, metrics: isDefault ? undefined : ids });
+  // A gallery example's lesson is named by the example (it needs no #s=); a scenario's own travels in it.
+  const example = lessonExample.value;
+  const lesson = activeLesson.value ? (example ?? '1') : availableLesson.value;
+  const lessonOn = withLesson && lesson !== null;
+  const embed =
+    encoded === null
+      ? null
+      : embedLink(location.href, lessonOn && lesson !== '1' ? '' : hashFor(encoded), {
+          mode,
+          metrics: isDefault ? undefined : ids,
+          theme,
+          ...(lessonOn ? { lesson } : {}),
+        });
+  useEffect(() => setMeasured(null), [embed, width]);
   const toggle = (id: string, on: boolean) =>
     setChosen(() => {
       const next = new Set(picked);
@@ -65,7 +115,15 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
       return next;
     });
   return (
-    <DialogFrame dialog={dialog} labelledBy="share-title" onOpen={() => void refresh()}>
+    <DialogFrame
+      dialog={dialog}
+      labelledBy="share-title"
+      onOpen={() => {
+        setOpen(true);
+        void refresh();
+      }}
+      onClose={() => setOpen(false)}
+    >
       <h2 id="share-title">Share and embed</h2>
       <p class={dialogStyles.hint}>The link holds the whole scenario; nothing is stored on a server.</p>
       {stale.value && (
@@ -77,17 +135,33 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
         <>
           <CopyField label="Link" value={shareLink(location.href, encoded)} />
           <h3 class={own.subtitle}>Embed in a course page</h3>
-          <label class={own.field}>
-            <span>Embed</span>
-            <select aria-label="Embed" value={mode} onChange={(e) => setMode(e.currentTarget.value as EmbedMode)}>
-              {MODES.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </label>
-          <fieldset class={own.metrics}>
+          {lesson !== null && (
+            <label class={own.check}>
+              <input type="checkbox" checked={withLesson} onChange={(e) => setWithLesson(e.currentTarget.checked)} /> Embed the lesson (its
+              steps, the rankings and the metrics)
+            </label>
+          )}
+          <span class={own.options}>
+            <label class={own.field}>
+              <span>Embed</span>
+              <select aria-label="Embed" value={mode} disabled={lessonOn} onChange={(e) => setMode(e.currentTarget.value as EmbedMode)}>
+                {MODES.map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label class={own.field}>
+              <span>Colours</span>
+              <select aria-label="Colours" value={theme} onChange={(e) => setTheme(e.currentTarget.value as Theme)}>
+                <option value="light">light (as most course pages)</option>
+                <option value="dark">dark</option>
+                <option value="auto">the reader’s system setting</option>
+              </select>
+            </label>
+          </span>
+          <fieldset class={own.metrics} disabled={lessonOn}>
             <legend>Metrics to show</legend>
             <span class={own.quick}>
               <button type="button" onClick={() => setChosen(new Set(PRIMARY))}>
@@ -104,7 +178,28 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
             ))}
           </fieldset>
           <CopyField label="Embed link" value={embed} />
-          <CopyField label="Embed in a course page (iframe)" value={embedIframe(embed, mode)} />
+          <CopyField label="Embed in a course page (iframe)" value={embedIframe(embed, lessonOn ? 'page' : mode, measured ?? EMBED_HEIGHT[mode])} />
+          <CopyField label="Once per course page: the script that sizes every embed to its content" value={HOST_SNIPPET} multiline />
+          <div class={own.previewHead}>
+            <h3 class={own.subtitle}>Preview</h3>
+            <label>
+              at{' '}
+              <select aria-label="Preview width" value={width} onChange={(e) => setWidth(Number(e.currentTarget.value))}>
+                {WIDTHS.map((w) => (
+                  <option key={w} value={w}>
+                    {w} px
+                  </option>
+                ))}
+              </select>{' '}
+              wide{measured !== null && <>, {measured} px tall (the iframe code above has this height)</>}
+            </label>
+          </div>
+          {/* Its values would give a lesson's answer away before the numbers. */}
+          {numbersHidden.value ? (
+            <p class={dialogStyles.hint}>The preview shows the values: it appears with the lesson's numbers.</p>
+          ) : (
+            open && <Preview src={embed} width={width} onHeight={setMeasured} />
+          )}
         </>
       ) : (
         <p>…</p>
