@@ -125,8 +125,14 @@ describe('presenting, dark, print', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: /Show all metrics/ }).click();
     expect((await rows()).length).toBeGreaterThan(4);
-    await page.getByLabel('Presenting').uncheck();
+    // The commands are folded into one menu; the way out is beside it.
+    expect(await page.getByRole('navigation', { name: 'Playground commands' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: '☰ Menu' }).click();
+    await page.getByRole('navigation', { name: 'Playground commands' }).getByRole('button', { name: 'Gallery…' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Stop presenting' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.present)).toBe('false');
+    expect(await page.getByLabel('Presenting').isChecked()).toBe(false);
     expect(problems).toEqual([]);
   });
 
@@ -204,11 +210,14 @@ describe('lessons', () => {
     await press('Enter');
     const why = page.locator('[data-why]');
     await why.waitFor();
+    // Focus stays on the change's button (a used button is aria-disabled, not disabled).
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Set c_t to 0/);
     // The explanation states the numbers after the change, as the table shows them.
     const dips = await page.locator('[data-metric="dips"][data-ranking="ties to female"]').getAttribute('data-value');
     expect(Number(dips)).toBe(0);
-    expect(await why.textContent()).toMatch(/DIPS for ties to female goes from -?0\.\d+ to 0/);
-    expect(await why.textContent()).toMatch(/CWEx for ties to female stays/);
+    const move = why.locator('[data-watch="dips"] [data-move-ranking="ties to female"]');
+    expect(await move.textContent()).toMatch(/^ties to female -0\.\d+ → 0$/);
+    expect(await why.locator('[data-watch="cwex"] [data-move-ranking="ties to female"]').textContent()).toMatch(/stays/);
     await focusOn(/^Next/);
     await press('Enter');
     await page.getByRole('heading', { name: 'Your turn' }).waitFor();

@@ -24,12 +24,22 @@ const TYPES = {
   '.csv': 'text/csv',
 };
 
+/** Course pages a test writes (path → HTML), served under /course-page/ with no policy of their own: a host of embeds. */
+export const hostPages = new Map();
+
 /**
- * Routes for the ?scenario= tests: a request that is never answered (the page's timeout), and
- * a scenario larger than the page's limit, sent in chunks without a Content-Length (so only
- * reading it as a stream can stop it in time).
+ * Routes for the tests: course pages, a ?scenario= request that is never answered (the page's
+ * timeout), and a scenario larger than the page's limit, sent in chunks without a Content-Length
+ * (so only reading it as a stream can stop it in time).
  */
+
 export const TEST_ROUTES = {
+  '/course-page/': (request, response) => {
+    const body = hostPages.get(new URL(request.url, 'http://x').pathname);
+    if (body === undefined) return void response.writeHead(404).end('not found');
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    response.end(body);
+  },
   '/never/': () => {
     // no answer at all: the page must give up by itself
   },

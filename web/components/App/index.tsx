@@ -5,15 +5,18 @@ import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { setExample } from '../../state/example';
+import { lessonRequest, numbersHidden } from '../../state/lessons';
+import { descriptors } from '../../state/metrics';
 import { showView, view } from '../../state/runs';
 import { lexicon as lexiconSignal, rankingCount, redo, replacements, scenario, shownSource, undo } from '../../state/scenario';
-import { numbersHidden, presenting, withoutEmbed, type EmbedMode } from '../../state/view';
+import { presenting, unknownMetricsProblem, withoutEmbed, type EmbedMode } from '../../state/view';
 import { Caption } from '../Caption';
 import { EmbedView } from '../EmbedView';
 import { Gallery } from '../Gallery';
 import { MetricsTable } from '../MetricsTable';
 import { OrderingsPanel } from '../Orderings';
 import { ParamsPanel } from '../ParamsPanel';
+import { Problems } from '../Problems';
 import { RankingEditor } from '../RankingEditor';
 import { SavedWork } from '../SavedWork';
 import { ShareDialog } from '../ShareDialog';
@@ -26,7 +29,7 @@ const Experiments = lazy(() => import('../Experiments').then((m) => ({ default: 
 // Dialogs that parse tables (Papa Parse, the Grep-BiasIR files) load when first opened.
 const ImportDialog = lazy(() => import('../ImportDialog').then((m) => ({ default: m.ImportDialog })));
 const DatasetBrowser = lazy(() => import('../DatasetBrowser').then((m) => ({ default: m.DatasetBrowser })));
-// A lesson's steps and texts load only with ?lesson=.
+// A lesson's steps load only when a lesson starts.
 const Lesson = lazy(() => import('../Lesson').then((m) => ({ default: m.Lesson })));
 // Run evaluation (?view=runs) loads when first shown.
 const RunsView = lazy(() => import('../RunsView').then((m) => ({ default: m.RunsView })));
@@ -65,11 +68,10 @@ interface Props {
   embed: EmbedMode | null;
   /** `&metrics=`: the metric rows a link chose. */
   chosen?: string[] | null;
-  /** `?lesson=<preset>`. */
-  lesson?: string | null;
-  /** Where the scenario came from, and why a requested source was not used. */
+  /** Where the scenario came from. */
   source: string;
-  problem: string | null;
+  /** What the address asked for and the page could not do (a requested source, a parameter). */
+  problems: string[];
   /** The origin of a ?scenario= file, shown above its caption until the scenario is replaced. */
   origin?: string | null;
 }
@@ -79,7 +81,7 @@ function editableTarget(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-export function App({ embed: mode, chosen = null, lesson = null, source: initialSource, problem, origin = null }: Props) {
+export function App({ embed: mode, chosen = null, source: initialSource, problems: addressProblems, origin = null }: Props) {
   const embed = mode !== null;
   const source = shownSource.value ?? initialSource;
   const [experimentsOpen, setExperimentsOpen] = useState(false);
@@ -104,9 +106,19 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  if (mode === 'metrics' || mode === 'compare') return <EmbedView mode={mode} chosen={chosen} />;
+  const unknown = unknownMetricsProblem(chosen, descriptors.value);
+  const problems = unknown ? [...addressProblems, unknown] : addressProblems;
+  if (mode === 'metrics' || mode === 'compare') return <EmbedView mode={mode} chosen={chosen} problems={problems} />;
 
-  const pageClass = [styles.page, embed && styles.embed, presenting.value && styles.presenting].filter(Boolean).join(' ');
+  const present = presenting.value;
+  const pageClass = [styles.page, embed && styles.embed, present && styles.presenting].filter(Boolean).join(' ');
+  const caption = <Caption heading={embed ? 'h1' : 'h2'} />;
+  // Presenting: the lesson heads the rankings' column, so the metrics keep their own.
+  const lesson = lessonRequest.value && (
+    <Suspense fallback={<p class={styles.loadingLesson}>Loading the lesson…</p>}>
+      <Lesson />
+    </Suspense>
+  );
   return (
     <div class={pageClass}>
       <a class="skip-link" href="#metrics">
@@ -118,10 +130,12 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
             <h1>Fairness-metrics playground</h1>
             <p class={styles.tagline}>
               NFaiRR, TExFAIR, DIPS and CWEx side by side: edit a ranking and watch them agree, or not.{' '}
-              <span class={styles.source}>Showing {source}.</span>
+              {/* The example's title gives a lesson's answer away: said once the numbers are. */}
+              {!numbersHidden.value && <span class={styles.source}>Showing {source}.</span>}
             </p>
           </div>
           <Toolbar
+            folded={present}
             onGallery={() => galleryDialog.current?.showModal()}
             onDataset={() => {
               setMounted((m) => ({ ...m, dataset: true }));
@@ -138,17 +152,10 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
           />
         </header>
       )}
-      {!embed && <SavedWork />}
-      {problem && (
-        <p class={styles.problem} role="alert">
-          {problem}
-        </p>
-      )}
-      {lesson && (
-        <Suspense fallback={<p class={styles.loadingLesson}>Loading the lesson…</p>}>
-          <Lesson id={lesson} />
-        </Suspense>
-      )}
+      {!embed && <SavedWork quiet={present} />}
+      <Problems problems={problems} />
+      {present && caption}
+      {!present && lesson}
       {!embed && view.value === 'runs' && (
         <Suspense fallback={<p>Loading the run evaluation…</p>}>
           <RunsView />
@@ -161,13 +168,16 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
               From <strong>{origin}</strong>
             </p>
           )}
-          <Caption heading={embed ? 'h1' : 'h2'} />
-          {!embed && <ParamsPanel />}
-          <div class={count > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>
+          {!present && caption}
+          {present && lesson}
+          {/* Presenting: the cards come first; the parameters follow them. */}
+          {!embed && !present && <ParamsPanel />}
+          <div class={count > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings} data-rankings>
             {Array.from({ length: count }, (_, r) => (
               <RankingEditor key={r} r={r} />
             ))}
           </div>
+          {!embed && present && <ParamsPanel />}
         </div>
         <aside class={styles.right}>
           {numbersHidden.value ? (
@@ -178,7 +188,7 @@ export function App({ embed: mode, chosen = null, lesson = null, source: initial
           ) : (
             <MetricsTable chosen={chosen} />
           )}
-          {!embed && !presenting.value && <OrderingsPanel />}
+          {!embed && !present && <OrderingsPanel />}
           {embed && (
             <a class={styles.open} href={withoutEmbed(location.href)} target="_blank" rel="noopener">
               Open in the playground ↗

@@ -106,16 +106,23 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
     move(j + (event.key === 'ArrowUp' ? -1 : 1), target.dataset.field, caret);
   };
 
-  const remove = () => {
-    deleteDoc(r, j);
-    // Focus the next card's delete button (it now has this index), else the previous card's, else "Add".
+  /**
+   * After the card leaves this ranking (deleted, or moved to the other), focus the same button of
+   * the card that took its place (it now has this index), else of the previous card, else "Add":
+   * never the page itself.
+   */
+  const refocusAfterLeaving = (field: string) =>
     requestAnimationFrame(() => {
       const next =
-        document.querySelector<HTMLElement>(`[data-card="${r}:${j}"] [data-field="delete"]`) ??
-        document.querySelector<HTMLElement>(`[data-card="${r}:${j - 1}"] [data-field="delete"]`) ??
+        document.querySelector<HTMLElement>(`[data-card="${r}:${j}"] [data-field="${field}"]`) ??
+        document.querySelector<HTMLElement>(`[data-card="${r}:${j - 1}"] [data-field="${field}"]`) ??
         document.querySelector<HTMLElement>(`[data-add="${r}"]`);
       next?.focus();
     });
+
+  const remove = () => {
+    deleteDoc(r, j);
+    refocusAfterLeaving('delete');
   };
 
   const swap = () => {
@@ -209,6 +216,7 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
           </button>
           <button
             type="button"
+            data-field="swap"
             onClick={swap}
             disabled={!spans || spans.length === 0}
             aria-label={`Swap group terms of ${position}`}
@@ -222,7 +230,11 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
           {otherIndex >= 0 && (
             <button
               type="button"
-              onClick={() => moveDocToRanking(r, j, otherIndex)}
+              data-field="other"
+              onClick={() => {
+                moveDocToRanking(r, j, otherIndex);
+                refocusAfterLeaving('other');
+              }}
               aria-label={`Move ${position} to ranking ${otherName}`}
               title={`Move to ${otherName}`}
             >

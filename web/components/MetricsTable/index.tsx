@@ -7,6 +7,7 @@ import type { MetricDescriptor, ViewResults as Results } from '../../../wasm/typ
 import { evaluation, openRows } from '../../state/evaluation';
 import { eraOf } from '../../state/scenario';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
+import { printing } from '../../state/print';
 import { presentAll, presenting, shownMetrics } from '../../state/view';
 import { RefusalText } from '../Refusal';
 import { Verdicts, mirrored } from './Verdicts';
@@ -131,7 +132,7 @@ function CompareCells({ results, d }: { results: Results; d: MetricDescriptor })
   if (a === null || a === undefined || b === null || b === undefined)
     return (
       <>
-        <td class={styles.value} data-metric={`${d.id}-diff`} data-ranking="A-B" data-value="">
+        <td class={`${styles.value} ${styles.diff}`} data-metric={`${d.id}-diff`} data-ranking="A-B" data-value="">
           —
         </td>
         <td class={styles.verdict}>—</td>
@@ -141,7 +142,13 @@ function CompareCells({ results, d }: { results: Results; d: MetricDescriptor })
   const word = UTILITY.has(d.id) ? 'better' : 'fairer';
   return (
     <>
-      <td class={styles.value} data-metric={`${d.id}-diff`} data-ranking="A-B" data-value={String(a - b)} title={String(a - b)}>
+      <td
+        class={`${styles.value} ${styles.diff}`}
+        data-metric={`${d.id}-diff`}
+        data-ranking="A-B"
+        data-value={String(a - b)}
+        title={String(a - b)}
+      >
         {formatValue(a - b)}
       </td>
       <td class={styles.verdict} data-verdict={d.id}>
@@ -268,8 +275,8 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
     openRows.value = next;
   };
   const comparing = results.rankings.length === 2;
-  // Presenting mode shows the four main metrics unless asked for all.
-  const mainOnlyNow = mainOnly || (presenting.value && !presentAll.value);
+  // Presenting mode shows the four main metrics unless asked for all; paper gets the whole table.
+  const mainOnlyNow = !printing.value && (mainOnly || (presenting.value && !presentAll.value));
   const shown = shownMetrics(all, { chosen, mainOnly: mainOnlyNow });
   const primary = shown.filter((d) => PRIMARY.has(d.id));
   const companions = shown.filter((d) => !PRIMARY.has(d.id));
@@ -321,7 +328,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
               ))}
               {comparing && (
                 <>
-                  <th scope="col">
+                  <th scope="col" class={styles.diff}>
                     {results.rankings[0]!.name} − {results.rankings[1]!.name}
                   </th>
                   <th scope="col" class={styles.verdict}>

@@ -40,13 +40,14 @@ function OfferBanner() {
   );
 }
 
-export function SavedWork() {
+/** `quiet` (presenting): only what needs an answer (another save, a refusal), not the status row. */
+export function SavedWork({ quiet = false }: { quiet?: boolean }) {
   const saved = lastSave.value;
   const previous = previousSave.value;
   return (
     <>
       <OfferBanner />
-      <section class={styles.row} aria-label="Autosave">
+      <section class={styles.row} aria-label="Autosave" hidden={quiet} data-no-print>
         <span class={styles.status} role="status">
           {saved === null
             ? 'Edits are saved in this browser as you work.'

@@ -9,6 +9,7 @@ import { canRedo, canUndo, rankingCount, redo, scenario, undo } from '../../stat
 import { scenarioJson } from '../../state/serialise';
 import { showToast } from '../../state/toast';
 import { presenting, setPresenting } from '../../state/view';
+import { numbersHidden } from '../../state/lessons';
 import styles from './style.module.css';
 
 interface Props {
@@ -21,6 +22,8 @@ interface Props {
   /** Switches between the playground and the run evaluation (?view=runs). */
   onRuns?: () => void;
   runsShown?: boolean;
+  /** Presenting: the commands folded into one small menu, so the slide keeps its room. */
+  folded?: boolean;
 }
 
 /**
@@ -45,11 +48,12 @@ function downloadResultsCsv(): void {
   if (results) download('results.csv', resultsCsv(results), 'text/csv');
 }
 
-export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments, onRuns, runsShown = false }: Props) {
+export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments, onRuns, runsShown = false, folded = false }: Props) {
   const comparing = rankingCount.value > 1;
-  const results = hasResults.value;
-  return (
-    <nav class={styles.toolbar} aria-label="Playground commands">
+  // A lesson's values wait for its numbers: exporting them before would give the answer away.
+  const results = hasResults.value && !numbersHidden.value;
+  const commands = (
+    <nav class={folded ? `${styles.toolbar} ${styles.vertical}` : styles.toolbar} aria-label="Playground commands">
       <div class={styles.group}>
         <button type="button" onClick={undo} disabled={!canUndo.value} title="Undo (Ctrl+Z)">
           ↶ Undo
@@ -108,5 +112,20 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
         </button>
       </div>
     </nav>
+  );
+  if (!folded) return commands;
+  // The popover closes on Escape and on a click outside it (the browser's light dismiss).
+  return (
+    <div class={styles.folded}>
+      <button type="button" class={styles.menuButton} popovertarget="commands-menu" aria-haspopup="true">
+        ☰ Menu
+      </button>
+      <button type="button" onClick={() => setPresenting(false)}>
+        Stop presenting
+      </button>
+      <div id="commands-menu" popover="auto" class={styles.menu}>
+        {commands}
+      </div>
+    </div>
   );
 }

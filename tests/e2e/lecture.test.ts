@@ -1,0 +1,424 @@
+// Where the playground is used in teaching: projected (presenting mode as one slide), inside a
+// course page (embeds that size themselves, show their mistakes, keep a light look), on paper
+// (print), and as a lesson that holds back the answer until the numbers.
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { HOST_SNIPPET } from '../../web/state/embed-height';
+import { TEACHING_ORDER } from '../../web/state/presets';
+import { PAGE, artifacts, axeViolations, newPage, openSite, shot, waitCurrent, type Site } from './browser';
+import { hostPages } from './server.mjs';
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const MAIN = ['nfairr', 'texfair', 'dips', 'cwex'];
+
+async function open(path: string, { width = 1366, height = 900 } = {}) {
+  const watched = await newPage(site, { width, height });
+  await watched.page.goto(`${site.url}${PAGE}${path}`);
+  return watched;
+}
+
+/** The main metrics' value cells that are not wholly inside the viewport, and the page's sideways overflow. */
+async function slideFit(page: Page) {
+  return page.evaluate((main) => {
+    const cells = [...document.querySelectorAll<HTMLElement>('td[data-metric][data-ranking]')].filter(
+      (e) => e.dataset.ranking !== 'A-B' && main.includes(e.dataset.metric!),
+    );
+    const outside = cells
+      .filter((e) => {
+        const b = e.getBoundingClientRect();
+        return !(b.width > 0 && b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth);
+      })
+      .map((e) => `${e.dataset.ranking}/${e.dataset.metric}`);
+    const verdict = document.querySelector('[data-disagree]')?.getBoundingClientRect();
+    return {
+      cells: cells.length,
+      rankings: new Set(cells.map((e) => e.dataset.ranking)).size,
+      outside,
+      sideways: document.documentElement.scrollWidth - innerWidth,
+      verdictOnScreen: verdict ? verdict.top >= 0 && verdict.bottom <= innerHeight : null,
+    };
+  }, MAIN);
+}
+
+describe('presenting: one slide', () => {
+  test.each([
+    [1280, 720],
+    [1024, 768],
+  ])('at %i×%i every preset shows the four main metrics of every ranking, the verdict, and nothing sideways', async (width, height) => {
+    const { page, problems } = await open('', { width, height });
+    for (const id of TEACHING_ORDER) {
+      await page.goto(`${site.url}${PAGE}?present=1&preset=${id}`);
+      await waitCurrent(page);
+      const fit = await slideFit(page);
+      const rankings = await page.locator('section[aria-labelledby^="ranking-"]').count();
+      expect(fit.rankings, id).toBe(rankings);
+      expect(fit.cells, id).toBe(4 * rankings);
+      expect(fit.outside, id).toEqual([]);
+      expect(fit.sideways, id).toBeLessThanOrEqual(0);
+      if (rankings === 2) expect(fit.verdictOnScreen, id).toBe(true);
+      // The page itself does not scroll: the columns do, each in its own box.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight), id).toBeLessThanOrEqual(0);
+      if (id === 'nfairr-figure-1') await shot(page, `slide-${id}-${width}x${height}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('a lesson on the slide: its step on screen, → and PageDown move on, ← and PageUp back', async () => {
+    const { page, problems } = await open('?present=1&lesson=dips-ties', { width: 1280, height: 720 });
+    const step = () => page.locator('section[aria-labelledby="lesson-step"]').getAttribute('data-step');
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { name: 'Predict' }).waitFor();
+    // Predict needs an answer before the numbers: the clicker waits.
+    await page.keyboard.press('PageDown');
+    expect(await step()).toBe('1');
+    await page.getByRole('radio', { name: 'ties balanced' }).check();
+    // A key pressed on a radio button moves the radio choice, not the step: keys act outside fields.
+    await page.locator('#lesson-step').focus();
+    await page.keyboard.press('PageDown');
+    await page.getByRole('heading', { name: 'The numbers' }).waitFor();
+    await waitCurrent(page);
+    const box = await page.locator('section[aria-labelledby="lesson-step"]').boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(720);
+    expect((await slideFit(page)).outside).toEqual([]);
+    await shot(page, 'slide-lesson-1280x720');
+    await page.keyboard.press('PageUp');
+    await page.getByRole('heading', { name: 'Predict' }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('embeds a course page pastes', () => {
+  /** A plain course page: some text, the embed, and the README's host snippet; it records every height message. */
+  async function hostPage(src: string) {
+    const watched = await newPage(site, { width: 900, height: 700 });
+    // Another origin than the embed's (localhost, not 127.0.0.1), as a course page's is.
+    const host = site.url.replace('127.0.0.1', 'localhost');
+    const path = `/course-page/${encodeURIComponent(src)}.html`;
+    hostPages.set(
+      path,
+      `<!doctype html><html><head><link rel="icon" href="data:,"></head><body style="margin:0;font-family:sans-serif"><h1>Week 3: fairness metrics</h1>
+<p>Compare the two rankings below.</p>
+<iframe id="embed" src="${site.url}${PAGE}${src}" style="width:100%;border:0"></iframe>
+<p>Questions follow.</p>
+<script>window.heights = []; addEventListener('message', (e) => { if (e.data?.type === 'fairness-playground:height') heights.push(e.data); });</script>
+${HOST_SNIPPET}</body></html>`,
+    );
+    await watched.page.goto(`${host}${path}`);
+    const frame = await waitForFrame(watched.page);
+    return { ...watched, frame };
+  }
+
+  async function waitForFrame(page: Page): Promise<Frame> {
+    for (let i = 0; i < 100; i++) {
+      const frame = page.frames().find((f) => f.url().includes(PAGE));
+      if (frame) return frame;
+      await page.waitForTimeout(50);
+    }
+    throw new Error('no embed frame');
+  }
+
+  /**
+   * Waits until the embed is still: the host has applied its last message and the frame's document
+   * is that tall (an answer may still be changing the height, and its message follow); then reads both.
+   */
+  async function settledHeights(page: Page, frame: Frame) {
+    const read = async () => {
+      const posted = await page.evaluate(() => {
+        const last = (window as unknown as { heights: { version: number; height: number }[] }).heights.at(-1) ?? null;
+        return last && { ...last, applied: document.getElementById('embed')!.getBoundingClientRect().height === last.height };
+      });
+      const documentHeight = await frame.evaluate(() => document.documentElement.scrollHeight);
+      const contentHeight = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+      return { posted: posted!, documentHeight, contentHeight };
+    };
+    for (let i = 0; i < 100; i++) {
+      const now = await read();
+      if (now.posted?.applied && now.posted.height === now.documentHeight) return now;
+      await page.waitForTimeout(50);
+    }
+    return read();
+  }
+
+  test.each(['?embed=metrics&preset=texfair-figure-1', '?embed=compare&preset=nfairr-figure-1', '?embed=1&preset=dips-ties'])(
+    '%s posts its height; the host sizes the frame to it, which is the document’s height',
+    async (src) => {
+      const { page, frame, problems } = await hostPage(src);
+      await frame.waitForSelector('section[aria-label="Metrics"][data-state="current"]');
+      const { posted, documentHeight, contentHeight } = await settledHeights(page, frame);
+      expect(posted.version).toBe(1);
+      expect(posted.height).toBe(documentHeight);
+      expect(posted.height).toBe(contentHeight);
+      // A short embed no longer claims the default 150 px frame, a tall one is not cut.
+      expect(await frame.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0);
+      expect(problems).toEqual([]);
+    },
+  );
+
+  test('after an edit the embed posts its new height', async () => {
+    const { page, frame } = await hostPage('?embed=1&preset=texfair-section-6');
+    await frame.waitForSelector('section[aria-label="Metrics"][data-state="current"]');
+    const before = await settledHeights(page, frame);
+    const text = frame.locator('[data-card="0:0"] [data-field="text"]');
+    await text.click();
+    await text.press('End');
+    await text.pressSequentially(' She asked again, and her sister said that she had known it all along, since she had read the book.');
+    await frame.waitForSelector('section[aria-label="Metrics"][data-state="current"]');
+    await page.waitForFunction(
+      (old) => (window as unknown as { heights: { height: number }[] }).heights.at(-1)!.height !== old,
+      before.posted.height,
+    );
+    const after = await settledHeights(page, frame);
+    expect(after.posted.height).toBeGreaterThan(before.posted.height);
+    expect(after.posted.height).toBe(after.documentHeight);
+  });
+
+  test('an embed shows its mistakes: an unknown preset, an unknown metric id, a damaged link', async () => {
+    const cases: [string, RegExp][] = [
+      ['?embed=metrics&preset=does-not-exist', /no preset “does-not-exist”/],
+      ['?embed=metrics&preset=texfair-figure-1&metrics=nfair', /&metrics=nfair: no metric has the id “nfair”/],
+      ['?embed=compare&preset=texfair-figure-1&metrics=nfairr,cwexx', /no metric has the id “cwexx”.*showing the others/],
+      ['?embed=metrics#s=bm90LWRlZmxhdGVk', /shared link could not be used: .*damaged/],
+      ['?embed=1&preset=does-not-exist', /no preset “does-not-exist”/],
+      ['?embed=metrics&preset=texfair-figure-1&theme=blue', /&theme=blue: expected light, dark or auto/],
+    ];
+    for (const [path, message] of cases) {
+      const { page } = await open(path, { width: 700, height: 500 });
+      const alert = page.locator('[data-problems]');
+      await alert.waitFor();
+      expect(await alert.isVisible(), path).toBe(true);
+      expect(await alert.textContent(), path).toMatch(message);
+      const box = (await alert.boundingBox())!;
+      expect(box.y + box.height, path).toBeLessThanOrEqual(500);
+      await page.close();
+    }
+  });
+
+  test('light inside an iframe whatever the system says, unless &theme= asks; dark or light on its own page as asked', async () => {
+    const background = (target: Page | Frame) =>
+      target.evaluate(() => {
+        const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.map(Number);
+        return r! + g! + b! > 3 * 128 ? 'light' : 'dark';
+      });
+    const framed = await hostPage('?embed=metrics&preset=texfair-figure-1');
+    await framed.page.emulateMedia({ colorScheme: 'dark' });
+    await framed.frame.waitForSelector('section[aria-label="Metrics"]');
+    expect(await background(framed.frame)).toBe('light');
+    const darkFramed = await hostPage('?embed=metrics&preset=texfair-figure-1&theme=dark');
+    await darkFramed.frame.waitForSelector('section[aria-label="Metrics"]');
+    expect(await background(darkFramed.frame)).toBe('dark');
+    const { page } = await open('?preset=texfair-figure-1&theme=light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await waitCurrent(page);
+    expect(await background(page)).toBe('light');
+    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(page);
+    expect(await background(page)).toBe('dark');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the compare embed shows a passage whole on click or focus', async () => {
+    const { page } = await open('?embed=compare&preset=nfairr-figure-1', { width: 700, height: 500 });
+    await waitCurrent(page);
+    const card = page.locator('[data-embed="compare"] [data-doc-id="p2"]').first();
+    const clamped = await card.evaluate((e) => e.scrollHeight > e.clientHeight + 1);
+    expect(clamped).toBe(true);
+    await card.click();
+    expect(await card.evaluate((e) => e.scrollHeight <= e.clientHeight + 1)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await card.evaluate((e) => e.scrollHeight > e.clientHeight + 1)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await card.evaluate((e) => e.scrollHeight <= e.clientHeight + 1)).toBe(true);
+  });
+
+  test('the share dialog previews the embed at the chosen width; its iframe code has the height the embed reported', async () => {
+    const { page } = await open('?preset=texfair-figure-1');
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'Share / embed…' }).click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.getByLabel('Embed', { exact: true }).selectOption('metrics');
+    const preview = dialog.frameLocator('iframe[title="Preview of the embed"]');
+    await preview.locator('section[aria-label="Metrics"][data-state="current"]').waitFor();
+    const frame = dialog.locator('iframe[title="Preview of the embed"]');
+    await page.waitForFunction(() => document.querySelector<HTMLIFrameElement>('iframe[title="Preview of the embed"]')?.dataset.previewHeight);
+    const measured = Number(await frame.getAttribute('data-preview-height'));
+    expect(measured).toBeGreaterThan(200);
+    const code = await dialog.getByLabel('Embed in a course page (iframe)').inputValue();
+    expect(code).toContain(`height="${measured}"`);
+    expect(await dialog.getByLabel(/Once per course page/).inputValue()).toContain('fairness-playground:height');
+    // The lesson, embedded: the example's lesson needs no #s=.
+    await dialog.getByLabel(/Embed the lesson/).check();
+    expect(await dialog.getByLabel('Embed link', { exact: true }).inputValue()).toMatch(/\?lesson=texfair-figure-1&embed=1$/);
+    await shot(page, 'share-dialog-preview');
+  });
+});
+
+describe('print', () => {
+  test.each([
+    ['A4', 794],
+    ['Letter', 816],
+  ])('%s portrait: caption, cards and the whole table, none overlapping, no buttons or panels', async (format, width) => {
+    const { page } = await open('', { width, height: 1100 });
+    for (const id of TEACHING_ORDER) {
+      await page.goto(`${site.url}${PAGE}?preset=${id}`);
+      await waitCurrent(page);
+      await page.emulateMedia({ media: 'print' });
+      const layout = await page.evaluate(() => {
+        const boxes: [string, DOMRect][] = [];
+        const caption = document.querySelector('section[aria-label="About this scenario"]');
+        if (caption) boxes.push(['caption', caption.getBoundingClientRect()]);
+        document.querySelectorAll<HTMLElement>('[data-card]').forEach((c) => boxes.push([`card ${c.dataset.card}`, c.getBoundingClientRect()]));
+        boxes.push(['table', document.querySelector('section[aria-label="Metrics"] table')!.getBoundingClientRect()]);
+        const overlaps: string[] = [];
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, b] = [boxes[i]![1], boxes[j]![1]];
+            const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (w > 0.5 && h > 0.5) overlaps.push(`${boxes[i]![0]} × ${boxes[j]![0]}`);
+          }
+        const shown = (e: Element) => (e as HTMLElement).offsetParent !== null || getComputedStyle(e).position === 'fixed';
+        return {
+          overlaps,
+          buttons: [...document.querySelectorAll('button')].filter((b) => shown(b) && !b.closest('th')).map((b) => b.textContent),
+          panels: [...document.querySelectorAll('[data-no-print], nav, dialog')].filter(shown).length,
+          rows: document.querySelectorAll('section[aria-label="Metrics"] tbody tr:not([class*="section"])').length,
+          metrics: document.querySelectorAll('[data-metric][data-ranking]:not([data-ranking="A-B"])').length,
+          rankings: document.querySelectorAll('section[aria-labelledby^="ranking-"]').length,
+        };
+      });
+      expect(layout.overlaps, id).toEqual([]);
+      expect(layout.buttons, id).toEqual([]);
+      expect(layout.panels, id).toBe(0);
+      // Every metric, for every ranking: the whole table.
+      expect(layout.metrics, id).toBe(layout.rankings * (await page.evaluate(() => document.querySelectorAll('tbody th[scope="row"]').length)));
+      if (id === 'nfairr-figure-1') await page.pdf({ path: `${artifacts}print-${format}.pdf`, format: format as 'A4' | 'Letter' });
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+
+  test('presenting mode prints the whole table too, not the slide', async () => {
+    const { page } = await open('?present=1&preset=dips-ties', { width: 794, height: 1100 });
+    await waitCurrent(page);
+    await page.emulateMedia({ media: 'print' });
+    await page.waitForFunction(() => document.querySelectorAll('[data-metric][data-ranking="ties to female"]').length > 4, null, {
+      timeout: 3000,
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(1100);
+  });
+});
+
+describe('lessons hold back the answer', () => {
+  test('at the first step, after Find in the orderings panel, no value is in the page; the numbers bring them', async () => {
+    const { page, problems } = await open('?lesson=texfair-figure-1');
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    await page.getByText('Best and worst orderings').click();
+    await page.getByRole('button', { name: 'Find', exact: true }).first().click();
+    await page.locator('[data-hidden-until-numbers]').first().waitFor();
+    const shown = () =>
+      page.evaluate(() => ({
+        cells: document.querySelectorAll('[data-metric], [data-value], [data-verdict]').length,
+        decimals: (document.body.innerText.match(/\b-?[01]\.\d{2,4}\b/g) ?? []).length,
+        tables: document.querySelectorAll('main table').length,
+        title: document.body.innerText.includes('who is the best football player?'),
+      }));
+    expect(await shown()).toEqual({ cells: 0, decimals: 0, tables: 0, title: false });
+    // Nor exports or the share dialog's preview.
+    await expect(page.getByRole('button', { name: 'Export results (CSV)' }).isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Share / embed…' }).click();
+    expect(await page.locator('dialog[open] iframe').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    // Predict, then reveal: now the values come.
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.getByRole('radio', { name: 'Left' }).check();
+    await page.getByRole('button', { name: /Reveal the numbers/ }).click();
+    await waitCurrent(page);
+    const after = await shown();
+    expect(after.cells).toBeGreaterThan(0);
+    expect(after.tables).toBeGreaterThan(1);
+    expect(problems).toEqual([]);
+  });
+
+  test('every lesson’s texts agree with the table beside them, before and after its change', async () => {
+    const { page, problems } = await open('');
+    for (const id of TEACHING_ORDER) {
+      await page.goto(`${site.url}${PAGE}?lesson=${id}`);
+      await page.getByRole('heading', { name: 'Look' }).waitFor();
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: /Reveal the numbers/ }).click();
+      await waitCurrent(page);
+      const table = () =>
+        page.$$eval('td[data-metric][data-ranking]', (els) =>
+          Object.fromEntries(els.map((e) => [`${(e as HTMLElement).dataset.metric}@${(e as HTMLElement).dataset.ranking}`, e.textContent!.replace(/was .*/, '')])),
+        );
+      const quoted = (selector: string) =>
+        page.$$eval(`${selector} [data-lesson-metric]`, (els) =>
+          els.map((e) => [`${(e as HTMLElement).dataset.lessonMetric}@${(e as HTMLElement).dataset.lessonRanking}`, (e as HTMLElement).dataset.lessonWhen!, e.textContent!]),
+        );
+      // The value as the table's cell shows it (its text starts with it; parts and notes follow).
+      const value = (cells: Record<string, string>, key: string) => cells[key]!.match(/^-?[\d.]+|^undefined/)![0];
+      const before = await table();
+      for (const [key, , text] of await quoted('[data-reveal]')) expect(text, `${id}: ${key}`).toBe(value(before, key!));
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await page.locator('section[data-step="3"] button[class]').first().click();
+      await page.locator('[data-why]').waitFor();
+      await waitCurrent(page);
+      const after = await table();
+      for (const [key, when, text] of await quoted('[data-why]')) expect(text, `${id}: ${key}`).toBe(value(when === 'before' ? before : after, key!));
+      const moves = await page.$$eval('[data-why] [data-watch]', (els) =>
+        els.flatMap((li) =>
+          [...li.querySelectorAll<HTMLElement>('[data-move-ranking]')].map((m) => [
+            `${(li as HTMLElement).dataset.watch}@${m.dataset.moveRanking}`,
+            m.dataset.before!,
+            m.dataset.after!,
+          ]),
+        ),
+      );
+      expect(moves.length, id).toBeGreaterThan(0);
+      for (const [key, b, a] of moves) {
+        expect(b, `${id}: ${key} before`).toBe(value(before, key!));
+        expect(a, `${id}: ${key} after`).toBe(value(after, key!));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the landing page offers its lesson; a teacher’s own lesson comes with ?scenario= and is checked by the core', async () => {
+    const { page, problems } = await open('');
+    await waitCurrent(page);
+    await page.getByRole('button', { name: /Start this example’s lesson/ }).click();
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    expect(page.url()).toContain('lesson=texfair-figure-1');
+    // A scenario file carrying a lesson: ?lesson=1 walks it.
+    await page.goto(`${site.url}${PAGE}?scenario=/examples/dips-ties.json&lesson=1`);
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    expect(await page.getByText('Lesson: Hiring with ties').first().isVisible()).toBe(true);
+    // A lesson naming a metric that does not exist is refused with the rest of the scenario, naming the field.
+    await page.goto(`${site.url}${PAGE}?scenario=/fixtures/refused/lesson-unknown-metric.json`);
+    const alert = page.locator('[data-problems]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/lesson\.change\.watch\[1\]/);
+    expect(problems).toEqual([]);
+  });
+
+  test('focus stays on a control: after → moving a card to the other ranking, and after the lesson’s change', async () => {
+    const { page } = await open('?preset=texfair-figure-1');
+    await waitCurrent(page);
+    await page.locator('[data-card="0:1"] [data-field="other"]').click();
+    await page.waitForFunction(() => document.activeElement?.matches('[data-card="0:1"] [data-field="other"]'));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-card^="0:"]').length === 2);
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-card]')?.getAttribute('data-card'))).toBe('0:1');
+  });
+});
