@@ -12,6 +12,7 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,7 +35,9 @@ const char* usage =
     "  --order score|file    (score)              --official\n"
     "  --params FILE         a scenario JSON without rankings: groups, lexicon, params apply\n"
     "  --baseline NAME       (the first run)      --metrics LIST      (default: every metric)\n"
-    "  --format json|csv|table   (table)          --per-query         (add per-query rows to csv/table)\n"
+    "  --format json|csv|table|comparisons-csv   (table)   --per-query   (add per-query rows to csv/table)\n"
+    "  --ci t|bootstrap      95% intervals: Student's t (default), or t and a bootstrap percentile interval\n"
+    "  --bootstrap-samples N (10000)              --bootstrap-seed N  (20240915)\n"
     "  --progress            progress on stderr (documents read, MB/s, ETA)\n";
 
 struct Usage : std::runtime_error {
@@ -161,6 +164,8 @@ int runs_main(int argc, char** argv) {
     runs::Options opt;
     std::string collection, labels, qrels, queries, background, params, format = "table";
     bool per_query = false, progress = false, from_given = false;
+    std::optional<std::size_t> bootstrap_samples;
+    std::optional<std::uint64_t> bootstrap_seed;
     std::vector<std::pair<std::string, std::string>> run_files;
     try {
         for (int i = 1; i < argc; ++i) {
@@ -214,8 +219,28 @@ int runs_main(int argc, char** argv) {
                 opt.metrics = split_list(value());
             else if (arg == "--format") {
                 format = value();
-                if (format != "json" && format != "csv" && format != "table")
-                    throw Usage("--format is json, csv or table, got '" + format + "'");
+                if (format != "json" && format != "csv" && format != "table" && format != "comparisons-csv")
+                    throw Usage("--format is json, csv, table or comparisons-csv, got '" + format + "'");
+            } else if (arg == "--ci") {
+                const auto v = value();
+                if (v == "bootstrap")
+                    opt.bootstrap.samples = runs::default_bootstrap_samples;
+                else if (v == "t")
+                    opt.bootstrap.samples = 0;
+                else
+                    throw Usage("--ci is t or bootstrap, got '" + v + "'");
+            } else if (arg == "--bootstrap-samples") {
+                const auto v = value();
+                long long n = 0;
+                if (!runs::parse_int(v, n) || n < 100 || n > 1000000)
+                    throw runs::InputError(arg, 0, "", "expected a whole number from 100 to 1000000, got '" + v + "'");
+                bootstrap_samples = static_cast<std::size_t>(n);
+            } else if (arg == "--bootstrap-seed") {
+                const auto v = value();
+                long long n = 0;
+                if (!runs::parse_int(v, n) || n < 0 || n > 4294967295LL)
+                    throw runs::InputError(arg, 0, "", "expected a whole number from 0 to 4294967295, got '" + v + "'");
+                bootstrap_seed = static_cast<std::uint64_t>(n);
             } else if (arg == "--per-query")
                 per_query = true;
             else if (arg == "--progress")
@@ -234,6 +259,10 @@ int runs_main(int argc, char** argv) {
             }
         }
         if (run_files.empty()) throw Usage("give at least one run file");
+        if ((bootstrap_samples || bootstrap_seed) && !opt.bootstrap.samples)
+            throw Usage(std::string(bootstrap_samples ? "--bootstrap-samples" : "--bootstrap-seed") + " needs --ci bootstrap");
+        if (bootstrap_samples) opt.bootstrap.samples = *bootstrap_samples;
+        if (bootstrap_seed) opt.bootstrap.seed = *bootstrap_seed;
         if (!background.empty() && from_given && opt.background_from == runs::BackgroundFrom::collection)
             throw Usage("--background and --background-from collection exclude each other");
 
@@ -252,9 +281,10 @@ int runs_main(int argc, char** argv) {
         if (!queries.empty()) feed_file(ev, runs::Input::queries, "", queries);
         if (!collection.empty() && ev.needs_collection()) feed_collection(ev, collection, progress);
         const auto results = ev.compute();
-        const std::string out = format == "json"  ? runs::results_json(results)
-                                : format == "csv" ? runs::results_csv(results, per_query)
-                                                  : runs::results_table(results, per_query);
+        const std::string out = format == "json"              ? runs::results_json(results)
+                                : format == "csv"             ? runs::results_csv(results, per_query)
+                                : format == "comparisons-csv" ? runs::results_comparisons_csv(results)
+                                                              : runs::results_table(results, per_query);
         std::fwrite(out.data(), 1, out.size(), stdout);
         return 0;
     } catch (const Usage& error) {

@@ -131,6 +131,39 @@ TEST_CASE("annotated query lists: the id is the first field and the label the la
     CHECK(res.queries[1] == "3");
 }
 
+TEST_CASE("query lists as TSV: qid<TAB>query text (MS MARCO's queries.tsv), optionally a label; a header skipped") {
+    Options o;
+    o.metrics = {"nDCG"};
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", "1048578 Q0 d 1 1 t\n2 Q0 d 1 1 t\n");
+    // A text with commas and spaces, a Windows line end.
+    ev.add(Input::queries, "", "queries.tsv", "qid\tquery\n1048578\tcost of endless pools, swim spa\r\n2\twhat is a cat\n");
+    const auto res = ev.compute();
+    REQUIRE(res.queries == std::vector<std::string>{"1048578", "2"});
+    CHECK(res.query_texts[0] == "cost of endless pools, swim spa");
+    CHECK(res.query_texts[1] == "what is a cat");
+    // Without labels, --query-label has nothing to filter by; with a third field, it does.
+    o.query_label = "n";
+    Evaluation plain(o);
+    plain.add(Input::run, "r", "r.run", "1 Q0 d 1 1 t\n");
+    plain.add(Input::queries, "", "q.tsv", "1\tone\n");
+    try {
+        plain.compute();
+        FAIL("no refusal");
+    } catch (const InputError& e) {
+        CHECK(std::string(e.what()).find("--query-label: the query list has no labels") == 0);
+    }
+    Evaluation labelled(o);
+    labelled.add(Input::run, "r", "r.run", "1 Q0 d 1 1 t\n2 Q0 d 1 1 t\n");
+    labelled.add(Input::queries, "", "q.tsv", "1\tone\tg\n2\ttwo, too\tn\n");
+    const auto l = labelled.compute();
+    REQUIRE(l.queries == std::vector<std::string>{"2"});
+    CHECK(l.query_texts[0] == "two, too");
+    CHECK(error_of(Input::queries, "1\ta\tb\tc\n", "q.tsv") ==
+          "q.tsv:1: more than 3 fields; expected qid<TAB>query text, optionally <TAB>label");
+    CHECK(error_of(Input::queries, "1\tone\n1\tagain\n", "q.tsv") == "q.tsv:2: qid: query '1' is listed twice (lines 1 and 2)");
+}
+
 TEST_CASE("the order within a query: score descending, ties by docid descending (trec_eval); or the file's") {
     const std::string run = "q Q0 d1 1 1.0 t\nq Q0 d3 2 2.0 t\nq Q0 d2 3 2.0 t\nq Q0 d10 4 2.0 t\n";
     // Relevance on d3 only: nDCG@1 is 1 when d3 comes first. By score: the ties 2.0 sort d3 > d2 >

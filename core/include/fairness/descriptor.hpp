@@ -1,12 +1,25 @@
 // What the page, the CLI's --describe and the docs say about each metric.
 #pragma once
 
+#include <limits>
 #include <string_view>
 #include <vector>
 
 namespace fairness {
 
+struct Params;
+
 enum class Fairer { higher, lower, closer_to_zero };
+
+// A metric's range as numbers, for the parameters in force (the text `range` says the same in
+// words). An end is ±infinity where the range is unbounded, or has no closed form for these
+// parameters; such an end is never "passed".
+struct NumericRange {
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    // The bounds hold only when every relevance is >= 0 (EA's target shares, nDCG's gains).
+    bool needs_nonnegative_relevance = false;
+};
 
 struct ParamInfo {
     std::string_view key;  // as in the scenario's `params`
@@ -21,8 +34,10 @@ struct MetricDescriptor {
     std::string_view paper;      // citation
     std::string_view equations;  // where in the paper
     std::string_view range;
+    NumericRange (*numeric_range)(const Params&) = nullptr;  // null: no known bound
     Fairer fairer;
-    bool uses_cutoff;  // false: reads the whole ranking (DIPS, REE, IGI)
+    bool utility = false;  // a utility measure (nDCG): "fairer" reads "better"
+    bool uses_cutoff;      // false: reads the whole ranking (DIPS, REE, IGI)
     std::vector<ParamInfo> params;
     std::string_view formula;  // LaTeX, for the page's explainer
 };

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "fairness/scenario.hpp"
 #include "fairness/weights.hpp"
 
 namespace fairness::awrf {
@@ -19,6 +20,12 @@ const MetricDescriptor descriptor{
         "Lists. WWW 2019 Companion; as written in the TExFAIR paper (Abolghasemi et al., ECIR 2024).",
     .equations = "TExFAIR paper Eq. 4 (exposure), Eq. 5 (normalisation), Eq. 6 (distance), Eq. 14 (alignment from term shares)",
     .range = "L1: [0, 2 (1 - min target)]; Jensen-Shannon: [0, 1]",
+    .numeric_range =
+        [](const Params& p) {
+            if (p.awrf_distance == AwrfDistance::js) return NumericRange{0, 1};
+            if (p.targets.empty()) return NumericRange{};
+            return NumericRange{0, 2 * (1 - *std::min_element(p.targets.begin(), p.targets.end()))};
+        },
     .fairer = Fairer::lower,
     .uses_cutoff = true,
     .params = {{"k", "10", "cut-off"},

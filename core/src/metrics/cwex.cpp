@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "fairness/scenario.hpp"
 #include "fairness/weights.hpp"
 
 namespace fairness::cwex {
@@ -17,6 +18,10 @@ const MetricDescriptor descriptor{
         "ICTIR 2025.",
     .equations = "Eq. 1 (CWEx), Eq. 2 (class exposure), Eq. 3 (maximum exposure), Eq. 4 (position bias)",
     .range = "[α - 1, α]",
+    .numeric_range =
+        [](const Params& p) {
+            return NumericRange{p.alpha - 1, p.alpha};
+        },
     .fairer = Fairer::higher,
     .uses_cutoff = true,
     .params = {{"k", "10", "cut-off"},

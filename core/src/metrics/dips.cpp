@@ -1,6 +1,7 @@
 #include "fairness/metrics/dips.hpp"
 
 #include <algorithm>
+#include "fairness/scenario.hpp"
 
 namespace fairness::dips {
 
@@ -17,6 +18,10 @@ const MetricDescriptor descriptor{
     .range =
         "[-1, 1]; 0 is fair; positive: group A suffers more (the paper says (-1, 1), but one A item below one less relevant B item gives "
         "exactly 1)",
+    .numeric_range =
+        [](const Params&) {
+            return NumericRange{-1, 1};
+        },
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
     .params = {{"dipsGroups", "first two groups", "groups A and B; other documents keep their places but belong to neither"},
@@ -35,6 +40,10 @@ const MetricDescriptor ree_descriptor{
         "Fabris et al., WSDM 2023.",
     .equations = "DIPS paper Eq. 1-2 with C_AB = N_A N_B (§4.4)",
     .range = "[-1, 1]; 0 is fair; positive: group A suffers more",
+    .numeric_range =
+        [](const Params&) {
+            return NumericRange{-1, 1};
+        },
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
     .params = {{"dipsGroups", "first two groups", "groups A and B"}, {"ct", "0.5", "weight of a pair tied in relevance"}},
@@ -53,6 +62,10 @@ const MetricDescriptor igi_descriptor{
     .range =
         "[-1, 1] when ct = 0; with ct > 0 ties add to the numerator but not to C, so a side can exceed 1 (the paper defines IGI without "
         "ties)",
+    .numeric_range =
+        [](const Params& p) {
+            return p.ct == 0 ? NumericRange{-1, 1} : NumericRange{};
+        },
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
     .params = {{"dipsGroups", "first two groups", "groups A and B"}, {"ct", "0.5", "weight of a pair tied in relevance"}},

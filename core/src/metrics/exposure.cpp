@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <optional>
+#include "fairness/scenario.hpp"
 
 namespace fairness::exposure {
 
@@ -31,6 +32,10 @@ const MetricDescriptor ee_descriptor{
         "et al., WSDM 2023 (§5.1).",
     .equations = "DIPS paper Eq. 12 (misallocation δ), Eq. 15-16 (EE targets); value δ_A, also ‖δ‖₁",
     .range = "[-1, 1]; 0 is fair; positive: group A gets less exposure than in the ideal ranking; ‖δ‖₁ = 2 |δ_A| in [0, 2]",
+    .numeric_range =
+        [](const Params&) {
+            return NumericRange{-1, 1};
+        },
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
     .params = exposure_params,
@@ -51,6 +56,10 @@ const MetricDescriptor ea_descriptor{
     .range =
         "[-1, 1] for non-negative relevance (a negative relevance can push a target share outside [0, 1]); 0 is fair; positive: group A "
         "under-exposed",
+    .numeric_range =
+        [](const Params&) {
+            return NumericRange{-1, 1, true};
+        },
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
     .params = exposure_params,
@@ -68,6 +77,10 @@ const MetricDescriptor eadp_descriptor{
         "SIGIR 2018.",
     .equations = "DIPS paper Eq. 12 (misallocation δ), Eq. 14 (EA-dp targets); value δ_A, also ‖δ‖₁",
     .range = "[-1, 1]; 0 is fair; positive: group A under-exposed",
+    .numeric_range =
+        [](const Params&) {
+            return NumericRange{-1, 1};
+        },
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = false,
     .params = exposure_params,

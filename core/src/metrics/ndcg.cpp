@@ -15,7 +15,12 @@ const MetricDescriptor descriptor{
     .paper = "Järvelin, Kekäläinen. Cumulated Gain-based Evaluation of IR Techniques. ACM TOIS 2002.",
     .equations = "DCG = Σ gain / log2(r + 1); nDCG = DCG / IDCG",
     .range = "[0, 1] for non-negative relevance",
+    .numeric_range =
+        [](const Params&) {
+            return NumericRange{0, 1, true};
+        },
     .fairer = Fairer::higher,
+    .utility = true,
     .uses_cutoff = true,
     .params = {{"k", "10", "cut-off"}, {"ndcgGain", "linear", "linear: gain = relevance (trec_eval); exponential: 2^relevance - 1"}},
     .formula =

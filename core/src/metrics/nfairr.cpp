@@ -5,6 +5,7 @@
 #include <functional>
 #include <numeric>
 
+#include "fairness/scenario.hpp"
 #include "fairness/weights.hpp"
 
 namespace fairness::nfairr {
@@ -20,6 +21,12 @@ const MetricDescriptor descriptor{
         "Eq. 1 (magnitude), Eq. 2 (neutrality ω), Eq. 3 (FaiRR), Eq. 4 (NFaiRR = FaiRR / IFaiRR), Eq. 6-9 (ranker-agnostic SetFaiRR "
         "baseline)",
     .range = "[0, 1] with two groups and uniform targets; can go below 0 with more groups or non-uniform targets",
+    .numeric_range =
+        [](const Params& p) {
+            // ω >= 0 needs Σ_g |share_g - target_g| <= 1, which only two groups at 1/2 guarantee.
+            const bool two_uniform = p.targets.size() == 2 && std::abs(p.targets[0] - 0.5) < 1e-12 && std::abs(p.targets[1] - 0.5) < 1e-12;
+            return two_uniform ? NumericRange{0, 1} : NumericRange{};
+        },
     .fairer = Fairer::higher,
     .uses_cutoff = true,
     .params = {{"k", "10", "cut-off"},

@@ -18,6 +18,9 @@ const std::vector<ParamInfo> params{
      "document magnitude reported as the value: tc (count), tf (ln(count + 1)) or bool (count > 0); all three are reported"},
     {"tokenizer", "words", "how text becomes terms (the public code splits on spaces: whitespace)"}};
 
+// tc and tf count terms, without bound; bool's per-document magnitudes are 0 or 1.
+NumericRange bounds(const Params& p) { return p.rab_magnitude == RabMagnitude::boolean ? NumericRange{-1, 1} : NumericRange{}; }
+
 }  // namespace
 
 const MetricDescriptor rab_descriptor{
@@ -29,6 +32,7 @@ const MetricDescriptor rab_descriptor{
         "document magnitudes tc, tf, bool and RaB_t(q) of the paper's bias measurement framework; sign, ln and t' = min(t, n) as in the "
         "code (step 1-3 notebooks)",
     .range = "(-∞, ∞) for tc and tf (per-document counts); [-1, 1] for bool",
+    .numeric_range = bounds,
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = true,
     .params = params,
@@ -46,6 +50,7 @@ const MetricDescriptor arab_descriptor{
         "ARaB_t(q), the mean of RaB over the cut-offs 1..t, of the paper's bias measurement framework; means over t' = min(t, n) cut-offs "
         "as in the code (step 2 notebook)",
     .range = "(-∞, ∞) for tc and tf (per-document counts); [-1, 1] for bool",
+    .numeric_range = bounds,
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = true,
     .params = params,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "fairness/scenario.hpp"
 #include "fairness/weights.hpp"
 
 namespace fairness::texfair {
@@ -15,6 +16,11 @@ const MetricDescriptor descriptor{
         "Abolghasemi, Azzopardi, Askari, de Rijke, Verberne. Measuring Bias in a Ranked List using Term-based Representations. ECIR 2024.",
     .equations = "Eq. 8 (term exposure), Eq. 9 (group share), Eq. 10 (TED), Eq. 11 (RBDF), Eq. 12 (TED · RBDF), Eq. 13 (TExFAIR)",
     .range = "[0, max(TED)] where max(TED) = 2 (1 - min target) (1 for two groups at 1/2); normalized form in [0, 1]",
+    .numeric_range =
+        [](const Params& p) {
+            if (p.targets.empty()) return NumericRange{};
+            return NumericRange{0, 2 * (1 - *std::min_element(p.targets.begin(), p.targets.end()))};
+        },
     .fairer = Fairer::higher,
     .uses_cutoff = true,
     .params = {{"k", "10", "cut-off"},

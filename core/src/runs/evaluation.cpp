@@ -85,6 +85,42 @@ bool reads_text(Metric m, bool awrf_by_labels) {
     return m == Metric::nfairr || m == Metric::texfair || (m == Metric::awrf && !awrf_by_labels) || is_rab(m);
 }
 
+// Each metric's descriptor: which way is fairer and its range come from there.
+const MetricDescriptor& descriptor_of(Metric m) {
+    switch (m) {
+        case Metric::nfairr: return nfairr::descriptor;
+        case Metric::texfair: return texfair::descriptor;
+        case Metric::dips: return dips::descriptor;
+        case Metric::cwex: return cwex::descriptor;
+        case Metric::awrf: return awrf::descriptor;
+        case Metric::ree: return dips::ree_descriptor;
+        case Metric::igi: return dips::igi_descriptor;
+        case Metric::ee: return exposure::ee_descriptor;
+        case Metric::ea: return exposure::ea_descriptor;
+        case Metric::eadp: return exposure::eadp_descriptor;
+        case Metric::ndcg: return ndcg::descriptor;
+        case Metric::rab_tc:
+        case Metric::rab_tf:
+        case Metric::rab_bool: return rab::rab_descriptor;
+        case Metric::arab_tc:
+        case Metric::arab_tf:
+        case Metric::arab_bool: return rab::arab_descriptor;
+    }
+    throw std::logic_error("a metric without descriptor");
+}
+
+// A column's direction and range. RaB and ARaB are one column per magnitude, so the range is
+// that magnitude's. Under --official, S is the background alone and NFaiRR can exceed 1.
+ColumnInfo column_info(Metric m, std::size_t cutoff, Params p, bool official, bool negative_relevance) {
+    const auto& d = descriptor_of(m);
+    ColumnInfo info{metric_table[static_cast<int>(m)].name, cutoff, d.fairer, d.utility, {}};
+    if (is_rab(m)) p.rab_magnitude = rab::magnitudes[(static_cast<std::size_t>(m) - static_cast<std::size_t>(Metric::rab_tc)) % 3];
+    if (d.numeric_range) info.range = d.numeric_range(p);
+    if (info.range.needs_nonnegative_relevance && negative_relevance) info.range = {};
+    if (m == Metric::nfairr && official) info.range.max = std::numeric_limits<double>::infinity();
+    return info;
+}
+
 }  // namespace
 
 const std::vector<std::string>& metric_names() {
@@ -441,7 +477,8 @@ Results Evaluation::Impl::compute() {
     if (!opt.query_label.empty() && !queries.given) throw InputError("--query-label", 0, "", "needs --queries (an annotated query list)");
     if (queries.given) {
         if (!opt.query_label.empty() && !queries.annotated)
-            throw InputError("--query-label", 0, "", "the query list has no labels (expected qid,query text,label lines)");
+            throw InputError("--query-label", 0, "",
+                             "the query list has no labels (expected qid,query text,label or qid<TAB>query text<TAB>label lines)");
         for (std::size_t i = 0; i < queries.ids.size(); ++i) {
             if (!opt.query_label.empty() && resolve_label(queries.labels[i], {opt.query_label}) != 0) continue;
             out.queries.push_back(queries.ids[i]);
@@ -642,23 +679,13 @@ Results Evaluation::Impl::compute() {
         out.runs.push_back(std::move(rr));
     }
 
-    // Summaries and comparisons against the baseline.
-    for (auto& rr : out.runs) {
-        std::vector<Maybe> column(out.queries.size());
-        for (std::size_t col = 0; col < columns.size(); ++col) {
-            for (std::size_t q = 0; q < out.queries.size(); ++q) column[q] = rr.values[q][col];
-            rr.summary.push_back(summarize(column));
-        }
-    }
-    for (std::size_t r = 0; r < out.runs.size(); ++r) {
-        if (r == baseline_index) continue;
-        std::vector<Maybe> a(out.queries.size()), b(out.queries.size());
-        for (std::size_t col = 0; col < columns.size(); ++col) {
-            for (std::size_t q = 0; q < out.queries.size(); ++q)
-                a[q] = out.runs[r].values[q][col], b[q] = out.runs[baseline_index].values[q][col];
-            out.comparisons.push_back({out.runs[r].name, out.baseline, columns[col].name, runs::compare(a, b)});
-        }
-    }
+    // Summaries and comparisons against the baseline, by each metric's direction and range.
+    bool negative_relevance = false;
+    for (const auto& judged : qrels.by_query)
+        for (const auto& [d, rel] : judged) negative_relevance |= rel < 0;
+    for (const auto& c : columns) out.column_info.push_back(column_info(c.metric, c.cutoff, p, opt.official, negative_relevance));
+    out.bootstrap = opt.bootstrap;
+    summarize_and_compare(out, baseline_index);
 
     // Warnings, counted.
     const auto plural = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };

@@ -1,5 +1,6 @@
 #include "fairness/runs/options.hpp"
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace fairness::runs {
@@ -24,6 +25,20 @@ std::size_t whole_number(const json& v, const char* flag) {
     const double n = v.get<double>();
     if (n < 1 || n > 1000000) refuse(flag, "expected a whole number from 1 to 1000000, got " + v.dump());
     return static_cast<std::size_t>(n);
+}
+
+std::size_t bootstrap_samples(const json& v) {
+    const bool whole = v.is_number() && v.get<double>() == std::floor(v.get<double>());
+    if (!whole || v.get<double>() < 100 || v.get<double>() > 1000000)
+        refuse("--bootstrap-samples", "expected a whole number from 100 to 1000000, got " + v.dump());
+    return static_cast<std::size_t>(v.get<double>());
+}
+
+std::uint64_t bootstrap_seed(const json& v) {
+    const bool whole = v.is_number() && v.get<double>() == std::floor(v.get<double>());
+    if (!whole || v.get<double>() < 0 || v.get<double>() > 4294967295.0)
+        refuse("--bootstrap-seed", "expected a whole number from 0 to 4294967295, got " + v.dump());
+    return static_cast<std::uint64_t>(v.get<double>());
 }
 
 }  // namespace
@@ -66,6 +81,19 @@ Options options_from_json(std::string_view json_text) {
     }
     opt.baseline = text_of(root, "baseline", "--baseline");
     opt.query_label = text_of(root, "queryLabel", "--query-label");
+    const auto ci = text_of(root, "ci", "--ci");
+    if (ci == "bootstrap")
+        opt.bootstrap.samples = default_bootstrap_samples;
+    else if (!ci.empty() && ci != "t")
+        refuse("--ci", "is t or bootstrap, got '" + ci + "'");
+    if (const auto it = root.find("bootstrapSamples"); it != root.end() && !it->is_null()) {
+        if (!opt.bootstrap.samples) refuse("--bootstrap-samples", "needs --ci bootstrap");
+        opt.bootstrap.samples = bootstrap_samples(*it);
+    }
+    if (const auto it = root.find("bootstrapSeed"); it != root.end() && !it->is_null()) {
+        if (!opt.bootstrap.samples) refuse("--bootstrap-seed", "needs --ci bootstrap");
+        opt.bootstrap.seed = bootstrap_seed(*it);
+    }
     return opt;
 }
 

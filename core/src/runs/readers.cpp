@@ -209,19 +209,36 @@ void QueriesReader::line(std::string_view text, std::size_t number) {
     if (blank(text)) return;
     list_.given = true;
     std::string id, query, label;
-    const auto first = text.find(',');
-    if (first == std::string_view::npos) {
+    const auto header = [&](std::string_view first) {
+        // A header (qid,query,label) names its columns instead of giving a query.
+        const auto low = lower(first);
+        return lines_.empty() && list_.ids.empty() && (low == "qid" || low == "id" || low == "query_id" || low == "q_id");
+    };
+    if (const auto tab = text.find('\t'); tab != std::string_view::npos) {
+        // qid<TAB>query text (MS MARCO's queries.tsv), optionally <TAB>label. Tabs never occur in
+        // the text, so no quoting.
+        const auto rest = text.substr(tab + 1);
+        const auto second = rest.find('\t');
+        id = std::string(trim(text.substr(0, tab)));
+        query = std::string(trim(rest.substr(0, second)));
+        if (second != std::string_view::npos) {
+            label = std::string(trim(rest.substr(second + 1)));
+            if (label.find('\t') != std::string::npos)
+                throw InputError(file_, number, "", "more than 3 fields; expected qid<TAB>query text, optionally <TAB>label");
+        }
+        if (header(id)) return;
+        if (second != std::string_view::npos) list_.annotated = true;
+    } else if (const auto first = text.find(','); first == std::string_view::npos) {
         id = std::string(trim(text));
         if (id.find_first_of(" \t") != std::string::npos)
-            throw InputError(file_, number, "qid", "a query id has no spaces: " + quoted(id) + " (one id a line, or qid,query text,label)");
+            throw InputError(file_, number, "qid",
+                             "a query id has no spaces: " + quoted(id) + " (one id a line, qid<TAB>query text, or qid,query text,label)");
     } else {
         const auto last = text.rfind(',');
         id = std::string(unquote(text.substr(0, first)));
         label = std::string(unquote(text.substr(last + 1)));
         query = first == last ? std::string() : std::string(unquote(text.substr(first + 1, last - first - 1)));
-        // A header (qid,query,label) names its columns instead of giving a query.
-        const auto low = lower(id);
-        if (lines_.empty() && list_.ids.empty() && (low == "qid" || low == "id" || low == "query_id" || low == "q_id")) return;
+        if (header(id)) return;
         list_.annotated = true;
     }
     if (id.empty()) throw InputError(file_, number, "qid", "empty");

@@ -11,15 +11,23 @@ namespace fairness::runs {
 
 namespace {
 
-void write_summary(JsonWriter& w, const Summary& s) {
-    w.begin_object().member("mean", s.mean).member("sd", s.sd).member("n", s.n).member("undefined", s.undefined);
-    w.key("ci95");
-    if (s.ci_low)
-        w.begin_array().value(s.ci_low).value(s.ci_high).end_array();
+void write_interval(JsonWriter& w, std::string_view key, const Maybe& low, const Maybe& high) {
+    w.key(key);
+    if (low)
+        w.begin_array().value(low).value(high).end_array();
     else
         w.null();
+}
+
+void write_summary(JsonWriter& w, const Summary& s, const ColumnInfo& info, bool bootstrap) {
+    w.begin_object().member("mean", s.mean).member("sd", s.sd).member("n", s.n).member("undefined", s.undefined);
+    write_interval(w, "ci95", s.ci_low, s.ci_high);
+    w.member("ci95PastRange", past_range(s.ci_low, s.ci_high, info.range));
+    if (bootstrap) write_interval(w, "ci95Bootstrap", s.boot_low, s.boot_high);
     w.end_object();
 }
+
+const char* difference_name(Difference d) { return d == Difference::distance ? "distance" : "signed"; }
 
 // A number as the JSON output writes it (shortest round trip), for the CSV.
 std::string number(double v) {
@@ -77,12 +85,26 @@ std::string render(const std::vector<std::vector<std::string>>& rows, std::size_
 }  // namespace
 
 std::string results_json(const Results& res) {
+    const bool bootstrap = res.bootstrap.samples > 0;
     JsonWriter w;
     w.begin_object();
     w.key("cutoffs").begin_array();
     for (const auto c : res.cutoffs) w.value(c);
     w.end_array();
     w.key("queries").array(std::span<const std::string>(res.queries));
+    w.key("columns").begin_array();
+    for (std::size_t c = 0; c < res.columns.size(); ++c) {
+        const auto& info = res.column_info[c];
+        w.begin_object().member("name", res.columns[c]).member("metric", info.metric).member("cutoff", info.cutoff);
+        w.member("fairer", to_string(info.fairer)).member("utility", info.utility);
+        w.key("range").begin_array().value(info.range.min).value(info.range.max).end_array().end_object();
+    }
+    w.end_array();
+    w.key("bootstrap");
+    if (bootstrap)
+        w.begin_object().member("samples", res.bootstrap.samples).member("seed", static_cast<std::size_t>(res.bootstrap.seed)).end_object();
+    else
+        w.null();
     w.key("runs").begin_array();
     for (const auto& run : res.runs) {
         w.begin_object().member("name", run.name);
@@ -94,16 +116,25 @@ std::string results_json(const Results& res) {
         }
         w.end_object();
         w.key("summary").begin_object();
-        for (std::size_t c = 0; c < res.columns.size(); ++c) write_summary(w.key(res.columns[c]), run.summary[c]);
+        for (std::size_t c = 0; c < res.columns.size(); ++c)
+            write_summary(w.key(res.columns[c]), run.summary[c], res.column_info[c], bootstrap);
         w.end_object().end_object();
     }
     w.end_array();
     w.key("comparisons").begin_array();
     for (const auto& cmp : res.comparisons) {
         const auto& s = cmp.stats;
-        w.begin_object().member("run", cmp.run).member("baseline", cmp.baseline).member("metric", cmp.column).member("n", s.n);
-        w.member("meanDiff", s.mean_diff).member("greater", s.greater).member("equal", s.equal).member("less", s.less);
-        w.member("pTTest", s.p_ttest).member("pRandomization", s.p_randomization).end_object();
+        const auto column = std::find(res.columns.begin(), res.columns.end(), cmp.column) - res.columns.begin();
+        const auto range = difference_range(res.column_info[static_cast<std::size_t>(column)].range, cmp.difference);
+        w.begin_object().member("run", cmp.run).member("baseline", cmp.baseline).member("metric", cmp.column);
+        w.member("difference", difference_name(cmp.difference)).member("n", s.n);
+        w.member("runMean", s.run_mean).member("baselineMean", s.baseline_mean).member("meanDiff", s.mean_diff);
+        write_interval(w, "ci95", s.ci_low, s.ci_high);
+        w.member("ci95PastRange", past_range(s.ci_low, s.ci_high, range));
+        if (bootstrap) write_interval(w, "ci95Bootstrap", s.boot_low, s.boot_high);
+        w.member("greater", s.greater).member("equal", s.equal).member("less", s.less);
+        w.member("pTTest", s.p_ttest).member("pRandomization", s.p_randomization);
+        w.member("fairer", verdict_text(cmp)).end_object();
     }
     w.end_array();
     w.key("warnings").array(std::span<const std::string>(res.warnings));
@@ -132,33 +163,123 @@ std::string results_csv(const Results& res, bool per_query) {
     return out;
 }
 
+std::string results_comparisons_csv(const Results& res) {
+    const bool bootstrap = res.bootstrap.samples > 0;
+    std::string out = "run,baseline,metric,difference,n,run_mean,baseline_mean,mean_diff,ci95_low,ci95_high,ci95_past_range," +
+                      std::string(bootstrap ? "ci95_bootstrap_low,ci95_bootstrap_high," : "") +
+                      "greater,equal,less,p_ttest,p_randomization,fairer\n";
+    const auto num = [](const Maybe& v) { return v ? number(*v) : std::string(); };
+    for (const auto& cmp : res.comparisons) {
+        const auto& s = cmp.stats;
+        const auto column = static_cast<std::size_t>(std::find(res.columns.begin(), res.columns.end(), cmp.column) - res.columns.begin());
+        const auto range = difference_range(res.column_info[column].range, cmp.difference);
+        out += csv_field(cmp.run) + "," + csv_field(cmp.baseline) + "," + csv_field(cmp.column) + "," + difference_name(cmp.difference) +
+               "," + std::to_string(s.n) + "," + num(s.run_mean) + "," + num(s.baseline_mean) + "," + num(s.mean_diff) + "," +
+               num(s.ci_low) + "," + num(s.ci_high) + "," + (past_range(s.ci_low, s.ci_high, range) ? "true" : "false") + ",";
+        if (bootstrap) out += num(s.boot_low) + "," + num(s.boot_high) + ",";
+        out += std::to_string(s.greater) + "," + std::to_string(s.equal) + "," + std::to_string(s.less) + "," + num(s.p_ttest) + "," +
+               num(s.p_randomization) + "," + csv_field(verdict_text(cmp)) + "\n";
+    }
+    return out;
+}
+
+namespace {
+
+std::string signed_fixed(const Maybe& v) {
+    if (!v) return "-";
+    std::string out(*v > 0 ? "+" : "");
+    out += fixed(v);
+    return out;
+}
+
+std::string p_text(const Maybe& p) {
+    if (!p) return "-";
+    if (*p == 0) return "0";  // every difference equal and not 0: the t statistic is infinite
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, *p < 1e-4 ? "%.1e" : "%.4f", *p);
+    return buffer;
+}
+
+}  // namespace
+
 std::string results_table(const Results& res, bool per_query) {
-    // Significance mark of a run's mean against the baseline: the randomization test at 0.05.
+    // A run's mark against the baseline: ▲ fairer (better, for a utility measure), ▼ less fair,
+    // by the verdict of the direction-aware comparison.
     const auto mark = [&](const std::string& run, const std::string& column) -> std::string {
         for (const auto& cmp : res.comparisons)
-            if (cmp.run == run && cmp.column == column && cmp.stats.p_randomization && *cmp.stats.p_randomization < 0.05 &&
-                cmp.stats.mean_diff)
-                return *cmp.stats.mean_diff > 0 ? "▲" : *cmp.stats.mean_diff < 0 ? "▼" : "";
+            if (cmp.run == run && cmp.column == column)
+                return cmp.fairer == Verdict::run ? "▲" : cmp.fairer == Verdict::baseline ? "▼" : "";
         return "";
     };
+    const std::size_t queries = res.queries.size();
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> header{"#", "Run"};
     for (const auto& c : res.columns) header.push_back(c);
     rows.push_back(header);
+    bool fewer = false;
     for (std::size_t r = 0; r < res.runs.size(); ++r) {
         const auto& run = res.runs[r];
         std::vector<std::string> row{std::string(1, static_cast<char>('a' + r % 26)),
                                      run.name + (run.name == res.baseline ? " (baseline)" : "")};
         for (std::size_t c = 0; c < res.columns.size(); ++c) {
+            const auto& s = run.summary[c];
             const std::string m = mark(run.name, res.columns[c]);
-            row.push_back(fixed(run.summary[c].mean) + (m.empty() ? " " : m));
+            std::string cell = fixed(s.mean) + (m.empty() ? " " : m);
+            if (s.n != queries && s.n > 0) cell += " n=" + std::to_string(s.n), fewer = true;
+            row.push_back(cell);
         }
         rows.push_back(row);
     }
     std::string out = render(rows, 2);
-    out += "\nmeans over the queries where a metric is defined (" + std::to_string(res.queries.size()) +
-           " queries); ▲/▼: higher/lower than the baseline '" + res.baseline +
-           "', paired randomization test p < 0.05 (R = " + std::to_string(randomization_rounds) + ")\n";
+    out +=
+        "\nmeans over the queries where a metric is defined (" + std::to_string(queries) + " queries" + (fewer ? "; n= where fewer" : "") +
+        "); ▲/▼: fairer/less fair than the baseline '" + res.baseline +
+        "' by the metric's direction (closer to 0: by the distance from 0; nDCG: better/worse), paired randomization test p < 0.05 (R = " +
+        std::to_string(randomization_rounds) + ")\n";
+
+    if (!res.comparisons.empty()) {
+        // The comparisons, the decisive test first: for a metric fairer closer to 0, its distance
+        // from 0, then the signed difference (which way the runs lean).
+        std::vector<std::vector<std::string>> c_rows{
+            {"Metric", "Run", "Tested", "n", "Run mean", "Baseline mean", "Difference", "95% CI", "p t-test", "p rand.", "Fairer"}};
+        std::vector<const ComparisonResult*> order;
+        for (std::size_t i = 0; i < res.comparisons.size(); ++i) {
+            const auto& cmp = res.comparisons[i];
+            const bool pair = i + 1 < res.comparisons.size() && res.comparisons[i + 1].difference == Difference::distance &&
+                              res.comparisons[i + 1].column == cmp.column && res.comparisons[i + 1].run == cmp.run;
+            if (pair) {
+                order.push_back(&res.comparisons[i + 1]);
+                order.push_back(&cmp);
+                ++i;
+            } else {
+                order.push_back(&cmp);
+            }
+        }
+        for (const auto* cmp : order) {
+            const auto& s = cmp->stats;
+            const auto column =
+                static_cast<std::size_t>(std::find(res.columns.begin(), res.columns.end(), cmp->column) - res.columns.begin());
+            const bool decided_elsewhere =
+                cmp->difference == Difference::signed_values && res.column_info[column].fairer == Fairer::closer_to_zero;
+            std::string interval = "-";
+            if (s.ci_low) {
+                interval = std::string("[").append(signed_fixed(s.ci_low)).append(", ").append(signed_fixed(s.ci_high)).append("]");
+                if (past_range(s.ci_low, s.ci_high, difference_range(res.column_info[column].range, cmp->difference))) interval += "!";
+            }
+            c_rows.push_back({cmp->column, cmp->run, cmp->difference == Difference::distance ? "|value|" : "signed", std::to_string(s.n),
+                              fixed(s.run_mean), fixed(s.baseline_mean), signed_fixed(s.mean_diff), interval, p_text(s.p_ttest),
+                              p_text(s.p_randomization), decided_elsewhere ? "(by |value|)" : verdict_text(*cmp)});
+        }
+        out += "\ncompared with the baseline '" + res.baseline +
+               "', paired over the n queries where both are defined; Difference = Run mean - Baseline mean\n";
+        out += render(c_rows, 3);
+        out +=
+            "\n|value|: the distance from 0, for a metric fairer closer to 0 (it decides which run is fairer; the signed row "
+            "says which way the runs lean). Fairer: the randomization test's p < 0.05 and the difference's sign, else no "
+            "difference; for nDCG, better. 95% CI: Student's t";
+        out += std::string(res.bootstrap.samples ? " (the bootstrap intervals are in the JSON and CSV)" : "") +
+               "; ! marks an interval past the range a difference can take\n";
+    }
     if (per_query) {
         std::vector<std::vector<std::string>> q_rows;
         std::vector<std::string> h{"Query", "Run"};

@@ -1,9 +1,12 @@
 #include "fairness/runs/statistics.hpp"
 
+#include "fairness/runs/evaluation.hpp"
+
 #include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 namespace fairness::runs {
@@ -40,7 +43,40 @@ double t_test_p(double mean, double sd, std::size_t n) {
     return 2 * boost::math::cdf(boost::math::complement(dist, std::abs(t)));
 }
 
-Summary summarize(std::span<const Maybe> values) {
+Interval bootstrap_interval(std::span<const double> x, const Bootstrap& b) {
+    if (b.samples == 0 || x.size() < 2) return {};
+    // Indices come two per 64-bit word of mt19937_64 (fully specified by the standard, so every
+    // platform draws the same resamples; std::uniform_int_distribution would not): a 32-bit half
+    // h picks ⌊h n / 2^32⌋ (Lemire's multiply-shift). Its bias, at most n / 2^32 relative per
+    // index, is far below the bootstrap's own Monte Carlo error.
+    if (x.size() >= (std::uint64_t{1} << 32)) throw std::length_error("bootstrap: more than 2^32 values");
+    std::mt19937_64 rng(b.seed);
+    const std::uint64_t n = x.size();
+    const auto pick = [&](std::uint64_t half) { return x[static_cast<std::size_t>((half * n) >> 32)]; };
+    std::vector<double> means(b.samples);
+    for (auto& mean : means) {
+        double sum[2] = {0, 0};
+        std::uint64_t i = 0;
+        for (; i + 2 <= n; i += 2) {
+            const std::uint64_t word = rng();
+            sum[0] += pick(word & 0xffffffffu);
+            sum[1] += pick(word >> 32);
+        }
+        if (i < n) sum[0] += pick(rng() & 0xffffffffu);
+        mean = (sum[0] + sum[1]) / static_cast<double>(n);
+    }
+    std::sort(means.begin(), means.end());
+    // The q-th quantile with linear interpolation between order statistics (NumPy's default).
+    const auto quantile = [&](double q) {
+        const double h = static_cast<double>(means.size() - 1) * q;
+        const auto lo = static_cast<std::size_t>(std::floor(h));
+        if (lo + 1 >= means.size()) return means.back();
+        return means[lo] + (h - static_cast<double>(lo)) * (means[lo + 1] - means[lo]);
+    };
+    return {quantile(0.025), quantile(0.975)};
+}
+
+Summary summarize(std::span<const Maybe> values, const Bootstrap& bootstrap) {
     Summary s;
     std::vector<double> x;
     for (const auto& v : values) {
@@ -58,18 +94,30 @@ Summary summarize(std::span<const Maybe> values) {
     const double half = t_quantile_975(x.size() - 1) * m.sd / std::sqrt(static_cast<double>(x.size()));
     s.ci_low = m.mean - half;
     s.ci_high = m.mean + half;
+    const auto boot = bootstrap_interval(x, bootstrap);
+    s.boot_low = boot.low;
+    s.boot_high = boot.high;
     return s;
 }
 
-Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, std::size_t rounds, std::uint64_t seed) {
+Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, const CompareOptions& options) {
     Comparison c;
-    std::vector<double> d;
+    const bool distance = options.difference == Difference::distance;
+    std::vector<double> d, a, b;
     for (std::size_t q = 0; q < run.size() && q < baseline.size(); ++q) {
         if (!run[q] || !baseline[q]) continue;
-        d.push_back(*run[q] - *baseline[q]);
-        if (*run[q] > *baseline[q])
+        const double x = distance ? std::abs(*run[q]) : *run[q], y = distance ? std::abs(*baseline[q]) : *baseline[q];
+        // A difference within rounding of the values (1e-12 relative) is none: a metric computed
+        // in another order of operations, as of a mirrored ranking, can differ in its last bits,
+        // and that is no evidence of anything.
+        double diff = x - y;
+        if (std::abs(diff) <= 1e-12 * std::max(std::abs(x), std::abs(y))) diff = 0;
+        a.push_back(x);
+        b.push_back(y);
+        d.push_back(diff);
+        if (diff > 0)
             ++c.greater;
-        else if (*run[q] < *baseline[q])
+        else if (diff < 0)
             ++c.less;
         else
             ++c.equal;
@@ -77,8 +125,19 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
     c.n = d.size();
     if (d.empty()) return c;
     const auto m = moments(d);
-    c.mean_diff = m.mean;
-    if (d.size() >= 2) c.p_ttest = t_test_p(m.mean, m.sd, d.size());
+    c.run_mean = moments(a).mean;
+    c.baseline_mean = moments(b).mean;
+    c.mean_diff = *c.run_mean - *c.baseline_mean;
+    if (std::abs(*c.mean_diff) <= 1e-12 * std::max(std::abs(*c.run_mean), std::abs(*c.baseline_mean))) c.mean_diff = 0.0;  // rounding
+    if (d.size() >= 2) {
+        c.p_ttest = t_test_p(m.mean, m.sd, d.size());
+        const double half = t_quantile_975(d.size() - 1) * m.sd / std::sqrt(static_cast<double>(d.size()));
+        c.ci_low = m.mean - half;
+        c.ci_high = m.mean + half;
+        const auto boot = bootstrap_interval(d, options.bootstrap);
+        c.boot_low = boot.low;
+        c.boot_high = boot.high;
+    }
 
     // Sign flips: each permutation negates each difference with probability ½. The signs are the
     // bits of mt19937_64 words (the engine is fully specified by the standard, so every platform
@@ -86,7 +145,7 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
     // comparison is the same and avoids a division. A slack of 1e-10 Σ|d| absorbs the rounding of
     // a permutation that reproduces the observed sum in another order (or with the signs of
     // equal differences exchanged): such a permutation counts as reaching it.
-    std::mt19937_64 rng(seed);
+    std::mt19937_64 rng(options.seed);
     double observed = 0;
     for (double v : d) observed += v;
     double magnitude = 0;
@@ -111,7 +170,7 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
         }
     }
     std::size_t extreme = 0;
-    for (std::size_t r = 0; r < rounds; ++r) {
+    for (std::size_t r = 0; r < options.rounds; ++r) {
         // Four partial sums break the chain of dependent additions.
         double sum[4] = {0, 0, 0, 0};
         for (std::size_t g = 0; g < groups; g += 8) {
@@ -128,8 +187,81 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
         }
         if (std::abs((sum[0] + sum[1]) + (sum[2] + sum[3])) >= threshold) ++extreme;
     }
-    c.p_randomization = static_cast<double>(1 + extreme) / static_cast<double>(1 + rounds);
+    c.p_randomization = static_cast<double>(1 + extreme) / static_cast<double>(1 + options.rounds);
     return c;
+}
+
+// ------------------------------------------------------------------------------------------------
+// A run evaluation's statistics: every run's summaries, every other run against the baseline.
+
+namespace {
+
+// Which run a comparison calls fairer: the one the mean difference favours, when the
+// randomization test is significant. `higher_fairer`: whether a larger tested value is fairer.
+Verdict verdict(const Comparison& c, bool higher_fairer) {
+    if (!c.p_randomization || *c.p_randomization >= significance_level || !c.mean_diff || *c.mean_diff == 0) return Verdict::none;
+    return (*c.mean_diff > 0) == higher_fairer ? Verdict::run : Verdict::baseline;
+}
+
+}  // namespace
+
+void summarize_and_compare(Results& out, std::size_t baseline_index) {
+    const std::size_t queries = out.queries.size(), columns = out.columns.size();
+    std::vector<Maybe> a(queries), b(queries);
+    for (auto& run : out.runs) {
+        run.summary.clear();
+        for (std::size_t col = 0; col < columns; ++col) {
+            for (std::size_t q = 0; q < queries; ++q) a[q] = run.values[q][col];
+            run.summary.push_back(summarize(a, out.bootstrap));
+        }
+    }
+    out.comparisons.clear();
+    const auto& base = out.runs[baseline_index];
+    for (std::size_t r = 0; r < out.runs.size(); ++r) {
+        if (r == baseline_index) continue;
+        const auto& run = out.runs[r];
+        for (std::size_t col = 0; col < columns; ++col) {
+            for (std::size_t q = 0; q < queries; ++q) a[q] = run.values[q][col], b[q] = base.values[q][col];
+            const auto& info = out.column_info[col];
+            CompareOptions options;
+            options.bootstrap = out.bootstrap;
+            ComparisonResult signed_result{run.name, base.name, out.columns[col], Difference::signed_values, compare(a, b, options)};
+            if (info.fairer != Fairer::closer_to_zero) {
+                signed_result.fairer = verdict(signed_result.stats, info.fairer == Fairer::higher);
+                out.comparisons.push_back(std::move(signed_result));
+                continue;
+            }
+            // Closer to 0 is fairer: the distance from 0 decides, for both entries. The signed
+            // difference says which way the runs lean, not which is fairer (-0.3 and +0.3 are
+            // equally far from fair).
+            options.difference = Difference::distance;
+            ComparisonResult distance_result{run.name, base.name, out.columns[col], Difference::distance, compare(a, b, options)};
+            distance_result.fairer = signed_result.fairer = verdict(distance_result.stats, false);
+            out.comparisons.push_back(std::move(signed_result));
+            out.comparisons.push_back(std::move(distance_result));
+        }
+    }
+}
+
+bool past_range(const Maybe& low, const Maybe& high, const NumericRange& range) {
+    return (low && *low < range.min) || (high && *high > range.max);
+}
+
+NumericRange difference_range(const NumericRange& range, Difference difference) {
+    if (difference == Difference::signed_values) return {range.min - range.max, range.max - range.min, range.needs_nonnegative_relevance};
+    // |v| for v in [min, max] lies in [near, far].
+    const double far = std::max(std::abs(range.min), std::abs(range.max));
+    const double near = range.min <= 0 && range.max >= 0 ? 0 : std::min(std::abs(range.min), std::abs(range.max));
+    return {near - far, far - near, range.needs_nonnegative_relevance};
+}
+
+std::string verdict_text(const ComparisonResult& c) {
+    switch (c.fairer) {
+        case Verdict::run: return c.run;
+        case Verdict::baseline: return c.baseline;
+        case Verdict::none: break;
+    }
+    return "no difference";
 }
 
 }  // namespace fairness::runs

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fairness/descriptor.hpp"
 #include "fairness/metrics/common.hpp"
 #include "fairness/runs/input.hpp"
 #include "fairness/runs/readers.hpp"
@@ -43,6 +44,8 @@ struct Options {
     std::vector<std::string> metrics;  // names (NFaiRR) or columns (NFaiRR@10); empty: every metric
     std::string baseline;              // a run's name; empty: the first run
     std::string query_label;           // keep only the queries of the query list with this label
+    // --ci bootstrap: a bootstrap percentile interval beside every t interval (samples > 0).
+    Bootstrap bootstrap;
 };
 
 // The metrics a run evaluation can report, in their output order, with their ir_measures-style
@@ -63,21 +66,54 @@ struct RunResult {
     std::vector<Summary> summary;            // [column]
 };
 
+// What a column is: its metric's name and cut-off, which way is fairer (the metric's descriptor)
+// and its range for the params in force.
+struct ColumnInfo {
+    std::string metric;  // "DIPS"
+    std::size_t cutoff = 0;
+    Fairer fairer = Fairer::higher;
+    bool utility = false;  // nDCG: "fairer" reads "better"
+    NumericRange range;
+};
+
+// Which run of a comparison is fairer by the metric's direction: the run, the baseline, or
+// neither ("no difference": the randomization test's p is not below significance_level).
+enum class Verdict { none, run, baseline };
+
+// One paired comparison. Every column has the comparison of its signed values; a column whose
+// metric is fairer closer to 0 has a second one, of the distance from 0, which decides the
+// verdict of both.
 struct ComparisonResult {
     std::string run, baseline, column;
+    Difference difference = Difference::signed_values;
     Comparison stats;
+    Verdict fairer = Verdict::none;
 };
 
 struct Results {
     std::vector<std::size_t> cutoffs;
     std::vector<std::string> columns;  // "NFaiRR@10", …
+    std::vector<ColumnInfo> column_info;
     std::vector<std::string> queries;
     std::vector<std::string> query_texts;  // from an annotated query list, else empty strings
     std::vector<RunResult> runs;
     std::string baseline;
     std::vector<ComparisonResult> comparisons;
     std::vector<std::string> warnings;
+    Bootstrap bootstrap;  // as asked (samples 0: no bootstrap intervals)
 };
+
+// The summaries of every run's columns and the comparisons of every other run with the baseline
+// (the runs' values and column_info filled in).
+void summarize_and_compare(Results& results, std::size_t baseline_index);
+
+// Whether an interval reaches past a range (an infinite end is never passed).
+bool past_range(const Maybe& low, const Maybe& high, const NumericRange& range);
+// The range of a paired difference of values in `range`: [min - max, max - min] for signed
+// values, [-M, M] with M the largest distance from 0 for distances.
+NumericRange difference_range(const NumericRange& range, Difference difference);
+// "no difference", or the name of the fairer run.
+std::string verdict_text(const ComparisonResult& comparison);
 
 class Evaluation {
 public:
@@ -124,9 +160,11 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// Writers of the results (the CLI's --format json|csv|table).
+// Writers of the results (the CLI's --format json|csv|table|comparisons-csv).
 std::string results_json(const Results& results);
 std::string results_csv(const Results& results, bool per_query);
 std::string results_table(const Results& results, bool per_query);
+// The comparisons as CSV, one row per comparison (the CLI's --format comparisons-csv).
+std::string results_comparisons_csv(const Results& results);
 
 }  // namespace fairness::runs

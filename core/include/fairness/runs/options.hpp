@@ -2,7 +2,8 @@
 // WASM module and the page share one reader and one set of messages with the CLI:
 //   { "cutoffs": [10, 20], "order": "score"|"file", "official": false,
 //     "backgroundFrom": "run"|"collection", "backgroundDepth": 200,
-//     "metrics": ["NFaiRR", "nDCG@10"], "baseline": "bm25", "queryLabel": "n" }
+//     "metrics": ["NFaiRR", "nDCG@10"], "baseline": "bm25", "queryLabel": "n",
+//     "ci": "t"|"bootstrap", "bootstrapSamples": 10000, "bootstrapSeed": 20240915 }
 // Every key is optional (the CLI's defaults). A bad value throws InputError naming the CLI's flag
 // (`--cutoffs`), so the page says what the CLI says.
 #pragma once

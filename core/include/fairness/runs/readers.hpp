@@ -107,8 +107,9 @@ private:
     bool first_ = true;
 };
 
-// A query list: one id a line, or the annotated CSV `qid,query text,label` whose text may hold
-// unquoted commas (the id is the first field, the label the last).
+// A query list: one id a line; `qid<TAB>query text` (MS MARCO's queries.tsv), optionally
+// `<TAB>label`; or the annotated CSV `qid,query text,label` whose text may hold unquoted commas
+// (the id is the first field, the label the last). `annotated`: the list has labels.
 struct QueryList {
     bool given = false;
     bool annotated = false;
