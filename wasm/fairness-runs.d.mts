@@ -37,6 +37,7 @@ export interface FairnessRunsModule {
   runsCompute(): RawRunsReply;
   /** The last results' query texts, as a JSON array in the order of their queries. */
   runsQueryTexts(): string;
+  runsComparisonsCsv(): string;
   /** One query's top documents of one or two runs as scenario JSON (run B may be ""). */
   runsQueryScenario(query: RawText, runA: RawText, runB: RawText, cutoff: number): RawRunsReply;
   /** Drops the run evaluation and its memory. */

@@ -16,6 +16,10 @@ export interface RunsOptions {
   /** A run's name; empty: the first run. */
   baseline?: string;
   queryLabel?: string;
+  /** 95% intervals: Student's t only, or a bootstrap percentile interval beside it. */
+  ci?: 't' | 'bootstrap';
+  bootstrapSamples?: number;
+  bootstrapSeed?: number;
 }
 
 /** The kinds of input, in the order the CLI feeds them (the collection comes last, on its own). */
@@ -55,6 +59,8 @@ export interface RunsEngine {
   compute(): string;
   /** The query texts of the last results (from an annotated query list; else empty strings). */
   queryTexts(): string[];
+  /** The comparisons of the last results, byte for byte what `fairness-eval runs --format comparisons-csv` prints. */
+  comparisonsCsv(): string;
   /** One query's top `cutoff` documents of run A (and B) as scenario JSON for the playground. */
   queryScenario(query: string, runA: string, runB: string, cutoff: number): string;
   reset(): void;
@@ -95,6 +101,7 @@ export function wrapRuns(core: FairnessRunsModule): RunsEngine {
     collectionEnd: () => progressOf(unwrap(core.runsCollectionEnd())),
     compute: () => unwrap(core.runsCompute()),
     queryTexts: () => JSON.parse(core.runsQueryTexts()) as string[],
+    comparisonsCsv: () => core.runsComparisonsCsv(),
     queryScenario: (query, runA, runB, cutoff) => unwrap(core.runsQueryScenario(query, runA, runB, cutoff)),
     reset: () => {
       core.runsReset();

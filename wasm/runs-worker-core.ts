@@ -184,7 +184,7 @@ export type RunsRequest =
 export type RunsReply =
   | { type: 'ready' }
   | { type: 'progress'; progress: RunsProgress }
-  | { type: 'done'; json: string; queryTexts: string[]; heapBytes: number }
+  | { type: 'done'; json: string; queryTexts: string[]; comparisonsCsv: string; heapBytes: number }
   | { type: 'refused'; refusal: RunsRefusal }
   | { type: 'scenario'; id: number; json?: string; refusal?: RunsRefusal };
 
@@ -203,7 +203,13 @@ export function serveRuns(port: { postMessage(message: RunsReply): void }, engin
         const json = await evaluateRuns(engine, request.job, {
           onProgress: (progress) => port.postMessage({ type: 'progress', progress }),
         });
-        port.postMessage({ type: 'done', json, queryTexts: engine.queryTexts(), heapBytes: engine.heapSize() });
+        port.postMessage({
+          type: 'done',
+          json,
+          queryTexts: engine.queryTexts(),
+          comparisonsCsv: engine.comparisonsCsv(),
+          heapBytes: engine.heapSize(),
+        });
       } catch (error) {
         engine.reset();
         port.postMessage({ type: 'refused', refusal: toRefusal(error) });

@@ -33,6 +33,7 @@ struct RunsReply {
 
 std::unique_ptr<fairness::runs::Evaluation> runs_evaluation;
 std::string runs_query_texts = "[]";
+std::string runs_comparisons = "";
 
 template <typename F>
 RunsReply runs_reply(F&& compute) {
@@ -142,6 +143,7 @@ RunsReply runs_compute() {
         fairness::JsonWriter texts;
         texts.array(std::span<const std::string>(results.query_texts));
         runs_query_texts = texts.take();
+        runs_comparisons = fairness::runs::results_comparisons_csv(results);
         return fairness::runs::results_json(results);
     });
 }
@@ -149,6 +151,9 @@ RunsReply runs_compute() {
 // The texts of the queries of the last results, in their order (from an annotated query list;
 // empty strings otherwise): the CLI's JSON does not carry them.
 std::string runs_texts() { return runs_query_texts; }
+
+// The comparisons of the last results as the CLI's --format comparisons-csv writes them.
+std::string runs_comparisons_csv() { return runs_comparisons; }
 
 RunsReply runs_query_scenario(const std::string& query, const std::string& run_a, const std::string& run_b, int cutoff) {
     return runs_reply([&](fairness::runs::Evaluation& ev) {
@@ -163,6 +168,7 @@ void runs_reset() {
     runs_evaluation.reset();
     std::vector<char>().swap(runs_input);
     runs_query_texts = "[]";
+    runs_comparisons.clear();
 }
 
 }  // namespace
@@ -187,5 +193,6 @@ EMSCRIPTEN_BINDINGS(fairness_runs) {
     function("runsCompute", &runs_compute);
     function("runsQueryScenario", &runs_query_scenario);
     function("runsQueryTexts", &runs_texts);
+    function("runsComparisonsCsv", &runs_comparisons_csv);
     function("runsReset", &runs_reset);
 }
