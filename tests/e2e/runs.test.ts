@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { writeRunsFiles } from '../node/runs-files.mjs';
-import { PAGE, cliValues, mismatches, newPage, openSite, root, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
+import { writeMirroredRuns, writeRunsFiles } from '../node/runs-files.mjs';
+import { PAGE, axeViolations, cliValues, mismatches, newPage, openSite, root, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
 
 let site: Site;
 beforeAll(async () => {
@@ -22,12 +22,27 @@ afterAll(async () => {
 
 const cli = `${root}build/fairness-eval`;
 
+type Pair = [number, number] | null;
 interface CliJson {
-  runs: { name: string; summary: Record<string, { mean: number | null; ci95: [number, number] | null }> }[];
-  comparisons: { run: string; metric: string; pTTest: number | null; pRandomization: number | null }[];
+  queries: string[];
+  runs: { name: string; summary: Record<string, { mean: number | null; n: number; ci95: Pair; ci95Bootstrap?: Pair }> }[];
+  comparisons: {
+    run: string;
+    metric: string;
+    difference: string;
+    n: number;
+    runMean: number | null;
+    baselineMean: number | null;
+    meanDiff: number | null;
+    ci95: Pair;
+    ci95Bootstrap?: Pair;
+    pTTest: number | null;
+    pRandomization: number | null;
+    fairer: string;
+  }[];
 }
 
-/** What the summary should show, "run/metric/stat" → value, from the CLI's JSON. */
+/** What the summary and comparisons should show, "run/metric[/difference]/stat" → value, from the CLI's JSON. */
 function expectedCells(json: CliJson): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const run of json.runs)
@@ -35,22 +50,51 @@ function expectedCells(json: CliJson): Record<string, number | null> {
       out[`${run.name}/${metric}/mean`] = s.mean;
       out[`${run.name}/${metric}/ci-low`] = s.ci95?.[0] ?? null;
       out[`${run.name}/${metric}/ci-high`] = s.ci95?.[1] ?? null;
+      if (s.ci95Bootstrap !== undefined) {
+        out[`${run.name}/${metric}/boot-low`] = s.ci95Bootstrap?.[0] ?? null;
+        out[`${run.name}/${metric}/boot-high`] = s.ci95Bootstrap?.[1] ?? null;
+      }
+      if (s.n !== json.queries.length) out[`${run.name}/${metric}/n`] = s.n;
     }
   for (const c of json.comparisons) {
-    out[`${c.run}/${c.metric}/p-ttest`] = c.pTTest;
-    out[`${c.run}/${c.metric}/p-randomization`] = c.pRandomization;
+    const key = `${c.run}/${c.metric}/${c.difference}`;
+    out[`${key}/n`] = c.n;
+    out[`${key}/run-mean`] = c.runMean;
+    out[`${key}/baseline-mean`] = c.baselineMean;
+    out[`${key}/mean-diff`] = c.meanDiff;
+    out[`${key}/ci-low`] = c.ci95?.[0] ?? null;
+    out[`${key}/ci-high`] = c.ci95?.[1] ?? null;
+    out[`${key}/p-ttest`] = c.pTTest;
+    out[`${key}/p-randomization`] = c.pRandomization;
   }
   return out;
 }
 
 async function shownCells(page: Page): Promise<Record<string, number | null>> {
-  const cells = await page.$$eval('section[aria-label="Summary"] [data-stat]', (els) =>
+  const cells = await page.$$eval('section[aria-label="Summary"] [data-value], section[aria-label="Comparisons"] [data-value]', (els) =>
     els.map((e) => {
       const d = (e as HTMLElement).dataset;
-      return [`${d.run}/${d.metric}/${d.stat}`, d.value ?? ''] as const;
+      return [[d.run, d.metric, d.difference, d.stat].filter((x) => x !== undefined).join('/'), d.value ?? ''] as const;
     }),
   );
   return Object.fromEntries(cells.map(([k, v]) => [k, v === '' ? null : Number(v)]));
+}
+
+/** The verdict each comparison row shows, "run/metric/difference" → "no difference", a run's name or "by |value|". */
+async function shownVerdicts(page: Page): Promise<Record<string, string>> {
+  const rows = await page.$$eval('section[aria-label="Comparisons"] tr[data-fairer]', (els) =>
+    els.map((e) => {
+      const d = (e as HTMLElement).dataset;
+      return [`${d.run}/${d.metric}/${d.difference}`, e.querySelector('[data-stat="fairer"]')!.textContent!.trim()] as const;
+    }),
+  );
+  return Object.fromEntries(rows);
+}
+
+function cliJson(args: string[]): CliJson {
+  const out = spawnSync(cli, ['runs', '--format', 'json', ...args], { encoding: 'utf8' });
+  expect(out.status, out.stderr).toBe(0);
+  return JSON.parse(out.stdout) as CliJson;
 }
 
 /**
@@ -278,5 +322,113 @@ test("the form's options survive a reload (kept in the query string) and leave t
   await page.waitForFunction(() => !location.search.includes('runs-'));
   await page.click('[data-action="runs-view"]');
   await page.waitForFunction(() => location.search.includes('runs-cutoffs=5%2C15'));
+  expect(problems).toEqual([]);
+});
+
+test('mirrored runs: equally far from fair, so no difference and no fairer run, in the page as in the CLI; shown differences are differences of shown means', async () => {
+  const { page, problems } = await newPage(site);
+  const { paths } = writeMirroredRuns(3);
+  await openRuns(page);
+  await page.setInputFiles('[data-input="run"]', paths.runs);
+  await page.setInputFiles('[data-input="collection"]', paths.collection);
+  await page.setInputFiles('[data-input="qrels"]', paths.qrels);
+  await page.setInputFiles('[data-input="labels"]', paths.labels);
+  await page.fill('[data-option="cutoffs"]', '10');
+  await evaluate(page);
+  const json = cliJson(['--collection', paths.collection, '--qrels', paths.qrels, '--labels', paths.labels, '--cutoffs', '10', ...paths.runs]);
+  const shown = await shownCells(page);
+  expect(differences(shown, expectedCells(json))).toEqual([]);
+  const verdicts = await shownVerdicts(page);
+  for (const metric of ['DIPS@10', 'REE@10', 'IGI@10', 'ARaB-tc@10']) {
+    const signed = json.comparisons.find((c) => c.metric === metric && c.difference === 'signed')!;
+    const distance = json.comparisons.find((c) => c.metric === metric && c.difference === 'distance')!;
+    // The signed means are far apart (and the test significant); their distances from 0 are one.
+    expect(signed.pRandomization!, metric).toBeLessThan(0.05);
+    expect(distance.meanDiff, metric).toBe(0);
+    expect([signed.fairer, distance.fairer], metric).toEqual(['no difference', 'no difference']);
+    expect(verdicts[`mirror/${metric}/distance`], metric).toBe('no difference');
+    expect(verdicts[`mirror/${metric}/signed`], metric).toBe('by |value|');
+  }
+  // No ▲/▼ anywhere in the summary: neither run is fairer by any metric.
+  expect(await page.locator('section[aria-label="Summary"] [data-verdict]').count()).toBe(0);
+  // Every shown difference is the difference of the two shown means beside it.
+  for (const [key, diff] of Object.entries(shown)) {
+    if (!key.endsWith('/mean-diff') || diff === null) continue;
+    const base = key.slice(0, -'mean-diff'.length);
+    expect(Math.abs(diff - (shown[`${base}run-mean`]! - shown[`${base}baseline-mean`]!)), key).toBeLessThan(1e-12);
+  }
+  expect(problems).toEqual([]);
+});
+
+for (const [width, height, runs] of [
+  [1366, 900, 3],
+  [1024, 768, 5],
+] as const)
+  test(`at ${width}×${height} with ${runs} runs the page does not scroll sideways; axe finds nothing on the results`, async () => {
+    const { page, problems } = await newPage(site, { width, height });
+    const { paths } = writeRunsFiles(51, { queries: 20, runs });
+    await openRuns(page);
+    await choose(page, paths, { collection: paths.collection });
+    await page.selectOption('[data-option="ci"]', 'bootstrap');
+    await evaluate(page);
+    await shot(page, `runs-${runs}-at-${width}`);
+    const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: innerWidth }));
+    expect(size.scroll).toBeLessThanOrEqual(size.viewport);
+    expect(await page.locator('main').filter({ has: page.locator('[data-action="evaluate-runs"]') }).count()).toBe(1);
+    // Every run has its column; the tables scroll in their own boxes.
+    for (const run of ['alpha', 'epsilon'].slice(0, runs === 5 ? 2 : 1))
+      expect(await page.locator(`section[aria-label="Summary"] [data-run="${run}"][data-stat="mean"]`).count()).toBeGreaterThan(0);
+    // The bootstrap interval is the CLI's (seeded: the same numbers every time).
+    const json = cliJson([
+      '--collection',
+      paths.collection,
+      '--qrels',
+      paths.qrels,
+      '--labels',
+      paths.labels,
+      '--queries',
+      paths.queries,
+      '--ci',
+      'bootstrap',
+      ...paths.runs,
+    ]);
+    expect(differences(await shownCells(page), expectedCells(json))).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+test('the pickers say what is loaded; Open pushes a history entry: Back returns to the results where they were', async () => {
+  const { page, problems } = await newPage(site, { width: 1366, height: 900 });
+  await openRuns(page);
+  await page.click('[data-action="sample-runs"]');
+  await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 30_000 });
+  expect(await page.locator('[data-chosen="run"]').textContent()).toBe('female-first.run, male-first.run');
+  expect(await page.locator('[data-chosen="collection"]').textContent()).toBe('collection.tsv');
+  // The browser's own picker (which would say "No file chosen") takes no room on screen.
+  const widths = await page.$$eval('input[type="file"]', (inputs) => inputs.map((i) => i.getBoundingClientRect().width));
+  expect(Math.max(...widths)).toBeLessThanOrEqual(1);
+  // Page 2 of the per-query table, scrolled to it.
+  await page.click('text=Next ›');
+  const open = page.locator('[data-action="open-query"]').nth(2);
+  const query = await open.getAttribute('data-query');
+  await open.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+  await open.click();
+  await waitCurrent(page);
+  await page.getByText(`Showing query ${query} of runs female-first and male-first, from the Runs view.`).waitFor();
+  expect(new URL(page.url()).searchParams.get('view')).toBeNull();
+  // The browser's Back: the results, the same page of the table, the same place.
+  await page.goBack();
+  await page.waitForSelector('[data-state="current"] [data-stat="mean"]');
+  expect(new URL(page.url()).searchParams.get('view')).toBe('runs');
+  await page.waitForFunction((y) => Math.abs(scrollY - y) < 2, scrolled);
+  expect(await page.getByText(/Page 2 of/).isVisible()).toBe(true);
+  expect(await page.locator(`[data-action="open-query"][data-query="${query}"]`).count()).toBe(1);
+  // Forward to the playground, and its own way back.
+  await page.goForward();
+  await page.click('[data-action="back-to-runs"]');
+  await page.waitForSelector('[data-state="current"] [data-stat="mean"]');
+  expect(new URL(page.url()).searchParams.get('view')).toBe('runs');
   expect(problems).toEqual([]);
 });

@@ -1,39 +1,86 @@
 // The Runs view's summary and per-query table from a results JSON written here by hand: every
 // number carries data-run/-metric/-stat/-value at full precision (empty when undefined), the
 // baseline has no comparison, p values are marked * below 0.05 and † when still below 0.05 after
-// Holm's correction over the runs; the per-query table sorts, filters and pages.
+// Holm's correction over the runs; a metric fairer closer to 0 shows its distance test first and
+// the signed one after it; ▲/▼ follow the comparison's verdict, n shows where fewer queries count,
+// ! marks an interval past the range; the per-query table sorts, filters and pages.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import { RunsQueries } from '../../web/components/RunsQueries';
 import { RunsSummary } from '../../web/components/RunsSummary';
-import type { RunsResults, RunsResultsJson } from '../../web/state/runs';
+import type { RunsColumn, RunsComparison, RunsDifference, RunsResults, RunsResultsJson } from '../../web/state/runs';
 import { perQueryRows, summaryRows } from '../../web/state/runs-tables';
 
-const s = (mean: number | null, ci: [number, number] | null) => ({ mean, sd: 0.1, n: 3, undefined: 0, ci95: ci });
-const cmp = (run: string, metric: string, pT: number | null, pR: number | null, meanDiff: number | null = 0.1) => ({
+const s = (mean: number | null, ci: [number, number] | null, n = 120, ci95PastRange = false) => ({
+  mean,
+  sd: 0.1,
+  n,
+  undefined: 120 - n,
+  ci95: ci,
+  ci95PastRange,
+});
+const cmp = (
+  run: string,
+  metric: string,
+  pT: number | null,
+  pR: number | null,
+  meanDiff: number | null = 0.1,
+  difference: RunsDifference = 'signed',
+  fairer = 'no difference',
+): RunsComparison => ({
   run,
   baseline: 'bm25',
   metric,
+  difference,
   n: 3,
+  runMean: meanDiff === null ? null : 0.5 + meanDiff,
+  baselineMean: meanDiff === null ? null : 0.5,
   meanDiff,
+  ci95: null,
+  ci95PastRange: false,
   greater: 2,
   equal: 0,
   less: 1,
   pTTest: pT,
   pRandomization: pR,
+  fairer,
+});
+const column = (name: string, fairer: RunsColumn['fairer'], range: [number, number], utility = false): RunsColumn => ({
+  name,
+  metric: name.split('@')[0]!,
+  cutoff: 10,
+  fairer,
+  utility,
+  range,
 });
 
 const queries = Array.from({ length: 120 }, (_, i) => `q${i}`);
 const perQuery = (offset: number) =>
-  Object.fromEntries(queries.map((q, i) => [q, { 'NFaiRR@10': i === 5 ? null : ((i * 37 + offset) % 100) / 100, 'nDCG@10': 0.5 }]));
+  Object.fromEntries(
+    queries.map((q, i) => [q, { 'NFaiRR@10': i === 5 ? null : ((i * 37 + offset) % 100) / 100, 'nDCG@10': 0.5, 'DIPS@10': 0 }]),
+  );
 const data: RunsResultsJson = {
   cutoffs: [10],
   queries,
+  columns: [column('NFaiRR@10', 'higher', [0, 1]), column('nDCG@10', 'higher', [0, 1], true), column('DIPS@10', 'closer to 0', [-1, 1])],
+  bootstrap: null,
   runs: [
-    { name: 'bm25', perQuery: perQuery(0), summary: { 'NFaiRR@10': s(0.123456789012345, [0.1, 0.2]), 'nDCG@10': s(0.5, null) } },
-    { name: 'dense', perQuery: perQuery(11), summary: { 'NFaiRR@10': s(0.2, [0.15, 0.25]), 'nDCG@10': s(null, null) } },
-    { name: 'tuned', perQuery: perQuery(23), summary: { 'NFaiRR@10': s(0.3, [0.2, 0.4]), 'nDCG@10': s(0.5, [0.5, 0.5]) } },
+    {
+      name: 'bm25',
+      perQuery: perQuery(0),
+      summary: { 'NFaiRR@10': s(0.123456789012345, [0.1, 0.2], 119), 'nDCG@10': s(0.5, null), 'DIPS@10': s(-0.3, [-0.4, -0.2]) },
+    },
+    {
+      name: 'dense',
+      perQuery: perQuery(11),
+      summary: { 'NFaiRR@10': s(0.2, [0.15, 0.25], 119), 'nDCG@10': s(null, null), 'DIPS@10': s(0.3, [0.2, 0.4]) },
+    },
+    {
+      name: 'tuned',
+      perQuery: perQuery(23),
+      summary: { 'NFaiRR@10': s(0.3, [0.2, 0.4], 119), 'nDCG@10': s(0.5, [0.5, 0.5]), 'DIPS@10': s(-0.1, [-0.5, 1.1], 120, true) },
+    },
   ],
   // NFaiRR@10: p 0.02 and 0.03 over m = 2 runs → Holm 0.04 (2·0.02) and 0.04 (max(0.04, 0.03)):
   // both † for the t-test. Randomization: 0.01 → 0.02 †; 0.04 → max(0.02, 0.04) = 0.04 †.
@@ -43,15 +90,22 @@ const data: RunsResultsJson = {
     cmp('tuned', 'NFaiRR@10', 0.03, 0.01),
     cmp('dense', 'nDCG@10', 0.03, 0.2, null),
     cmp('tuned', 'nDCG@10', 0.2, null, 0),
+    // DIPS: dense mirrors the baseline (no difference in distance, though the signed one is
+    // significant); tuned leans less, so it is fairer.
+    cmp('dense', 'DIPS@10', 1e-5, 1e-4, 0.6, 'signed'),
+    cmp('dense', 'DIPS@10', 1, 1, 0, 'distance'),
+    cmp('tuned', 'DIPS@10', 1e-3, 1e-3, 0.2, 'signed', 'tuned'),
+    cmp('tuned', 'DIPS@10', 1e-3, 1e-3, -0.2, 'distance', 'tuned'),
   ],
   warnings: [],
 };
 const results: RunsResults = {
   text: JSON.stringify(data),
   data,
-  columns: ['NFaiRR@10', 'nDCG@10'],
+  columns: ['NFaiRR@10', 'nDCG@10', 'DIPS@10'],
   baseline: 'bm25',
   queryTexts: queries.map((q) => (q === 'q7' ? 'who is the nurse' : '')),
+  comparisonsCsv: '',
   options: {},
   heapBytes: 0,
   seconds: 1,
@@ -59,8 +113,12 @@ const results: RunsResults = {
 
 afterEach(cleanup);
 
-const cell = (run: string, metric: string, stat: string) =>
-  document.querySelector(`[data-run="${run}"][data-metric="${metric}"][data-stat="${stat}"]`) as HTMLElement | null;
+const cell = (run: string, metric: string, stat: string, difference = 'signed') =>
+  document.querySelector(
+    stat === 'mean' || stat.startsWith('ci') || stat === 'n'
+      ? `[aria-label="Summary"] [data-run="${run}"][data-metric="${metric}"][data-stat="${stat}"]`
+      : `[data-run="${run}"][data-metric="${metric}"][data-difference="${difference}"][data-stat="${stat}"]`,
+  ) as HTMLElement | null;
 
 describe('RunsSummary', () => {
   test('every number with its data attributes; the baseline without comparison', () => {
@@ -87,31 +145,65 @@ describe('RunsSummary', () => {
     expect(mark('tuned', 'nDCG@10', 'p-ttest')).toBe('');
   });
 
-  test('the CSV rows carry the Holm-adjusted p values', () => {
+  test('closer to 0: the distance row first and deciding, the signed row after it; ▲ only where the verdict says', () => {
+    render(<RunsSummary results={results} />);
+    const rows = [...document.querySelectorAll('[aria-label="Comparisons"] tbody tr')].map((tr) => {
+      const d = (tr as HTMLElement).dataset;
+      return `${d.run} ${d.metric} ${d.difference} ${tr.querySelector('[data-stat="fairer"]')!.textContent}`;
+    });
+    expect(rows.filter((r) => r.includes('DIPS'))).toEqual([
+      'dense DIPS@10 distance no difference',
+      'dense DIPS@10 signed by |value|',
+      'tuned DIPS@10 distance tuned',
+      'tuned DIPS@10 signed by |value|',
+    ]);
+    const verdicts = [...document.querySelectorAll('[aria-label="Summary"] [data-verdict]')].map((e) => [
+      e.closest('td')!.querySelector('[data-stat="mean"]')!.getAttribute('data-run'),
+      e.textContent,
+    ]);
+    expect(verdicts).toEqual([['tuned', '▲']]);
+    // n where fewer than all 120 queries; ! where the interval passes the range.
+    expect(cell('dense', 'NFaiRR@10', 'n')!.dataset.value).toBe('119');
+    expect(cell('dense', 'DIPS@10', 'n')).toBeNull();
+    expect(cell('tuned', 'DIPS@10', 'ci-high')!.closest('td')!.querySelectorAll('[data-past-range]')).toHaveLength(1);
+    expect(document.querySelectorAll('[aria-label="Summary"] [data-past-range]')).toHaveLength(1);
+  });
+
+  test('the CSV rows carry the Holm-adjusted p values and the deciding comparison', () => {
     const rows = summaryRows(results);
+    const header = rows[0]!;
+    const at = (row: unknown[], name: string) => row[header.indexOf(name)];
     const dense = rows.find((r) => r[0] === 'dense' && r[1] === 'nDCG@10')!;
-    expect(dense[11]).toBeCloseTo(0.06, 15);
-    expect(rows[0]).toContain('p_ttest_holm');
+    expect(at(dense, 'p_ttest_holm')).toBeCloseTo(0.06, 15);
+    const dips = rows.find((r) => r[0] === 'dense' && r[1] === 'DIPS@10')!;
+    expect([at(dips, 'tested'), at(dips, 'mean_diff'), at(dips, 'fairer')]).toEqual(['distance', 0, 'no difference']);
+    expect(at(rows.find((r) => r[0] === 'tuned' && r[1] === 'DIPS@10')!, 'fairer')).toBe('tuned');
     const q = perQueryRows(results);
     expect(q[0]).toEqual([
       'query',
       'text',
       'bm25:NFaiRR@10',
       'bm25:nDCG@10',
+      'bm25:DIPS@10',
       'dense:NFaiRR@10',
       'dense:nDCG@10',
+      'dense:DIPS@10',
       'tuned:NFaiRR@10',
       'tuned:nDCG@10',
+      'tuned:DIPS@10',
     ]);
     expect(q[8]).toEqual([
       'q7',
       'who is the nurse',
       ((7 * 37) % 100) / 100,
       0.5,
+      0,
       ((7 * 37 + 11) % 100) / 100,
       0.5,
+      0,
       ((7 * 37 + 23) % 100) / 100,
       0.5,
+      0,
     ]);
   });
 });

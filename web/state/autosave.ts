@@ -273,10 +273,19 @@ export class Autosave {
     };
     const onVisibility = () => document.visibilityState === 'hidden' && this.flush();
     const onStorage = (event: StorageEvent) => this.onStorage(event);
+    // Back or Forward returns to an entry whose address holds an older state (the Runs view
+    // left for a query): the address is brought back to the state shown.
+    const onPopState = () => {
+      this.hashed = null;
+      const { evaluated } = evaluation.peek();
+      if (evaluated) this.writeHash(evaluated, json(evaluated));
+    };
+    addEventListener('popstate', onPopState);
     addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onVisibility);
     addEventListener('storage', onStorage);
     this.stops.push(() => {
+      removeEventListener('popstate', onPopState);
       removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onVisibility);
       removeEventListener('storage', onStorage);
@@ -403,7 +412,7 @@ export class Autosave {
     }
     lastSave.value = { at: Date.now(), where };
     // The address no longer loads a preset or a file (a reload would replace the work by it).
-    if (location.search !== viewQuery()) history.replaceState(null, '', `${location.pathname}${viewQuery()}${location.hash}`);
+    if (location.search !== viewQuery()) history.replaceState(history.state, '', `${location.pathname}${viewQuery()}${location.hash}`);
     this.writeHash(evaluated, acceptedText);
   }
 
@@ -444,7 +453,7 @@ export class Autosave {
     void encodeOffThread(acceptedText).then((encoded) => {
       if (this.hashed !== accepted) return;
       try {
-        history.replaceState(null, '', `${location.pathname}${viewQuery()}${hashFor(encoded)}`);
+        history.replaceState(history.state, '', `${location.pathname}${viewQuery()}${hashFor(encoded)}`);
         storage('session')?.setItem(KEYS.tabHash, encoded);
       } catch {
         // An address longer than the browser takes (megabytes of scenario): the tab's copy and

@@ -15,39 +15,108 @@ export function viewOf(search: string): View {
 
 export const view = signal<View>(typeof location === 'undefined' ? 'playground' : viewOf(location.search));
 
+function addressOf(next: View): URL {
+  const url = new URL(location.href);
+  if (next === 'runs') url.searchParams.set('view', 'runs');
+  else url.searchParams.delete('view');
+  return url;
+}
+
 /** Shows a view and keeps the URL's `view` parameter in step (without a new history entry). */
 export function showView(next: View): void {
   view.value = next;
   if (typeof history === 'undefined') return;
-  const url = new URL(location.href);
-  if (next === 'runs') url.searchParams.set('view', 'runs');
-  else url.searchParams.delete('view');
-  history.replaceState(history.state, '', url);
+  history.replaceState(history.state, '', addressOf(next));
 }
 
-/** The CLI's `--format json` output, parsed. */
+/**
+ * The playground shows a query opened from the Runs view: its source line (as the header shows
+ * it), so the header offers the way back while that scenario is shown.
+ */
+export const openedFromRuns = signal<string | null>(null);
+
+/**
+ * Opens the playground from the Runs view as a new history entry, so the browser's Back returns
+ * to the results where they were (the scroll position is kept in the entry left).
+ */
+export function openPlaygroundFromRuns(source: string): void {
+  openedFromRuns.value = source;
+  view.value = 'playground';
+  if (typeof history === 'undefined') return;
+  history.replaceState({ ...(history.state as object | null), runsScroll: scrollY }, '', location.href);
+  history.pushState({ fromRuns: true }, '', addressOf('playground'));
+}
+
+/** Back to the Runs view: through history when the playground was opened from it, else directly. */
+export function backToRuns(): void {
+  if (typeof history !== 'undefined' && (history.state as { fromRuns?: boolean } | null)?.fromRuns) history.back();
+  else showView('runs');
+}
+
+// Back and Forward between the views: the address says which one; the Runs view comes back at
+// the scroll position it was left at.
+if (typeof window !== 'undefined')
+  addEventListener('popstate', (event: PopStateEvent) => {
+    const next = viewOf(location.search);
+    view.value = next;
+    const scroll = (event.state as { runsScroll?: number } | null)?.runsScroll;
+    if (next === 'runs' && typeof scroll === 'number') {
+      // after the view has rendered (two frames: Preact's commit, then layout)
+      requestAnimationFrame(() => requestAnimationFrame(() => scrollTo(0, scroll)));
+    }
+  });
+
+/** The CLI's `--format json` output, parsed (README, "Run evaluation output"). */
 export interface RunsSummary {
   mean: number | null;
   sd: number | null;
+  /** The queries the mean is over (where the metric is defined). */
   n: number;
   undefined: number;
   ci95: [number, number] | null;
+  /** The t interval reaches past the metric's range. */
+  ci95PastRange: boolean;
+  /** With `ci: "bootstrap"` only. */
+  ci95Bootstrap?: [number, number] | null;
 }
+/** `signed`: run - baseline; `distance`: |run| - |baseline| (a metric fairer closer to 0). */
+export type RunsDifference = 'signed' | 'distance';
 export interface RunsComparison {
   run: string;
   baseline: string;
   metric: string;
+  difference: RunsDifference;
+  /** The queries where both runs are defined: the means below are over them. */
   n: number;
+  runMean: number | null;
+  baselineMean: number | null;
   meanDiff: number | null;
+  ci95: [number, number] | null;
+  ci95PastRange: boolean;
+  ci95Bootstrap?: [number, number] | null;
   greater: number;
   equal: number;
   less: number;
   pTTest: number | null;
   pRandomization: number | null;
+  /** The fairer run's name by the metric's direction, or "no difference". */
+  fairer: string;
+}
+export interface RunsColumn {
+  name: string;
+  metric: string;
+  cutoff: number;
+  fairer: 'higher' | 'lower' | 'closer to 0';
+  /** nDCG: "fairer" reads "better". */
+  utility: boolean;
+  /** The metric's range for the params in force (null: unbounded that way). */
+  range: [number | null, number | null];
 }
 export interface RunsResultsJson {
   cutoffs: number[];
   queries: string[];
+  columns: RunsColumn[];
+  bootstrap: { samples: number; seed: number } | null;
   runs: { name: string; perQuery: Record<string, Record<string, number | null>>; summary: Record<string, RunsSummary> }[];
   comparisons: RunsComparison[];
   warnings: string[];
@@ -61,6 +130,8 @@ export interface RunsResults {
   columns: string[];
   baseline: string;
   queryTexts: string[];
+  /** The comparisons as the CLI's `--format comparisons-csv`. */
+  comparisonsCsv: string;
   /** The options it was computed with (for opening a query at a cut-off). */
   options: RunsOptions;
   /** WebAssembly memory of the worker at the end, in bytes. */
@@ -139,6 +210,7 @@ export function startRuns(job: RunsJob): void {
         columns,
         baseline: baseline || first?.name || '',
         queryTexts: reply.queryTexts,
+        comparisonsCsv: reply.comparisonsCsv,
         options: job.options,
         heapBytes: reply.heapBytes,
         seconds: (performance.now() - started) / 1000,

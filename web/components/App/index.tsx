@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { setExample } from '../../state/example';
 import { lessonRequest, numbersHidden } from '../../state/lessons';
 import { descriptors } from '../../state/metrics';
-import { showView, view } from '../../state/runs';
+import { backToRuns, openedFromRuns, showView, view } from '../../state/runs';
 import { lexicon as lexiconSignal, rankingCount, redo, replacements, scenario, shownSource, undo } from '../../state/scenario';
 import { presenting, unknownMetricsProblem, withoutEmbed, type EmbedMode } from '../../state/view';
 import { Caption } from '../Caption';
@@ -132,6 +132,14 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
               NFaiRR, TExFAIR, DIPS and CWEx side by side: edit a ranking and watch them agree, or not.{' '}
               {/* The example's title gives a lesson's answer away: said once the numbers are. */}
               {!numbersHidden.value && <span class={styles.source}>Showing {source}.</span>}
+              {view.value === 'playground' && openedFromRuns.value !== null && openedFromRuns.value === source && (
+                <>
+                  {' '}
+                  <button type="button" class={styles.back} data-action="back-to-runs" onClick={backToRuns}>
+                    ← Back to the runs
+                  </button>
+                </>
+              )}
             </p>
           </div>
           <Toolbar
@@ -157,9 +165,11 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
       {present && caption}
       {!present && lesson}
       {!embed && view.value === 'runs' && (
-        <Suspense fallback={<p>Loading the run evaluation…</p>}>
-          <RunsView />
-        </Suspense>
+        <main class={styles.runs}>
+          <Suspense fallback={<p>Loading the run evaluation…</p>}>
+            <RunsView />
+          </Suspense>
+        </main>
       )}
       <main class={styles.layout} hidden={!embed && view.value === 'runs'}>
         <div class={styles.left}>
@@ -197,9 +207,11 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
         </aside>
       </main>
       {/* On a narrow screen the metrics come after the rankings: one tap away from anywhere. */}
-      <a class={styles.jump} href="#metrics">
-        ↓ Metrics
-      </a>
+      {(embed || view.value === 'playground') && (
+        <a class={styles.jump} href="#metrics">
+          ↓ Metrics
+        </a>
+      )}
       <Toast />
       {!embed && (
         <footer class={styles.footer}>

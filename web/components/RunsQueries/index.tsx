@@ -2,25 +2,55 @@
 // carries it), each run's value of every metric at one cut-off. Sortable by any column, filtered
 // by id or text, shown a page at a time (a run of 1,765 queries stays light). Each row opens in the
 // playground: runs A's and B's top documents become rankings A and B.
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 
 import { toPageScenario, replaceScenario } from '../../state/scenario';
-import { queryScenario, showView, type RunsResults } from '../../state/runs';
+import { openPlaygroundFromRuns, queryScenario, type RunsResults } from '../../state/runs';
 import type { Scenario } from '../../../wasm/types';
 import styles from './style.module.css';
 
 const PAGE = 50;
 
+interface TableState {
+  cutoff: number;
+  filter: string;
+  sort: { key: string; descending: boolean } | null;
+  page: number;
+  runA: string;
+  runB: string;
+}
+
+// The table's state outlives the view (the playground replaces it while a query is open), so
+// Back finds the same page, sort and filter.
+let kept: { results: RunsResults; state: TableState } | null = null;
+
+function initial(results: RunsResults): TableState {
+  if (kept?.results === results) return kept.state;
+  const names = results.data.runs.map((r) => r.name);
+  return {
+    cutoff: results.data.cutoffs[0] ?? 10,
+    filter: '',
+    sort: null,
+    page: 0,
+    runA: results.baseline,
+    runB: names.find((n) => n !== results.baseline) ?? '',
+  };
+}
+
 export function RunsQueries({ results }: { results: RunsResults }) {
   const { data } = results;
   const names = data.runs.map((r) => r.name);
-  const [cutoff, setCutoff] = useState(data.cutoffs[0] ?? 10);
-  const [filter, setFilter] = useState('');
-  const [sort, setSort] = useState<{ key: string; descending: boolean } | null>(null);
-  const [page, setPage] = useState(0);
-  const [runA, setRunA] = useState(results.baseline);
-  const [runB, setRunB] = useState(names.find((n) => n !== results.baseline) ?? '');
+  const [start] = useState(() => initial(results));
+  const [cutoff, setCutoff] = useState(start.cutoff);
+  const [filter, setFilter] = useState(start.filter);
+  const [sort, setSort] = useState(start.sort);
+  const [page, setPage] = useState(start.page);
+  const [runA, setRunA] = useState(start.runA);
+  const [runB, setRunB] = useState(start.runB);
   const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    kept = { results, state: { cutoff, filter, sort, page, runA, runB } };
+  });
   const columns = results.columns.filter((c) => c.endsWith(`@${cutoff}`));
   const textOf = useMemo(() => new Map(data.queries.map((q, i) => [q, results.queryTexts[i] ?? ''])), [results]);
 
@@ -49,10 +79,9 @@ export function RunsQueries({ results }: { results: RunsResults }) {
     setProblem(null);
     try {
       const json = await queryScenario(query, runA, runB === runA ? '' : runB, cutoff);
-      replaceScenario(toPageScenario(JSON.parse(json) as Scenario), {
-        source: `query ${query} of ${runB && runB !== runA ? `runs ${runA} and ${runB}` : `run ${runA}`}, from the Runs view`,
-      });
-      showView('playground');
+      const source = `query ${query} of ${runB && runB !== runA ? `runs ${runA} and ${runB}` : `run ${runA}`}, from the Runs view`;
+      replaceScenario(toPageScenario(JSON.parse(json) as Scenario), { source });
+      openPlaygroundFromRuns(source);
     } catch (error) {
       setProblem((error as { message?: string }).message ?? String(error));
     }
@@ -130,7 +159,9 @@ export function RunsQueries({ results }: { results: RunsResults }) {
           <thead>
             <tr>
               <th scope="col">Query</th>
-              <th scope="col" />
+              <th scope="col">
+                <span class="sr-only">Open in the playground</span>
+              </th>
               {columns.map((column) => data.runs.map((run) => header(run.name, column)))}
             </tr>
           </thead>

@@ -1,32 +1,157 @@
-// The summary of a run evaluation: rows are metrics at cut-offs, columns are runs. Each cell is
-// the mean with its 95% CI; beside each run but the baseline, the mean difference to it and the two
-// p values (paired t-test, randomization test), marked * when below 0.05 and, with several runs,
-// † when still below 0.05 after Holm's correction over the runs. Every number carries
-// data-run/-metric/-stat/-value (full precision) for tests and course pages.
-import type { RunsResults } from '../../state/runs';
-import { comparisonCells } from '../../state/runs-tables';
+// The summary of a run evaluation, in two tables that each scroll inside their own box (metric
+// names sticky), so the page itself never scrolls sideways however many runs there are:
+// - Summary: rows are metrics at cut-offs, one column per run; each cell is the mean over the
+//   queries where the metric is defined (its n shown when fewer than all), its 95% interval (!
+//   when it reaches past the metric's range), and ▲/▼ when the run is fairer/less fair than the
+//   baseline by the metric's direction.
+// - Comparisons: one row per run and metric against the baseline, paired over the queries where
+//   both are defined (n), with the paired means whose difference is shown. For a metric fairer
+//   closer to 0 the distance from 0 is tested (it decides), the signed difference follows it.
+// Every number carries data-run/-metric/-stat/-value (full precision; comparisons also
+// data-difference) for tests and course pages.
+import type { RunsColumn, RunsComparison, RunsResults, RunsSummary as Summary } from '../../state/runs';
+import { comparisonCells, comparisonKey, decisive, type ComparisonCell } from '../../state/runs-tables';
 import styles from './style.module.css';
 
 const fmt = (v: number | null | undefined, digits = 4) => (v === null || v === undefined ? '–' : v.toFixed(digits));
-const fmtP = (p: number | null) => (p === null ? '–' : p < 0.0001 ? p.toExponential(1) : p.toFixed(4));
+const fmtSigned = (v: number | null | undefined) => (v === null || v === undefined ? '–' : (v > 0 ? '+' : '') + v.toFixed(4));
+// p = 0: every paired difference equal and not 0 (the t statistic is infinite), as the CLI says it.
+const fmtP = (p: number | null) => (p === null ? '–' : p === 0 ? '0' : p < 0.0001 ? p.toExponential(1) : p.toFixed(4));
 
-function Stat({
-  run,
-  metric,
-  stat,
-  value,
-  text,
-}: {
-  run: string;
-  metric: string;
-  stat: string;
-  value: number | null | undefined;
-  text: string;
-}) {
+function Stat(props: { run: string; metric: string; stat: string; value: number | null | undefined; text: string; difference?: string }) {
+  const { run, metric, stat, value, text, difference } = props;
   return (
-    <span data-run={run} data-metric={metric} data-stat={stat} data-value={value === null || value === undefined ? '' : String(value)}>
+    <span
+      data-run={run}
+      data-metric={metric}
+      data-stat={stat}
+      data-difference={difference}
+      data-value={value === null || value === undefined ? '' : String(value)}
+    >
       {text}
     </span>
+  );
+}
+
+/** "higher is fairer", "closer to 0 is fairer", "higher is better" (nDCG). */
+export function directionText(column: RunsColumn | undefined): string {
+  if (!column) return '';
+  return `${column.fairer} is ${column.utility ? 'better' : 'fairer'}`;
+}
+
+const rangeText = (column: RunsColumn | undefined) =>
+  column ? `[${column.range[0] ?? '−∞'}, ${column.range[1] ?? '∞'}]` : 'its range';
+
+function Interval({ low, high, past, run, metric, prefix, column, difference }: IntervalProps) {
+  if (low === undefined || low === null)
+    return (
+      <span class={styles.ci}>
+        <Stat run={run} metric={metric} stat={`${prefix}-low`} value={null} text="–" difference={difference} />
+        <Stat run={run} metric={metric} stat={`${prefix}-high`} value={null} text="" difference={difference} />
+      </span>
+    );
+  return (
+    <span class={styles.ci} title={past ? `This interval reaches past the range the values can take, ${rangeText(column)}` : undefined}>
+      [<Stat run={run} metric={metric} stat={`${prefix}-low`} value={low} text={fmt(low)} difference={difference} />,{' '}
+      <Stat run={run} metric={metric} stat={`${prefix}-high`} value={high} text={fmt(high)} difference={difference} />]
+      {past && (
+        <span class={styles.past} data-past-range>
+          !
+        </span>
+      )}
+    </span>
+  );
+}
+interface IntervalProps {
+  low: number | null | undefined;
+  high: number | null | undefined;
+  past: boolean;
+  run: string;
+  metric: string;
+  prefix: string;
+  column: RunsColumn | undefined;
+  difference?: string;
+}
+
+function verdictMark(c: RunsComparison | undefined, run: string, column: RunsColumn | undefined) {
+  if (!c || c.fairer === 'no difference') return null;
+  const better = column?.utility ? 'better' : 'fairer';
+  const fairer = c.fairer === run;
+  return (
+    <span class={styles.mark} data-verdict={fairer ? 'fairer' : 'less-fair'} title={`${fairer ? better : `less ${better.replace('better', 'good')}`} than the baseline`}>
+      {fairer ? '▲' : '▼'}
+    </span>
+  );
+}
+
+function SummaryCell({ results, run, column, summary, cell }: { results: RunsResults; run: string; column: string; summary: Summary; cell?: ComparisonCell }) {
+  const info = results.data.columns.find((c) => c.name === column);
+  const all = results.data.queries.length;
+  return (
+    <td class={styles.num}>
+      <Stat run={run} metric={column} stat="mean" value={summary.mean} text={fmt(summary.mean)} />
+      {verdictMark(cell, run, info)}{' '}
+      <Interval low={summary.ci95?.[0]} high={summary.ci95?.[1]} past={summary.ci95PastRange} run={run} metric={column} prefix="ci" column={info} />
+      {summary.ci95Bootstrap !== undefined && (
+        <span class={styles.boot}>
+          {' '}
+          boot{' '}
+          <Interval low={summary.ci95Bootstrap?.[0]} high={summary.ci95Bootstrap?.[1]} past={false} run={run} metric={column} prefix="boot" column={info} />
+        </span>
+      )}
+      {summary.n !== all && (
+        <span class={styles.n} title={`the mean is over the ${summary.n} queries where ${column} is defined`}>
+          {' '}
+          n=
+          <Stat run={run} metric={column} stat="n" value={summary.n} text={String(summary.n)} />
+        </span>
+      )}
+    </td>
+  );
+}
+
+function ComparisonRow({ results, cell, several }: { results: RunsResults; cell: ComparisonCell; several: boolean }) {
+  const column = cell.metric;
+  const info = results.data.columns.find((c) => c.name === column);
+  const run = cell.run;
+  const difference = cell.difference;
+  const byDistance = difference === 'signed' && info?.fairer === 'closer to 0';
+  const stat = (name: string, value: number | null | undefined, text: string) => (
+    <Stat run={run} metric={column} stat={name} value={value} text={text} difference={difference} />
+  );
+  const mark = (p: number | null, adjusted: number | null) =>
+    (p !== null && p < 0.05 ? '*' : '') + (several && adjusted !== null && adjusted < 0.05 ? '†' : '');
+  return (
+    <tr data-run={run} data-metric={column} data-difference={difference} data-fairer={cell.fairer} class={byDistance ? styles.secondary : undefined}>
+      <th scope="row">{column}</th>
+      <td>{run}</td>
+      <td title={difference === 'distance' ? 'the distance from fair, |value|, per query: it decides which run is fairer' : 'run − baseline per query'}>
+        {difference === 'distance' ? '|value|' : 'signed'}
+      </td>
+      <td data-stat="fairer">{byDistance ? <span class={styles.muted}>by |value|</span> : cell.fairer}</td>
+      <td class={styles.num}>{stat('n', cell.n, String(cell.n))}</td>
+      <td class={styles.num}>{stat('run-mean', cell.runMean, fmt(cell.runMean))}</td>
+      <td class={styles.num}>{stat('baseline-mean', cell.baselineMean, fmt(cell.baselineMean))}</td>
+      <td class={styles.num}>{stat('mean-diff', cell.meanDiff, fmtSigned(cell.meanDiff))}</td>
+      <td class={styles.num}>
+        <Interval low={cell.ci95?.[0]} high={cell.ci95?.[1]} past={cell.ci95PastRange} run={run} metric={column} prefix="ci" column={info} difference={difference} />
+        {cell.ci95Bootstrap !== undefined && (
+          <span class={styles.boot}>
+            {' '}
+            boot{' '}
+            <Interval low={cell.ci95Bootstrap?.[0]} high={cell.ci95Bootstrap?.[1]} past={false} run={run} metric={column} prefix="boot" column={info} difference={difference} />
+          </span>
+        )}
+      </td>
+      <td class={styles.num} title={several ? `Holm-adjusted p: ${fmtP(cell.holmTTest)}` : undefined}>
+        {stat('p-ttest', cell.pTTest, fmtP(cell.pTTest))}
+        <span class={styles.star}>{mark(cell.pTTest, cell.holmTTest)}</span>
+      </td>
+      <td class={styles.num} title={several ? `Holm-adjusted p: ${fmtP(cell.holmRandomization)}` : undefined}>
+        {stat('p-randomization', cell.pRandomization, fmtP(cell.pRandomization))}
+        <span class={styles.star}>{mark(cell.pRandomization, cell.holmRandomization)}</span>
+      </td>
+    </tr>
   );
 }
 
@@ -34,112 +159,105 @@ export function RunsSummary({ results }: { results: RunsResults }) {
   const cells = comparisonCells(results);
   const others = results.data.runs.filter((r) => r.name !== results.baseline);
   const several = others.length > 1;
+  const bootstrap = results.data.bootstrap;
+  // The comparisons in the summary's order: per run, per column, the deciding test first.
+  const rows: ComparisonCell[] = [];
+  for (const run of others)
+    for (const column of results.columns) {
+      const first = decisive(results, column);
+      for (const difference of first === 'distance' ? (['distance', 'signed'] as const) : (['signed'] as const)) {
+        const cell = cells.get(comparisonKey(run.name, column, difference));
+        if (cell) rows.push(cell);
+      }
+    }
   return (
-    <section class={styles.summary} aria-label="Summary">
-      <h2>Summary</h2>
-      <div class={styles.scroll}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col" rowSpan={2}>
-                Metric
-              </th>
-              {results.data.runs.map((run) => (
-                <th key={run.name} scope="colgroup" colSpan={run.name === results.baseline ? 1 : 4}>
-                  {run.name}
-                  {run.name === results.baseline ? ' (baseline)' : ''}
+    <>
+      <section class={styles.summary} aria-label="Summary">
+        <h2>Summary</h2>
+        <div class={styles.scroll} tabIndex={0} aria-label="Summary table (scrolls sideways)">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col" class={styles.sticky}>
+                  Metric
                 </th>
-              ))}
-            </tr>
-            <tr>
-              {results.data.runs.map((run) =>
-                run.name === results.baseline ? (
+                {results.data.runs.map((run) => (
                   <th key={run.name} scope="col">
-                    mean [95% CI]
+                    {run.name}
+                    {run.name === results.baseline ? ' (baseline)' : ''}
                   </th>
-                ) : (
-                  [
-                    <th key={`${run.name}-m`} scope="col">
-                      mean [95% CI]
-                    </th>,
-                    <th key={`${run.name}-d`} scope="col">
-                      Δ mean
-                    </th>,
-                    <th key={`${run.name}-t`} scope="col">
-                      p t-test
-                    </th>,
-                    <th key={`${run.name}-r`} scope="col">
-                      p rand.
-                    </th>,
-                  ]
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {results.columns.map((column) => (
-              <tr key={column}>
-                <th scope="row">{column}</th>
-                {results.data.runs.map((run) => {
-                  const s = run.summary[column]!;
-                  const mean = (
-                    <td key={`${run.name}-m`} class={styles.num}>
-                      <Stat run={run.name} metric={column} stat="mean" value={s.mean} text={fmt(s.mean)} />{' '}
-                      <span class={styles.ci}>
-                        [<Stat run={run.name} metric={column} stat="ci-low" value={s.ci95?.[0]} text={fmt(s.ci95?.[0])} />,{' '}
-                        <Stat run={run.name} metric={column} stat="ci-high" value={s.ci95?.[1]} text={fmt(s.ci95?.[1])} />]
-                      </span>
-                    </td>
-                  );
-                  if (run.name === results.baseline) return mean;
-                  const c = cells.get(`${run.name}/${column}`);
-                  const mark = (p: number | null, adjusted: number | null) =>
-                    (p !== null && p < 0.05 ? '*' : '') + (several && adjusted !== null && adjusted < 0.05 ? '†' : '');
-                  return [
-                    mean,
-                    <td key={`${run.name}-d`} class={styles.num}>
-                      <Stat
-                        run={run.name}
-                        metric={column}
-                        stat="mean-diff"
-                        value={c?.meanDiff}
-                        text={c?.meanDiff === null || c?.meanDiff === undefined ? '–' : (c.meanDiff > 0 ? '+' : '') + c.meanDiff.toFixed(4)}
-                      />
-                    </td>,
-                    <td key={`${run.name}-t`} class={styles.num} title={several && c ? `Holm-adjusted p: ${fmtP(c.holmTTest)}` : undefined}>
-                      <Stat run={run.name} metric={column} stat="p-ttest" value={c?.pTTest} text={fmtP(c?.pTTest ?? null)} />
-                      <span class={styles.mark}>{c ? mark(c.pTTest, c.holmTTest) : ''}</span>
-                    </td>,
-                    <td
-                      key={`${run.name}-r`}
-                      class={styles.num}
-                      title={several && c ? `Holm-adjusted p: ${fmtP(c.holmRandomization)}` : undefined}
-                    >
-                      <Stat
-                        run={run.name}
-                        metric={column}
-                        stat="p-randomization"
-                        value={c?.pRandomization}
-                        text={fmtP(c?.pRandomization ?? null)}
-                      />
-                      <span class={styles.mark}>{c ? mark(c.pRandomization, c.holmRandomization) : ''}</span>
-                    </td>,
-                  ];
-                })}
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p class={styles.note}>
-        Means over the queries where a metric is defined; 95% CI from Student's t. Δ: the run's mean difference to the baseline “
-        {results.baseline}” on the queries where both are defined; p: two-sided paired t-test and paired randomization (sign-flip) test, R =
-        10,000. * p &lt; 0.05
-        {several
-          ? '; † still below 0.05 after Holm’s correction over the runs compared with the baseline (hover a p value for its adjusted value)'
-          : ''}
-        .
-      </p>
-    </section>
+            </thead>
+            <tbody>
+              {results.columns.map((column) => (
+                <tr key={column}>
+                  <th scope="row" class={styles.sticky}>
+                    {column}
+                    <span class={styles.direction}>{directionText(results.data.columns.find((c) => c.name === column))}</span>
+                  </th>
+                  {results.data.runs.map((run) => (
+                    <SummaryCell
+                      key={run.name}
+                      results={results}
+                      run={run.name}
+                      column={column}
+                      summary={run.summary[column]!}
+                      cell={cells.get(comparisonKey(run.name, column, decisive(results, column)))}
+                    />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p class={styles.note}>
+          Means over the queries where a metric is defined ({results.data.queries.length.toLocaleString('en')} queries; n= where fewer), with
+          the 95% Student-t interval{bootstrap ? ` and the bootstrap percentile interval (${bootstrap.samples.toLocaleString('en')} resamples, seed ${bootstrap.seed})` : ''}
+          ; ! marks an interval that reaches past the metric’s range (a t interval assumes a normal mean, which few queries do not give).
+          ▲/▼: fairer/less fair than the baseline “{results.baseline}” by the metric’s direction (for nDCG: better/worse), when the paired
+          randomization test gives p &lt; 0.05.
+        </p>
+      </section>
+      {rows.length > 0 && (
+        <section class={styles.summary} aria-label="Comparisons">
+          <h2>Compared with “{results.baseline}”</h2>
+          <div class={styles.scroll} tabIndex={0} aria-label="Comparisons table (scrolls sideways)">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col" class={styles.sticky}>
+                    Metric
+                  </th>
+                  <th scope="col">Run</th>
+                  <th scope="col">Tested</th>
+                  <th scope="col">Fairer</th>
+                  <th scope="col">n</th>
+                  <th scope="col">Run mean</th>
+                  <th scope="col">Baseline mean</th>
+                  <th scope="col">Difference</th>
+                  <th scope="col">95% CI</th>
+                  <th scope="col">p t-test</th>
+                  <th scope="col">p rand.</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((cell) => (
+                  <ComparisonRow key={`${cell.run}/${cell.metric}/${cell.difference}`} results={results} cell={cell} several={several} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p class={styles.note}>
+            Paired over the n queries where both runs are defined; Difference = Run mean − Baseline mean over those queries. For a metric
+            fairer closer to 0 (DIPS, REE, IGI, RaB, ARaB…) the distance from fair, |value|, is tested and decides; the signed row after it
+            says which way the runs lean (−0.3 and +0.3 are equally far from fair). p: two-sided paired t-test and paired randomization
+            (sign-flip) test, R = 10,000; * p &lt; 0.05
+            {several ? '; † still below 0.05 after Holm’s correction over the runs compared with the baseline (hover a p value)' : ''}.
+            Fairer: the run the randomization test at 0.05 and the difference’s sign favour, or “no difference”.
+          </p>
+        </section>
+      )}
+    </>
   );
 }

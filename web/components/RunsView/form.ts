@@ -20,6 +20,7 @@ export interface RunsForm {
   metrics: string;
   baseline: string;
   queryLabel: string;
+  ci: 't' | 'bootstrap';
 }
 
 export const emptyFiles = (): Record<InputKind, File[]> => ({
@@ -44,11 +45,12 @@ export const defaults: RunsForm = {
   metrics: '',
   baseline: '',
   queryLabel: '',
+  ci: 't',
 };
 
 // The options kept in the URL's query string, so a reload (or a shared link) keeps them; files
 // cannot be. Prefixed `runs-`, apart from the playground's parameters (`metrics` is the embed's).
-type QueryOption = 'cutoffs' | 'order' | 'official' | 'backgroundFrom' | 'backgroundDepth' | 'metrics' | 'baseline' | 'queryLabel';
+type QueryOption = 'cutoffs' | 'order' | 'official' | 'backgroundFrom' | 'backgroundDepth' | 'metrics' | 'baseline' | 'queryLabel' | 'ci';
 const QUERY_KEYS: Record<QueryOption, string> = {
   cutoffs: 'runs-cutoffs',
   order: 'runs-order',
@@ -58,6 +60,7 @@ const QUERY_KEYS: Record<QueryOption, string> = {
   metrics: 'runs-metrics',
   baseline: 'runs-baseline',
   queryLabel: 'runs-label',
+  ci: 'runs-ci',
 };
 
 /** The options a query string sets (only valid values; anything else keeps the default). */
@@ -77,6 +80,8 @@ export function formFromQuery(search: string): Partial<RunsForm> {
   if (order === 'score' || order === 'file') out.order = order;
   const official = get('official');
   if (official === '1' || official === '0') out.official = official === '1';
+  const ci = get('ci');
+  if (ci === 't' || ci === 'bootstrap') out.ci = ci;
   const from = get('backgroundFrom');
   if (from === 'run' || from === 'collection') out.backgroundFrom = from;
   const depth = get('backgroundDepth');
@@ -131,6 +136,7 @@ export function optionsOf(f: RunsForm): RunsOptions {
     metrics: list(f.metrics),
     baseline: f.baseline,
     queryLabel: f.queryLabel.trim(),
+    ci: f.ci,
   };
 }
 

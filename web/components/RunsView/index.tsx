@@ -23,7 +23,7 @@ const INPUTS: { kind: InputKind; label: string; hint: string; multiple?: boolean
   { kind: 'collection', label: 'Collection', hint: 'docid<TAB>text lines or JSON lines; .gz read as it streams' },
   { kind: 'qrels', label: 'Qrels', hint: 'TREC qrels (qid iter docid rel)' },
   { kind: 'labels', label: 'Labels', hint: 'docid,label (F, M, N or a group name)' },
-  { kind: 'queries', label: 'Query list', hint: 'one id a line, or qid,query text,label' },
+  { kind: 'queries', label: 'Query list', hint: 'one id a line, qid<TAB>query text, or qid,query text,label' },
   { kind: 'background', label: 'Background run', hint: "NFaiRR's background per query (its first documents up to the depth)" },
   { kind: 'params', label: 'Params file', hint: 'a scenario JSON without rankings: its groups, lexicon and params apply (as --params)' },
 ];
@@ -110,10 +110,30 @@ export function RunsView() {
         <fieldset class={styles.inputs}>
           <legend>Files</legend>
           {INPUTS.map(({ kind, label, hint, multiple }) => (
+            // The browser's own picker says "No file chosen" even when the sample files are loaded:
+            // it is hidden behind a button, and what is loaded is said beside it.
             <label key={kind} class={styles.file}>
               <span class={styles.name}>{label}</span>
-              <input type="file" data-input={kind} multiple={multiple} onChange={(e) => setFiles(kind, e.currentTarget.files)} />
-              <span class={styles.chosen}>{f.files[kind].length ? f.files[kind].map((x) => x.name).join(', ') : hint}</span>
+              <input
+                type="file"
+                class="sr-only"
+                data-input={kind}
+                multiple={multiple}
+                onChange={(e) => setFiles(kind, e.currentTarget.files)}
+              />
+              <span class={styles.choose} aria-hidden="true">
+                {f.files[kind].length ? 'Change…' : multiple ? 'Choose files…' : 'Choose a file…'}
+              </span>
+              <span class={styles.chosen} data-chosen={kind}>
+                {f.files[kind].length ? (
+                  <strong>{f.files[kind].map((x) => x.name).join(', ')}</strong>
+                ) : (
+                  <>
+                    <span class="sr-only">No file chosen: </span>
+                    {hint}
+                  </>
+                )}
+              </span>
             </label>
           ))}
           <div class={styles.paramsRow}>
@@ -208,6 +228,13 @@ export function RunsView() {
               data-option="query-label"
             />
           </label>
+          <label>
+            Intervals
+            <select value={f.ci} onChange={(e) => updateForm({ ci: e.currentTarget.value as 't' | 'bootstrap' })} data-option="ci">
+              <option value="t">Student's t</option>
+              <option value="bootstrap">t and bootstrap percentile</option>
+            </select>
+          </label>
           <label class={styles.check}>
             <input
               type="checkbox"
@@ -274,6 +301,13 @@ export function RunsView() {
               onClick={() => download('runs-per-query.csv', toCsv(perQueryRows(results)), 'text/csv')}
             >
               Per query (CSV)
+            </button>
+            <button
+              type="button"
+              data-action="export-runs-comparisons"
+              onClick={() => download('runs-comparisons.csv', results.comparisonsCsv, 'text/csv')}
+            >
+              Comparisons (CSV)
             </button>
             <button type="button" data-action="export-runs-json" onClick={() => download('runs.json', results.text, 'application/json')}>
               Everything (the CLI's JSON)
