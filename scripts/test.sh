@@ -1,31 +1,68 @@
 #!/usr/bin/env bash
-# The whole test suite from a fresh clone: install what is missing, build, run every test.
+# The whole test suite from a fresh clone: install what is missing, build, run every layer.
+# Independent layers run side by side, one core each: the native build beside the WebAssembly
+# build, then the sanitizer build (doctests under ASan + UBSan, then a fixed-time fuzz) beside the
+# types and the Node and component tests; the browser tests run last, alone (one Chromium).
+# Each layer's time is printed at the end. `npm run test:quick` skips the sanitizers and the fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+quick=false
+[ "${1:-}" = "--quick" ] && quick=true
 
-echo "== Formatting (clang-format, Prettier)"
-bash scripts/format.sh --check
+started=$(date +%s)
+timings=()
+# time_layer NAME COMMAND...: runs it in the foreground, noting its time.
+time_layer() {
+  local name="$1" t0
+  shift
+  t0=$(date +%s)
+  echo "== $name"
+  "$@"
+  timings+=("$(printf '%-44s %4d s' "$name" $(($(date +%s) - t0)))")
+}
+# in_background NAME LOG COMMAND...: starts it, its output kept in LOG; `finish` waits for it.
+declare -A pids logs starts
+in_background() {
+  local name="$1" log="$2"
+  shift 2
+  starts[$name]=$(date +%s)
+  logs[$name]="$log"
+  ("$@") >"$log" 2>&1 &
+  pids[$name]=$!
+}
+finish() {
+  local name="$1" status=0
+  wait "${pids[$name]}" || status=$?
+  echo "== $name (ran alongside)"
+  cat "${logs[$name]}"
+  timings+=("$(printf '%-44s %4d s' "$name (alongside)" $(($(date +%s) - starts[$name])))")
+  if [ "$status" -ne 0 ]; then
+    echo "test: $name failed (exit $status)" >&2
+    exit "$status"
+  fi
+}
 
-bash scripts/build.sh
-jobs=$(nproc 2>/dev/null || echo 2)
+time_layer "Setup (apt and npm, what is missing)" bash scripts/setup.sh
+time_layer "Formatting (clang-format, Prettier)" bash scripts/format.sh --check
 
-echo "== C++ core (doctest, via ctest)"
-ctest --test-dir build --output-on-failure
+# The native build (core, CLI, doctests) beside the WebAssembly build and the page.
+mkdir -p build
+in_background "WebAssembly build and the page" build/wasm.log env FAIRNESS_JOBS=1 bash scripts/build.sh --wasm
+time_layer "Native build" env FAIRNESS_JOBS=1 bash scripts/build.sh --native
+finish "WebAssembly build and the page"
+time_layer "C++ doctests (ctest)" ctest --test-dir build --output-on-failure -j2
 
-# The same suite with AddressSanitizer and UndefinedBehaviorSanitizer, any report fatal.
-echo "== C++ core under ASan + UBSan (build-asan/)"
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" >/dev/null
-cmake --build build-asan -j"$jobs"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j"$jobs"
+if ! $quick; then
+  in_background "Sanitizer build, doctests under it, 30 s of fuzzing" build/sanitize.log env FAIRNESS_JOBS=1 bash scripts/fuzz.sh 30 --doctests
+fi
+time_layer "Types (tsc)" npx tsc -p .
+time_layer "Node and components (vitest: node, web)" npx vitest run --project node --project web
+if ! $quick; then
+  finish "Sanitizer build, doctests under it, 30 s of fuzzing"
+fi
+time_layer "Chromium (vitest: browser)" npx vitest run --project browser
 
-echo "== Fuzzing the reader and the evaluation (60 s, build-fuzz/)"
-bash scripts/fuzz.sh 60
-
-echo "== Types (tsc)"
-npx tsc -p .
-
-echo "== Node, components and Chromium (vitest: node, web, browser)"
-npx vitest run
+echo
+echo "== Times"
+printf '%s\n' "${timings[@]}"
+echo "total: $(($(date +%s) - started)) s"

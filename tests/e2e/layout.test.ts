@@ -79,8 +79,9 @@ describe('no element overflows its panel at 1366×900', () => {
       await toggles.nth(i).click();
       await page.locator(`section[aria-label="Metrics"] tr[id] .katex`).first().waitFor();
       await page.locator('section[aria-label="Metrics"] tr[id] canvas').first().waitFor();
-      // Charts resize to their box a frame after it settles (a scroll bar may just have appeared).
-      await page.waitForTimeout(250);
+      // Charts resize to their box a frame after it settles (a scroll bar may just have appeared):
+      // three frames, then the layout is the one to check.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
       expect(await overflows(page), `${id}, explainer ${i + 1} open`).toEqual([]);
       await toggles.nth(i).click();
     }
