@@ -7,8 +7,10 @@
 
 #include <zlib.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -44,44 +46,109 @@ struct Usage : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// A file read in chunks through zlib (which reads uncompressed files as they are).
+// A file read in chunks; a gzip file (by its magic bytes, whatever its name) is inflated as it
+// streams. Concatenated gzip members are read one after the other, as gzip does; a stream cut
+// short (a truncated download, a header alone) and bytes after the last member are refused:
+// evaluating part of a file is never silent.
 class Reader {
 public:
     explicit Reader(const std::string& path) : path_(path) {
-        file_ = gzopen(path.c_str(), "rb");
-        if (!file_) throw runs::InputError(path, 0, "", "cannot open the file");
-        gzbuffer(file_, 1 << 18);
+        file_ = std::fopen(path.c_str(), "rb");
+        if (!file_) throw runs::InputError(path, 0, "", std::string("cannot open the file: ") + std::strerror(errno));
         std::error_code ec;
         size_ = std::filesystem::file_size(path, ec);
         if (ec) size_ = 0;
+        fill();
+        gzip_ = available_ >= 2 && static_cast<unsigned char>(in_[0]) == 0x1f && static_cast<unsigned char>(in_[1]) == 0x8b;
+        if (available_ == 1 && static_cast<unsigned char>(in_[0]) == 0x1f)
+            throw runs::InputError(path, 0, "", "truncated: the file ends inside its gzip stream (a cut download?)");
+        if (gzip_ && inflateInit2(&stream_, 15 + 16) != Z_OK) throw runs::InputError(path, 0, "", "cannot start zlib");
     }
     ~Reader() {
-        if (file_) gzclose(file_);
+        if (gzip_) inflateEnd(&stream_);
+        if (file_) std::fclose(file_);
     }
     Reader(const Reader&) = delete;
     Reader& operator=(const Reader&) = delete;
 
     // The next chunk, empty at the end.
     std::string_view next() {
-        buffer_.resize(chunk_size);
-        const int n = gzread(file_, buffer_.data(), static_cast<unsigned>(buffer_.size()));
-        if (n < 0) {
-            int code = 0;
-            const char* message = gzerror(file_, &code);
-            throw runs::InputError(path_, 0, "", std::string("cannot read the file: ") + (message ? message : "read error"));
+        if (!gzip_) {
+            if (available_ == 0) fill();
+            const std::size_t n = available_;
+            available_ = 0;
+            return {in_.data(), n};
         }
-        return {buffer_.data(), static_cast<std::size_t>(n)};
+        out_.resize(chunk_size);
+        stream_.next_out = reinterpret_cast<Bytef*>(out_.data());
+        stream_.avail_out = static_cast<uInt>(out_.size());
+        while (stream_.avail_out > 0) {
+            if (stream_.avail_in == 0) {
+                if (available_ == 0) fill();
+                if (available_ == 0) {
+                    if (in_member_)
+                        throw runs::InputError(path_, 0, "", "truncated: the file ends inside its gzip stream (a cut download?)");
+                    break;
+                }
+                stream_.next_in = reinterpret_cast<Bytef*>(in_.data());
+                stream_.avail_in = static_cast<uInt>(available_);
+                available_ = 0;
+            }
+            if (!in_member_) {
+                // After a member: another member, or the end. Anything else is not gzip.
+                if (stream_.avail_in < 2 && !more_input()) {
+                    throw runs::InputError(path_, 0, "", "truncated: the gzip stream ends inside a member's header");
+                }
+                if (stream_.next_in[0] != 0x1f || stream_.next_in[1] != 0x8b)
+                    throw runs::InputError(path_, 0, "", "bytes after the end of the gzip stream (not a gzip member)");
+                inflateReset(&stream_);
+                in_member_ = true;
+            }
+            const int code = inflate(&stream_, Z_NO_FLUSH);
+            if (code == Z_STREAM_END)
+                in_member_ = false;
+            else if (code != Z_OK && code != Z_BUF_ERROR)
+                throw runs::InputError(path_, 0, "",
+                                       std::string("not a valid gzip stream: ") + (stream_.msg ? stream_.msg : "corrupt data"));
+        }
+        out_.resize(out_.size() - stream_.avail_out);
+        return out_;
     }
     // How far into the file (compressed bytes for a .gz), and its size.
-    std::uint64_t offset() const { return static_cast<std::uint64_t>(gzoffset(file_)); }
+    std::uint64_t offset() const { return consumed_; }
     std::uint64_t size() const { return size_; }
 
 private:
     static constexpr std::size_t chunk_size = 4 << 20;
+    static constexpr std::size_t read_size = 1 << 18;
+
+    void fill() {
+        in_.resize(read_size);
+        available_ = std::fread(in_.data(), 1, in_.size(), file_);
+        if (std::ferror(file_)) throw runs::InputError(path_, 0, "", std::string("cannot read the file: ") + std::strerror(errno));
+        consumed_ += available_;
+    }
+    // Moves the unread input to the front and appends the next read (a member header split
+    // between two reads).
+    bool more_input() {
+        std::string rest(reinterpret_cast<const char*>(stream_.next_in), stream_.avail_in);
+        fill();
+        rest.append(in_.data(), available_);
+        if (rest.size() < 2) return false;
+        in_ = std::move(rest);
+        stream_.next_in = reinterpret_cast<Bytef*>(in_.data());
+        stream_.avail_in = static_cast<uInt>(in_.size());
+        available_ = 0;
+        return true;
+    }
+
     std::string path_;
-    gzFile file_ = nullptr;
-    std::uint64_t size_ = 0;
-    std::string buffer_;
+    std::FILE* file_ = nullptr;
+    std::uint64_t size_ = 0, consumed_ = 0;
+    bool gzip_ = false, in_member_ = true;
+    z_stream stream_{};
+    std::string in_, out_;
+    std::size_t available_ = 0;
 };
 
 std::string stem(const std::string& path) {

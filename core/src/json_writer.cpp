@@ -113,17 +113,64 @@ JsonWriter& JsonWriter::null() {
     return *this;
 }
 
+namespace {
+
+// The length of the valid UTF-8 sequence at the start of `s` (s non-empty, s[0] >= 0x80), or 0
+// when it is not one: overlong forms, surrogates and code points past U+10FFFF are not.
+std::size_t utf8_sequence(std::string_view s) {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+    const unsigned char lead = byte(0);
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xbf;  // the second byte's range
+    if (lead >= 0xc2 && lead <= 0xdf)
+        length = 2;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+        length = 3;
+        if (lead == 0xe0) low = 0xa0;
+        if (lead == 0xed) high = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+        length = 4;
+        if (lead == 0xf0) low = 0x90;
+        if (lead == 0xf4) high = 0x8f;
+    } else
+        return 0;
+    if (s.size() < length || byte(1) < low || byte(1) > high) return 0;
+    for (std::size_t i = 2; i < length; ++i)
+        if (byte(i) < 0x80 || byte(i) > 0xbf) return 0;
+    return length;
+}
+
+bool plain_ascii(std::string_view text) {
+    return std::none_of(text.begin(), text.end(), [](char c) { return needs_escape(c) || static_cast<unsigned char>(c) >= 0x80; });
+}
+
+}  // namespace
+
 // Escapes as nlohmann's dump does: the short escapes, other control characters as \u00xx, and
-// UTF-8 passed through (the scenario reader has already checked it is valid).
+// UTF-8 passed through. Bytes that are not UTF-8 (a run file's ids and a collection's texts are
+// not checked as a scenario is) become U+FFFD, as the page's TextDecoder does, so the output is
+// always valid JSON.
 void JsonWriter::string(std::string_view text) {
     out_ += '"';
     // Most strings (keys, names, labels) need no escaping: copy them whole.
-    if (std::none_of(text.begin(), text.end(), needs_escape)) {
+    if (plain_ascii(text)) {
         out_.append(text);
         out_ += '"';
         return;
     }
-    for (const char c : text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            const std::size_t length = utf8_sequence(text.substr(i));
+            if (length == 0) {
+                out_ += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
+                ++i;
+            } else {
+                out_.append(text.substr(i, length));
+                i += length;
+            }
+            continue;
+        }
         switch (c) {
             case '"': out_ += "\\\""; break;
             case '\\': out_ += "\\\\"; break;
@@ -141,6 +188,7 @@ void JsonWriter::string(std::string_view text) {
                     out_ += c;
                 }
         }
+        ++i;
     }
     out_ += '"';
 }

@@ -250,6 +250,15 @@ Evaluation::Evaluation(Options options) : impl_(std::make_unique<Impl>()) {
     if (s.opt.cutoffs.empty()) throw InputError("--cutoffs", 0, "", "give at least one cut-off");
     for (const auto c : s.opt.cutoffs)
         if (c < 1 || c > 1000000) throw InputError("--cutoffs", 0, "", "a cut-off is a whole number from 1 to 1000000");
+    // A cut-off given twice is one column (the JSON would otherwise hold a key twice).
+    std::vector<std::size_t> distinct;
+    for (const auto c : s.opt.cutoffs)
+        if (std::find(distinct.begin(), distinct.end(), c) == distinct.end()) distinct.push_back(c);
+    s.opt.cutoffs = std::move(distinct);
+    if (s.opt.cutoffs.size() > max_cutoffs)
+        throw InputError("--cutoffs", 0, "",
+                         std::to_string(s.opt.cutoffs.size()) + " cut-offs is over the limit of " + std::to_string(max_cutoffs) +
+                             " (each is a column of every metric for every query)");
     if (s.opt.background_depth < 1) throw InputError("--background-depth", 0, "", "must be at least 1");
     if (s.opt.official) s.opt.order = Order::file;
     s.sc = parse_scenario(with_params("{}", s.opt.official));

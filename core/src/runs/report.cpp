@@ -2,6 +2,7 @@
 // style rows, the mean under query "all") and a table for people (ranx's compare: runs × metrics,
 // significance against the baseline marked).
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "fairness/json_writer.hpp"
@@ -36,10 +37,37 @@ std::string number(double v) {
     return w.take();
 }
 
+// A text that is a plain number ("-0.25", "+3", "1e-9"): a spreadsheet reads it as a number.
+bool plain_number(std::string_view s) {
+    std::size_t i = 0;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    std::size_t digits = 0;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++digits;
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++digits;
+    }
+    if (digits == 0) return false;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+        std::size_t exponent = 0;
+        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++exponent;
+        if (exponent == 0) return false;
+    }
+    return i == s.size();
+}
+
+// A text cell as a spreadsheet will only display it (CWE-1236, as the page's CSV): one starting
+// like a formula (=, +, -, @, a tab or a carriage return) gets a leading apostrophe, unless it is
+// a plain number; then quoted where needed.
 std::string csv_field(std::string_view s) {
-    if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
+    std::string text;
+    if (!s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos && !plain_number(s)) text = "'";
+    text.append(s);
+    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
     std::string out = "\"";
-    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
     return out + "\"";
 }
 

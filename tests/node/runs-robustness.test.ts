@@ -1,0 +1,118 @@
+// `fairness-eval runs` on damaged and hostile input: a gzip file cut at any byte exits 2 naming
+// it ("truncated"), several gzip members read as one file (as gzip does), bytes after the last
+// member are refused; a cut-off given twice is one column; too many cut-offs are refused; the CSV
+// neutralises formulas; ids and texts that are not UTF-8 still give valid JSON (U+FFFD).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+const cli = `${root}build/fairness-eval`;
+const ex = `${root}examples/runs/`;
+const dir = mkdtempSync(join(tmpdir(), 'runs-robust-'));
+
+function runs(args: string[]) {
+  const out = spawnSync(cli, ['runs', ...args], { encoding: 'utf8' });
+  return { status: out.status, stdout: out.stdout, stderr: out.stderr };
+}
+const common = ['--labels', `${ex}labels.csv`, '--qrels', `${ex}qrels.txt`, '--metrics', 'DIPS,nDCG', '--cutoffs', '3', '--format', 'json'];
+
+describe('gzip', () => {
+  const plain = readFileSync(`${ex}female-first.run`);
+  const whole = gzipSync(plain);
+  const reference = runs([...common, `${ex}female-first.run`]);
+
+  test('the whole file reads as the plain one', () => {
+    const path = join(dir, 'female-first.run.gz');
+    writeFileSync(path, whole);
+    expect(reference.status).toBe(0);
+    expect(runs([...common, path]).stdout).toBe(reference.stdout);
+  });
+
+  test('cut at any byte: exit 2, the file named, "truncated"', () => {
+    // Every cut of the last 64 bytes (the trailer and the last block), and every 97th before.
+    const cuts = [
+      ...Array.from({ length: Math.floor(whole.length / 97) }, (_, i) => i * 97 + 1),
+      ...Array.from({ length: 64 }, (_, i) => whole.length - 64 + i),
+    ];
+    for (const cut of cuts) {
+      const path = join(dir, `cut-${cut}.run.gz`);
+      writeFileSync(path, whole.subarray(0, cut));
+      const out = runs([...common, path]);
+      expect(out.status, `cut at ${cut}`).toBe(2);
+      expect(out.stderr, `cut at ${cut}`).toContain(`cut-${cut}.run.gz`);
+      expect(out.stderr, `cut at ${cut}`).toMatch(/truncated/);
+      expect(out.stdout).toBe('');
+    }
+  });
+
+  test('several members are one file; bytes after the last member are refused', () => {
+    const half = plain.indexOf('\n', plain.length / 2) + 1;
+    const multi = join(dir, 'multi.run.gz');
+    writeFileSync(multi, Buffer.concat([gzipSync(plain.subarray(0, half)), gzipSync(plain.subarray(half))]));
+    expect(runs([...common, `female-first=${multi}`]).stdout).toBe(reference.stdout);
+    const trailing = join(dir, 'trailing.run.gz');
+    writeFileSync(trailing, Buffer.concat([whole, Buffer.from('garbage\n')]));
+    const out = runs([...common, trailing]);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain('trailing.run.gz: bytes after the end of the gzip stream');
+  });
+});
+
+describe('cut-offs', () => {
+  test('a cut-off given twice is one column: no key twice in the JSON', () => {
+    const out = runs([...common.slice(0, -4), '--cutoffs', '10,3,10', '--format', 'json', `${ex}female-first.run`]);
+    expect(out.status).toBe(0);
+    const json = JSON.parse(out.stdout) as { cutoffs: number[]; runs: { summary: Record<string, unknown> }[] };
+    expect(json.cutoffs).toEqual([10, 3]);
+    expect(Object.keys(json.runs[0]!.summary)).toEqual(['DIPS@10', 'DIPS@3', 'nDCG@10', 'nDCG@3']);
+    expect(out.stdout.match(/"DIPS@10":/g)).toHaveLength(1 + 117); // the summary, then once per query
+  });
+
+  test('more than 100 distinct cut-offs are refused, naming --cutoffs', () => {
+    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    const out = runs([...common.slice(0, -4), '--cutoffs', many, `${ex}female-first.run`]);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain('--cutoffs: 101 cut-offs is over the limit of 100');
+  });
+});
+
+describe('hostile ids', () => {
+  // Query and run names that a spreadsheet would run, and bytes that are not UTF-8.
+  const run =
+    ['=cmd|1 Q0 D1 1 3 x', '=cmd|1 Q0 D2 2 2 x', '@sum Q0 D1 1 3 x', 'q\xff\xfe Q0 D\xc3 1 1 x', '-5 Q0 D1 1 1 x'].join('\n') + '\n';
+  const path = join(dir, '+evil.run');
+  writeFileSync(path, Buffer.from(run, 'latin1'));
+  const labels = join(dir, 'labels.csv');
+  writeFileSync(labels, 'D1,F\nD2,M\n');
+
+  test('the CSV neutralises formulas and keeps plain numbers', () => {
+    const out = runs(['--labels', labels, '--metrics', 'DIPS', '--cutoffs', '3', '--format', 'csv', '--per-query', path]);
+    expect(out.status, out.stderr).toBe(0);
+    const firstFields = out.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',').slice(0, 2));
+    expect(firstFields).toContainEqual(["'+evil", "'=cmd|1"]);
+    expect(firstFields).toContainEqual(["'+evil", "'@sum"]);
+    expect(firstFields).toContainEqual(["'+evil", '-5']); // a number stays a number
+    for (const [runName, query] of firstFields) {
+      expect(runName).not.toMatch(/^[=+\-@]/);
+      if (query !== '-5') expect(query).not.toMatch(/^[=+@]/);
+    }
+  });
+
+  test('ids that are not UTF-8 give valid JSON, with U+FFFD', () => {
+    const out = spawnSync(cli, ['runs', '--labels', labels, '--metrics', 'DIPS', '--cutoffs', '3', '--format', 'json', path]);
+    expect(out.status, out.stderr.toString()).toBe(0);
+    const bytes = out.stdout as Buffer;
+    // Decoding with fatal: true throws on any invalid sequence.
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const json = JSON.parse(text) as { queries: string[] };
+    expect(json.queries).toContain('q\ufffd\ufffd');
+  });
+});
