@@ -250,7 +250,9 @@ ${HOST_SNIPPET}</body></html>`,
     const preview = dialog.frameLocator('iframe[title="Preview of the embed"]');
     await preview.locator('section[aria-label="Metrics"][data-state="current"]').waitFor();
     const frame = dialog.locator('iframe[title="Preview of the embed"]');
-    await page.waitForFunction(() => document.querySelector<HTMLIFrameElement>('iframe[title="Preview of the embed"]')?.dataset.previewHeight);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLIFrameElement>('iframe[title="Preview of the embed"]')?.dataset.previewHeight,
+    );
     const measured = Number(await frame.getAttribute('data-preview-height'));
     expect(measured).toBeGreaterThan(200);
     const code = await dialog.getByLabel('Embed in a course page (iframe)').inputValue();
@@ -277,7 +279,9 @@ describe('print', () => {
         const boxes: [string, DOMRect][] = [];
         const caption = document.querySelector('section[aria-label="About this scenario"]');
         if (caption) boxes.push(['caption', caption.getBoundingClientRect()]);
-        document.querySelectorAll<HTMLElement>('[data-card]').forEach((c) => boxes.push([`card ${c.dataset.card}`, c.getBoundingClientRect()]));
+        document
+          .querySelectorAll<HTMLElement>('[data-card]')
+          .forEach((c) => boxes.push([`card ${c.dataset.card}`, c.getBoundingClientRect()]));
         boxes.push(['table', document.querySelector('section[aria-label="Metrics"] table')!.getBoundingClientRect()]);
         const overlaps: string[] = [];
         for (let i = 0; i < boxes.length; i++)
@@ -301,7 +305,9 @@ describe('print', () => {
       expect(layout.buttons, id).toEqual([]);
       expect(layout.panels, id).toBe(0);
       // Every metric, for every ranking: the whole table.
-      expect(layout.metrics, id).toBe(layout.rankings * (await page.evaluate(() => document.querySelectorAll('tbody th[scope="row"]').length)));
+      expect(layout.metrics, id).toBe(
+        layout.rankings * (await page.evaluate(() => document.querySelectorAll('tbody th[scope="row"]').length)),
+      );
       if (id === 'nfairr-figure-1') await page.pdf({ path: `${artifacts}print-${format}.pdf`, format: format as 'A4' | 'Letter' });
       await page.emulateMedia({ media: 'screen' });
     }
@@ -360,11 +366,20 @@ describe('lessons hold back the answer', () => {
       await waitCurrent(page);
       const table = () =>
         page.$$eval('td[data-metric][data-ranking]', (els) =>
-          Object.fromEntries(els.map((e) => [`${(e as HTMLElement).dataset.metric}@${(e as HTMLElement).dataset.ranking}`, e.textContent!.replace(/was .*/, '')])),
+          Object.fromEntries(
+            els.map((e) => [
+              `${(e as HTMLElement).dataset.metric}@${(e as HTMLElement).dataset.ranking}`,
+              e.textContent!.replace(/was .*/, ''),
+            ]),
+          ),
         );
       const quoted = (selector: string) =>
         page.$$eval(`${selector} [data-lesson-metric]`, (els) =>
-          els.map((e) => [`${(e as HTMLElement).dataset.lessonMetric}@${(e as HTMLElement).dataset.lessonRanking}`, (e as HTMLElement).dataset.lessonWhen!, e.textContent!]),
+          els.map((e) => [
+            `${(e as HTMLElement).dataset.lessonMetric}@${(e as HTMLElement).dataset.lessonRanking}`,
+            (e as HTMLElement).dataset.lessonWhen!,
+            e.textContent!,
+          ]),
         );
       // The value as the table's cell shows it (its text starts with it; parts and notes follow).
       const value = (cells: Record<string, string>, key: string) => cells[key]!.match(/^-?[\d.]+|^undefined/)![0];
@@ -375,7 +390,8 @@ describe('lessons hold back the answer', () => {
       await page.locator('[data-why]').waitFor();
       await waitCurrent(page);
       const after = await table();
-      for (const [key, when, text] of await quoted('[data-why]')) expect(text, `${id}: ${key}`).toBe(value(when === 'before' ? before : after, key!));
+      for (const [key, when, text] of await quoted('[data-why]'))
+        expect(text, `${id}: ${key}`).toBe(value(when === 'before' ? before : after, key!));
       const moves = await page.$$eval('[data-why] [data-watch]', (els) =>
         els.flatMap((li) =>
           [...li.querySelectorAll<HTMLElement>('[data-move-ranking]')].map((m) => [

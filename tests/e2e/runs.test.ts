@@ -10,7 +10,20 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { writeMirroredRuns, writeRunsFiles } from '../node/runs-files.mjs';
-import { PAGE, axeViolations, cliValues, mismatches, newPage, openSite, root, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
+import {
+  PAGE,
+  axeViolations,
+  cliValues,
+  mismatches,
+  newPage,
+  openSite,
+  root,
+  savedScenario,
+  shot,
+  shownValues,
+  waitCurrent,
+  type Site,
+} from './browser';
 
 let site: Site;
 beforeAll(async () => {
@@ -335,7 +348,17 @@ test('mirrored runs: equally far from fair, so no difference and no fairer run, 
   await page.setInputFiles('[data-input="labels"]', paths.labels);
   await page.fill('[data-option="cutoffs"]', '10');
   await evaluate(page);
-  const json = cliJson(['--collection', paths.collection, '--qrels', paths.qrels, '--labels', paths.labels, '--cutoffs', '10', ...paths.runs]);
+  const json = cliJson([
+    '--collection',
+    paths.collection,
+    '--qrels',
+    paths.qrels,
+    '--labels',
+    paths.labels,
+    '--cutoffs',
+    '10',
+    ...paths.runs,
+  ]);
   const shown = await shownCells(page);
   expect(differences(shown, expectedCells(json))).toEqual([]);
   const verdicts = await shownVerdicts(page);
@@ -374,7 +397,12 @@ for (const [width, height, runs] of [
     await shot(page, `runs-${runs}-at-${width}`);
     const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: innerWidth }));
     expect(size.scroll).toBeLessThanOrEqual(size.viewport);
-    expect(await page.locator('main').filter({ has: page.locator('[data-action="evaluate-runs"]') }).count()).toBe(1);
+    expect(
+      await page
+        .locator('main')
+        .filter({ has: page.locator('[data-action="evaluate-runs"]') })
+        .count(),
+    ).toBe(1);
     // Every run has its column; the tables scroll in their own boxes.
     for (const run of ['alpha', 'epsilon'].slice(0, runs === 5 ? 2 : 1))
       expect(await page.locator(`section[aria-label="Summary"] [data-run="${run}"][data-stat="mean"]`).count()).toBeGreaterThan(0);

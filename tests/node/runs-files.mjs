@@ -95,12 +95,12 @@ export function writeMirroredRuns(seed = 1, { queries = 40, pairs = 60 } = {}) {
     for (let w = 0; w < 4 + Math.floor(r() * 8); w++) {
       if (r() < 0.5) {
         const n = NEUTRAL[pick(NEUTRAL)];
-        f.push(n), m.push(n);
+        (f.push(n), m.push(n));
       } else {
         const g = pick(FEMALE);
         // a female word in F<i> is the male one in M<i>, and the other way round
-        if (r() < 0.7) f.push(FEMALE[g]), m.push(MALE[g]);
-        else f.push(MALE[g]), m.push(FEMALE[g]);
+        if (r() < 0.7) (f.push(FEMALE[g]), m.push(MALE[g]));
+        else (f.push(MALE[g]), m.push(FEMALE[g]));
       }
     }
     female.push(`F${i}\t${f.join(' ')}`);
@@ -118,7 +118,10 @@ export function writeMirroredRuns(seed = 1, { queries = 40, pairs = 60 } = {}) {
       qrels.push(`${q} 0 F${i} ${rel}`, `${q} 0 M${i} ${rel}`);
     }
     // The leaning run ranks mostly F documents first; the mirror ranks their M partners there.
-    const ranked = order.slice(0, 20).map((i) => (r() < 0.75 ? ['F', 'M'] : ['M', 'F']).map((g) => `${g}${i}`)).flat();
+    const ranked = order
+      .slice(0, 20)
+      .map((i) => (r() < 0.75 ? ['F', 'M'] : ['M', 'F']).map((g) => `${g}${i}`))
+      .flat();
     ranked.forEach((d, rank) => {
       const other = d[0] === 'F' ? `M${d.slice(1)}` : `F${d.slice(1)}`;
       lean.push(`${q} Q0 ${d} ${rank + 1} ${ranked.length - rank} lean`);

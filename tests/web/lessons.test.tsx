@@ -101,6 +101,9 @@ describe.each(TEACHING_ORDER)('lesson %s', (id) => {
         });
         return verdict || flipped;
       });
-    expect(turned.filter((m) => !lesson.change.watch.includes(m)), `${id}: turned around but not watched`).toEqual([]);
+    expect(
+      turned.filter((m) => !lesson.change.watch.includes(m)),
+      `${id}: turned around but not watched`,
+    ).toEqual([]);
   });
 });

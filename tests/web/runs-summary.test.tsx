@@ -177,7 +177,12 @@ describe('RunsSummary', () => {
     expect(at(dense, 'p_ttest_holm')).toBeCloseTo(0.06, 15);
     const dips = rows.find((r) => r[0] === 'dense' && r[1] === 'DIPS@10')!;
     expect([at(dips, 'tested'), at(dips, 'mean_diff'), at(dips, 'fairer')]).toEqual(['distance', 0, 'no difference']);
-    expect(at(rows.find((r) => r[0] === 'tuned' && r[1] === 'DIPS@10')!, 'fairer')).toBe('tuned');
+    expect(
+      at(
+        rows.find((r) => r[0] === 'tuned' && r[1] === 'DIPS@10')!,
+        'fairer',
+      ),
+    ).toBe('tuned');
     const q = perQueryRows(results);
     expect(q[0]).toEqual([
       'query',

@@ -69,7 +69,7 @@ export function holds(c: LessonCondition, v: Values): boolean {
   if (c.fairer !== undefined) return fairerRanking(c.metric, v) === c.fairer;
   const x = v.value(c.ranking ?? v.names[0] ?? '', c.metric);
   if (x === null) return false;
-  if (c.zero !== undefined) return (Math.abs(x) <= ZERO) === c.zero;
+  if (c.zero !== undefined) return Math.abs(x) <= ZERO === c.zero;
   if (c.above !== undefined) return x > c.above;
   if (c.below !== undefined) return x < c.below;
   return false;

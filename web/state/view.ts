@@ -145,4 +145,3 @@ export function embedIframe(src: string, mode: EmbedMode, height: number = EMBED
         : 'Fairness-metrics playground';
   return `<iframe src="${escaped}" title="${title}" width="100%" height="${height}" style="border:1px solid #ccc;border-radius:4px" loading="lazy"></iframe>`;
 }
-

@@ -49,7 +49,8 @@ Interval bootstrap_interval(std::span<const double> x, const Bootstrap& b) {
     // platform draws the same resamples; std::uniform_int_distribution would not): a 32-bit half
     // h picks ⌊h n / 2^32⌋ (Lemire's multiply-shift). Its bias, at most n / 2^32 relative per
     // index, is far below the bootstrap's own Monte Carlo error.
-    if (x.size() >= (std::uint64_t{1} << 32)) throw std::length_error("bootstrap: more than 2^32 values");
+    if constexpr (sizeof(std::size_t) > 4)
+        if (x.size() >= (std::uint64_t{1} << 32)) throw std::length_error("bootstrap: more than 2^32 values");
     std::mt19937_64 rng(b.seed);
     const std::uint64_t n = x.size();
     const auto pick = [&](std::uint64_t half) { return x[static_cast<std::size_t>((half * n) >> 32)]; };

@@ -39,8 +39,7 @@ export function directionText(column: RunsColumn | undefined): string {
   return `${column.fairer} is ${column.utility ? 'better' : 'fairer'}`;
 }
 
-const rangeText = (column: RunsColumn | undefined) =>
-  column ? `[${column.range[0] ?? '−∞'}, ${column.range[1] ?? '∞'}]` : 'its range';
+const rangeText = (column: RunsColumn | undefined) => (column ? `[${column.range[0] ?? '−∞'}, ${column.range[1] ?? '∞'}]` : 'its range');
 
 function Interval({ low, high, past, run, metric, prefix, column, difference }: IntervalProps) {
   if (low === undefined || low === null)
@@ -78,25 +77,57 @@ function verdictMark(c: RunsComparison | undefined, run: string, column: RunsCol
   const better = column?.utility ? 'better' : 'fairer';
   const fairer = c.fairer === run;
   return (
-    <span class={styles.mark} data-verdict={fairer ? 'fairer' : 'less-fair'} title={`${fairer ? better : `less ${better.replace('better', 'good')}`} than the baseline`}>
+    <span
+      class={styles.mark}
+      data-verdict={fairer ? 'fairer' : 'less-fair'}
+      title={`${fairer ? better : `less ${better.replace('better', 'good')}`} than the baseline`}
+    >
       {fairer ? '▲' : '▼'}
     </span>
   );
 }
 
-function SummaryCell({ results, run, column, summary, cell }: { results: RunsResults; run: string; column: string; summary: Summary; cell?: ComparisonCell }) {
+function SummaryCell({
+  results,
+  run,
+  column,
+  summary,
+  cell,
+}: {
+  results: RunsResults;
+  run: string;
+  column: string;
+  summary: Summary;
+  cell?: ComparisonCell;
+}) {
   const info = results.data.columns.find((c) => c.name === column);
   const all = results.data.queries.length;
   return (
     <td class={styles.num}>
       <Stat run={run} metric={column} stat="mean" value={summary.mean} text={fmt(summary.mean)} />
       {verdictMark(cell, run, info)}{' '}
-      <Interval low={summary.ci95?.[0]} high={summary.ci95?.[1]} past={summary.ci95PastRange} run={run} metric={column} prefix="ci" column={info} />
+      <Interval
+        low={summary.ci95?.[0]}
+        high={summary.ci95?.[1]}
+        past={summary.ci95PastRange}
+        run={run}
+        metric={column}
+        prefix="ci"
+        column={info}
+      />
       {summary.ci95Bootstrap !== undefined && (
         <span class={styles.boot}>
           {' '}
           boot{' '}
-          <Interval low={summary.ci95Bootstrap?.[0]} high={summary.ci95Bootstrap?.[1]} past={false} run={run} metric={column} prefix="boot" column={info} />
+          <Interval
+            low={summary.ci95Bootstrap?.[0]}
+            high={summary.ci95Bootstrap?.[1]}
+            past={false}
+            run={run}
+            metric={column}
+            prefix="boot"
+            column={info}
+          />
         </span>
       )}
       {summary.n !== all && (
@@ -122,10 +153,22 @@ function ComparisonRow({ results, cell, several }: { results: RunsResults; cell:
   const mark = (p: number | null, adjusted: number | null) =>
     (p !== null && p < 0.05 ? '*' : '') + (several && adjusted !== null && adjusted < 0.05 ? '†' : '');
   return (
-    <tr data-run={run} data-metric={column} data-difference={difference} data-fairer={cell.fairer} class={byDistance ? styles.secondary : undefined}>
+    <tr
+      data-run={run}
+      data-metric={column}
+      data-difference={difference}
+      data-fairer={cell.fairer}
+      class={byDistance ? styles.secondary : undefined}
+    >
       <th scope="row">{column}</th>
       <td>{run}</td>
-      <td title={difference === 'distance' ? 'the distance from fair, |value|, per query: it decides which run is fairer' : 'run − baseline per query'}>
+      <td
+        title={
+          difference === 'distance'
+            ? 'the distance from fair, |value|, per query: it decides which run is fairer'
+            : 'run − baseline per query'
+        }
+      >
         {difference === 'distance' ? '|value|' : 'signed'}
       </td>
       <td data-stat="fairer">{byDistance ? <span class={styles.muted}>by |value|</span> : cell.fairer}</td>
@@ -134,12 +177,30 @@ function ComparisonRow({ results, cell, several }: { results: RunsResults; cell:
       <td class={styles.num}>{stat('baseline-mean', cell.baselineMean, fmt(cell.baselineMean))}</td>
       <td class={styles.num}>{stat('mean-diff', cell.meanDiff, fmtSigned(cell.meanDiff))}</td>
       <td class={styles.num}>
-        <Interval low={cell.ci95?.[0]} high={cell.ci95?.[1]} past={cell.ci95PastRange} run={run} metric={column} prefix="ci" column={info} difference={difference} />
+        <Interval
+          low={cell.ci95?.[0]}
+          high={cell.ci95?.[1]}
+          past={cell.ci95PastRange}
+          run={run}
+          metric={column}
+          prefix="ci"
+          column={info}
+          difference={difference}
+        />
         {cell.ci95Bootstrap !== undefined && (
           <span class={styles.boot}>
             {' '}
             boot{' '}
-            <Interval low={cell.ci95Bootstrap?.[0]} high={cell.ci95Bootstrap?.[1]} past={false} run={run} metric={column} prefix="boot" column={info} difference={difference} />
+            <Interval
+              low={cell.ci95Bootstrap?.[0]}
+              high={cell.ci95Bootstrap?.[1]}
+              past={false}
+              run={run}
+              metric={column}
+              prefix="boot"
+              column={info}
+              difference={difference}
+            />
           </span>
         )}
       </td>
@@ -212,8 +273,11 @@ export function RunsSummary({ results }: { results: RunsResults }) {
           </table>
         </div>
         <p class={styles.note}>
-          Means over the queries where a metric is defined ({results.data.queries.length.toLocaleString('en')} queries; n= where fewer), with
-          the 95% Student-t interval{bootstrap ? ` and the bootstrap percentile interval (${bootstrap.samples.toLocaleString('en')} resamples, seed ${bootstrap.seed})` : ''}
+          Means over the queries where a metric is defined ({results.data.queries.length.toLocaleString('en')} queries; n= where fewer),
+          with the 95% Student-t interval
+          {bootstrap
+            ? ` and the bootstrap percentile interval (${bootstrap.samples.toLocaleString('en')} resamples, seed ${bootstrap.seed})`
+            : ''}
           ; ! marks an interval that reaches past the metric’s range (a t interval assumes a normal mean, which few queries do not give).
           ▲/▼: fairer/less fair than the baseline “{results.baseline}” by the metric’s direction (for nDCG: better/worse), when the paired
           randomization test gives p &lt; 0.05.

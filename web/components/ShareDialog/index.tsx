@@ -70,7 +70,13 @@ function Preview({ src, width, onHeight }: { src: string; width: number; onHeigh
   }, [src, width]);
   return (
     <div class={own.preview} style={{ width: `min(${width}px, 100%)` }}>
-      <iframe ref={frame} src={src} title="Preview of the embed" style={{ height: `${height ?? 300}px` }} data-preview-height={height ?? ''} />
+      <iframe
+        ref={frame}
+        src={src}
+        title="Preview of the embed"
+        style={{ height: `${height ?? 300}px` }}
+        data-preview-height={height ?? ''}
+      />
     </div>
   );
 }
@@ -178,7 +184,10 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
             ))}
           </fieldset>
           <CopyField label="Embed link" value={embed} />
-          <CopyField label="Embed in a course page (iframe)" value={embedIframe(embed, lessonOn ? 'page' : mode, measured ?? EMBED_HEIGHT[mode])} />
+          <CopyField
+            label="Embed in a course page (iframe)"
+            value={embedIframe(embed, lessonOn ? 'page' : mode, measured ?? EMBED_HEIGHT[mode])}
+          />
           <CopyField label="Once per course page: the script that sizes every embed to its content" value={HOST_SNIPPET} multiline />
           <div class={own.previewHead}>
             <h3 class={own.subtitle}>Preview</h3>
