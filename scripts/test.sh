@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh clone: install what is missing, build, run every layer.
 # Independent layers run side by side, one core each: the native build beside the WebAssembly
-# build, then the sanitizer build (doctests under ASan + UBSan, then a fixed-time fuzz) beside the
-# types and the Node and component tests; the browser tests run last, alone (one Chromium).
+# build, then the sanitizer build (doctests under ASan + UBSan, then a fixed-time fuzz) on one
+# core beside the types, the Node and component tests and the browser tests (one Chromium) on the other.
 # Each layer's time is printed at the end. `npm run test:quick` skips the sanitizers and the fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,10 +57,10 @@ if ! $quick; then
 fi
 time_layer "Types (tsc)" npx tsc -p .
 time_layer "Node and components (vitest: node, web)" npx vitest run --project node --project web
+time_layer "Chromium (vitest: browser)" npx vitest run --project browser
 if ! $quick; then
   finish "Sanitizer build, doctests under it, 30 s of fuzzing"
 fi
-time_layer "Chromium (vitest: browser)" npx vitest run --project browser
 
 echo
 echo "== Times"
