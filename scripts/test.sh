@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh clone: install what is missing, build, run every layer.
-# Independent layers run side by side, one core each: the native build beside the WebAssembly
-# build, then the sanitizer build (doctests under ASan + UBSan, then a fixed-time fuzz) on one
-# core beside the types, the Node and component tests and the browser tests (one Chromium) on the other.
+# Independent layers run side by side: the sanitizer build (doctests under ASan + UBSan, then a
+# fixed-time fuzz) from the start, beside the native build and the WebAssembly build, then beside
+# the types, the Node and component tests and the browser tests (one Chromium).
 # Each layer's time is printed at the end. `npm run test:quick` skips the sanitizers and the fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,16 +45,17 @@ finish() {
 time_layer "Setup (apt and npm, what is missing)" bash scripts/setup.sh
 time_layer "Formatting (clang-format, Prettier)" bash scripts/format.sh --check
 
-# The native build (core, CLI, doctests) beside the WebAssembly build and the page.
+# The sanitizer build is the longest layer: it starts first, and runs beside everything else.
 mkdir -p build
+if ! $quick; then
+  in_background "Sanitizer build, doctests under it, 30 s of fuzzing" build/sanitize.log env FAIRNESS_JOBS=1 bash scripts/fuzz.sh 30 --doctests
+fi
+# The native build (core, CLI, doctests) beside the WebAssembly build and the page.
 in_background "WebAssembly build and the page" build/wasm.log env FAIRNESS_JOBS=1 bash scripts/build.sh --wasm
 time_layer "Native build" env FAIRNESS_JOBS=1 bash scripts/build.sh --native
 finish "WebAssembly build and the page"
 time_layer "C++ doctests (ctest)" ctest --test-dir build --output-on-failure -j2
 
-if ! $quick; then
-  in_background "Sanitizer build, doctests under it, 30 s of fuzzing" build/sanitize.log env FAIRNESS_JOBS=1 bash scripts/fuzz.sh 30 --doctests
-fi
 time_layer "Types (tsc)" npx tsc -p .
 time_layer "Node and components (vitest: node, web)" npx vitest run --project node --project web
 time_layer "Chromium (vitest: browser)" npx vitest run --project browser
