@@ -18,6 +18,7 @@ import { benchRuns } from './bench-runs';
 import { gluePath, loadEngineNode, wasmPath } from '../wasm/node';
 import { benchRunsPage } from './bench-runs-page';
 import { benchPageEdit } from './bench-page-edit';
+import { wasmSizeTable } from './wasm-sizes';
 import { benchScenario, writeBenchScenario } from './bench-scenario';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -132,6 +133,8 @@ async function main() {
   lines.push(`| fairness-core.wasm, gzipped (-9) | ${kB(wasmGz).toFixed(1)} kB (raw ${kB(wasm.length).toFixed(1)} kB) | |`);
   lines.push(`| fairness-core.mjs (glue), gzipped (-9) | ${kB(glueGz).toFixed(1)} kB (raw ${kB(glue.length).toFixed(1)} kB) | |`);
   lines.push(`| .wasm + glue, gzipped | ${kB(totalGz).toFixed(1)} kB | ${budgets.sizeKB} kB: ${mark(kB(totalGz) <= budgets.sizeKB)} |`);
+  lines.push('');
+  lines.push(...moduleParts());
   lines.push('');
   lines.push(
     '| scenario | WASM (text in, text out) | WASM + JSON.parse | WASM, one text edited | native CLI core | WASM / native | budget (WASM) |',
@@ -250,3 +253,33 @@ console.log(`\n${await benchPageEdit()}`);
 console.log(`\n${await benchRuns()}`);
 // The same run evaluation in the page (Chromium) against the native CLI, on the same files.
 console.log(`\n${await benchRunsPage()}`);
+
+/**
+ * What each part of the playground's module costs: the same build with its functions' names kept
+ * (--profiling-funcs, in build-wasm-sizes/), its code grouped by source (scripts/wasm-sizes.ts).
+ * Raw bytes: gzip does not split by part, but the shares are those of the download.
+ */
+function moduleParts(): string[] {
+  const dir = join(root, 'build-wasm-sizes');
+  const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
+  execFileSync(
+    'emcmake',
+    [
+      'cmake',
+      '-S',
+      root,
+      '-B',
+      dir,
+      '-DCMAKE_BUILD_TYPE=Release',
+      '-DCMAKE_EXE_LINKER_FLAGS=--profiling-funcs',
+      `-DFAIRNESS_WASM_DIST=${dir}/dist`,
+    ],
+    { env, stdio: 'ignore' },
+  );
+  execFileSync('cmake', ['--build', dir, '--target', 'fairness_wasm', `-j${cpus().length}`], { env, stdio: 'ignore' });
+  const { rows, total } = wasmSizeTable(join(dir, 'dist', 'fairness-core.wasm'));
+  const out = ['| part of fairness-core.wasm | functions | bytes (raw) | share |', '| --- | --- | --- | --- |'];
+  for (const row of rows)
+    out.push(`| ${row.group} | ${row.functions || ''} | ${row.bytes.toLocaleString('en')} | ${((100 * row.bytes) / total).toFixed(1)}% |`);
+  return out;
+}
