@@ -109,8 +109,22 @@ export function wasmSizeTable(path: string): { rows: { group: string; bytes: num
         }
     } else {
       const label =
-        ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data'][id] ??
-        `section ${id}`;
+        [
+          'custom',
+          'type',
+          'import',
+          'function',
+          'table',
+          'memory',
+          'global',
+          'export',
+          'start',
+          'element',
+          'code',
+          'data',
+          'data count',
+          'tag',
+        ][id] ?? `#${id}`;
       sections[label] = (sections[label] ?? 0) + size;
     }
     r.at = end;
