@@ -72,6 +72,28 @@ interface IntervalProps {
   difference?: string;
 }
 
+/** The t interval (! past the range) and, when asked, the bootstrap interval of a summary or a comparison. */
+function Intervals(props: {
+  of: { ci95: [number, number] | null; ci95PastRange: boolean; ci95Bootstrap?: [number, number] | null };
+  run: string;
+  metric: string;
+  column: RunsColumn | undefined;
+  difference?: string;
+}) {
+  const { of, ...where } = props;
+  return (
+    <>
+      <Interval low={of.ci95?.[0]} high={of.ci95?.[1]} past={of.ci95PastRange} prefix="ci" {...where} />
+      {of.ci95Bootstrap !== undefined && (
+        <span class={styles.boot}>
+          {' '}
+          boot <Interval low={of.ci95Bootstrap?.[0]} high={of.ci95Bootstrap?.[1]} past={false} prefix="boot" {...where} />
+        </span>
+      )}
+    </>
+  );
+}
+
 function verdictMark(c: RunsComparison | undefined, run: string, column: RunsColumn | undefined) {
   if (!c || c.fairer === 'no difference') return null;
   const better = column?.utility ? 'better' : 'fairer';
@@ -105,31 +127,7 @@ function SummaryCell({
   return (
     <td class={styles.num}>
       <Stat run={run} metric={column} stat="mean" value={summary.mean} text={fmt(summary.mean)} />
-      {verdictMark(cell, run, info)}{' '}
-      <Interval
-        low={summary.ci95?.[0]}
-        high={summary.ci95?.[1]}
-        past={summary.ci95PastRange}
-        run={run}
-        metric={column}
-        prefix="ci"
-        column={info}
-      />
-      {summary.ci95Bootstrap !== undefined && (
-        <span class={styles.boot}>
-          {' '}
-          boot{' '}
-          <Interval
-            low={summary.ci95Bootstrap?.[0]}
-            high={summary.ci95Bootstrap?.[1]}
-            past={false}
-            run={run}
-            metric={column}
-            prefix="boot"
-            column={info}
-          />
-        </span>
-      )}
+      {verdictMark(cell, run, info)} <Intervals of={summary} run={run} metric={column} column={info} />
       {summary.n !== all && (
         <span class={styles.n} title={`the mean is over the ${summary.n} queries where ${column} is defined`}>
           {' '}
@@ -177,32 +175,7 @@ function ComparisonRow({ results, cell, several }: { results: RunsResults; cell:
       <td class={styles.num}>{stat('baseline-mean', cell.baselineMean, fmt(cell.baselineMean))}</td>
       <td class={styles.num}>{stat('mean-diff', cell.meanDiff, fmtSigned(cell.meanDiff))}</td>
       <td class={styles.num}>
-        <Interval
-          low={cell.ci95?.[0]}
-          high={cell.ci95?.[1]}
-          past={cell.ci95PastRange}
-          run={run}
-          metric={column}
-          prefix="ci"
-          column={info}
-          difference={difference}
-        />
-        {cell.ci95Bootstrap !== undefined && (
-          <span class={styles.boot}>
-            {' '}
-            boot{' '}
-            <Interval
-              low={cell.ci95Bootstrap?.[0]}
-              high={cell.ci95Bootstrap?.[1]}
-              past={false}
-              run={run}
-              metric={column}
-              prefix="boot"
-              column={info}
-              difference={difference}
-            />
-          </span>
-        )}
+        <Intervals of={cell} run={run} metric={column} column={info} difference={difference} />
       </td>
       <td class={styles.num} title={several ? `Holm-adjusted p: ${fmtP(cell.holmTTest)}` : undefined}>
         {stat('p-ttest', cell.pTTest, fmtP(cell.pTTest))}
