@@ -5,6 +5,7 @@
 // leaves nothing half-written on stdout: one message on stderr, exit 2.
 #include "runs.hpp"
 
+#include <unistd.h>
 #include <zlib.h>
 
 #include <cerrno>
@@ -40,7 +41,8 @@ const char* usage =
     "  --format json|csv|table|comparisons-csv   (table)   --per-query   (add per-query rows to csv/table)\n"
     "  --ci t|bootstrap      95% intervals: Student's t (default), or t and a bootstrap percentile interval\n"
     "  --bootstrap-samples N (10000)              --bootstrap-seed N  (20240915)\n"
-    "  --progress            progress on stderr (documents read, MB/s, ETA)\n";
+    "  --progress            progress on stderr (documents read, MB/s, ETA; the default on a terminal)\n"
+    "  --no-progress         none, even on a terminal\n";
 
 struct Usage : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -230,7 +232,8 @@ std::size_t whole_number(const std::string& option, const std::string& value) {
 int runs_main(int argc, char** argv) {
     runs::Options opt;
     std::string collection, labels, qrels, queries, background, params, format = "table";
-    bool per_query = false, progress = false, from_given = false;
+    // Progress by default when stderr is a terminal (a person waiting), never into a file or pipe.
+    bool per_query = false, progress = isatty(fileno(stderr)) != 0, from_given = false;
     std::optional<std::size_t> bootstrap_samples;
     std::optional<std::uint64_t> bootstrap_seed;
     std::vector<std::pair<std::string, std::string>> run_files;
@@ -312,6 +315,8 @@ int runs_main(int argc, char** argv) {
                 per_query = true;
             else if (arg == "--progress")
                 progress = true;
+            else if (arg == "--no-progress")
+                progress = false;
             else if (arg == "-h" || arg == "--help") {
                 std::cout << usage;
                 return 0;

@@ -26,7 +26,7 @@ struct RunsReply {
     bool ok = false;
     std::string json;
     std::string file;
-    int line = 0;
+    double line = 0;  // a JS number: exact up to 2^53
     std::string field;
     std::string message;
 };
@@ -41,7 +41,7 @@ RunsReply runs_reply(F&& compute) {
         if (!runs_evaluation) throw std::logic_error("no run evaluation started (runsStart)");
         return {true, compute(*runs_evaluation), {}, 0, {}, {}};
     } catch (const fairness::runs::InputError& error) {
-        return {false, {}, error.file(), static_cast<int>(error.line()), error.field(), error.what()};
+        return {false, {}, error.file(), static_cast<double>(error.line()), error.field(), error.what()};
     } catch (const fairness::ScenarioError& error) {
         return {false, {}, "params", 0, error.field(), error.message()};
     } catch (const std::bad_alloc&) {

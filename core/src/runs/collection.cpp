@@ -22,14 +22,14 @@ void Collection::keep_top_omega(std::size_t top, OmegaFn omega, const void* cont
 
 void Collection::feed(std::string_view chunk) {
     bytes_ += chunk.size();
-    lines_.feed(chunk, [this](std::string_view text, std::size_t number) { line(text, number); });
+    lines_.feed(chunk, [this](std::string_view text, std::uint64_t number) { line(text, number); });
 }
 
 void Collection::end() {
-    lines_.end([this](std::string_view text, std::size_t number) { line(text, number); });
+    lines_.end([this](std::string_view text, std::uint64_t number) { line(text, number); });
 }
 
-void Collection::line(std::string_view text, std::size_t number) {
+void Collection::line(std::string_view text, std::uint64_t number) {
     if (format_ == Format::unknown) {
         const auto start = text.find_first_not_of(" \t");
         if (start == std::string_view::npos) return;
@@ -48,7 +48,7 @@ void Collection::line(std::string_view text, std::size_t number) {
     document(text.substr(0, at), {}, text.substr(at + 1), number);
 }
 
-void Collection::jsonl(std::string_view text, std::size_t number) {
+void Collection::jsonl(std::string_view text, std::uint64_t number) {
     if (text.find_first_not_of(" \t") == std::string_view::npos) return;
     nlohmann::json j;
     try {
@@ -92,7 +92,7 @@ void Collection::jsonl(std::string_view text, std::size_t number) {
     document(id, title, body, number);
 }
 
-void Collection::document(std::string_view id, std::string_view title, std::string_view text, std::size_t number) {
+void Collection::document(std::string_view id, std::string_view title, std::string_view text, std::uint64_t number) {
     ++documents_;
     const auto doc = docs_.find(id);
     const Want want = doc == Interner::none ? Want::skip : want_[doc];

@@ -182,7 +182,7 @@ struct Evaluation::Impl {
     std::size_t background_depth() const { return opt.background_depth; }
 
     void choose_columns();
-    void line(std::string_view text, std::size_t number);
+    void line(std::string_view text, std::uint64_t number);
     std::vector<Want> wanted() const;
     Results compute();
 };
@@ -316,7 +316,7 @@ void Evaluation::begin(Input kind, std::string name, std::string file) {
     }
 }
 
-void Evaluation::Impl::line(std::string_view text, std::size_t number) {
+void Evaluation::Impl::line(std::string_view text, std::uint64_t number) {
     switch (*current) {
         case Input::run:
         case Input::background: run_reader->line(text, number); break;
@@ -329,13 +329,13 @@ void Evaluation::Impl::line(std::string_view text, std::size_t number) {
 void Evaluation::feed(std::string_view chunk) {
     auto& s = *impl_;
     if (!s.current) throw std::logic_error("Evaluation::feed without begin");
-    s.lines.feed(chunk, [&](std::string_view text, std::size_t number) { s.line(text, number); });
+    s.lines.feed(chunk, [&](std::string_view text, std::uint64_t number) { s.line(text, number); });
 }
 
 void Evaluation::end() {
     auto& s = *impl_;
     if (!s.current) throw std::logic_error("Evaluation::end without begin");
-    s.lines.end([&](std::string_view text, std::size_t number) { s.line(text, number); });
+    s.lines.end([&](std::string_view text, std::uint64_t number) { s.line(text, number); });
     if (s.run_reader) {
         s.run_reader->finish();
         order_run(*s.run_table, s.opt.order, s.docs);

@@ -17,7 +17,7 @@ std::string where(const std::string& file, std::size_t line, const std::string& 
 }
 }  // namespace
 
-InputError::InputError(std::string file, std::size_t line, std::string field, const std::string& message)
+InputError::InputError(std::string file, std::uint64_t line, std::string field, const std::string& message)
     : std::runtime_error(where(file, line, field, message)), file_(std::move(file)), line_(line), field_(std::move(field)) {}
 
 std::uint32_t Interner::hash(std::string_view s) {

@@ -39,7 +39,7 @@ std::string lower(std::string_view s) {
 
 // ------------------------------------------------------------------------------------------------
 
-void RunReader::line(std::string_view text, std::size_t number) {
+void RunReader::line(std::string_view text, std::uint64_t number) {
     if (blank(text)) return;
     std::string_view f[6];
     const std::size_t n = split_fields(text, f, 6);
@@ -135,7 +135,7 @@ void order_run(RunTable& table, Order order, const Interner& docs) {
 
 // ------------------------------------------------------------------------------------------------
 
-void QrelsReader::line(std::string_view text, std::size_t number) {
+void QrelsReader::line(std::string_view text, std::uint64_t number) {
     if (blank(text)) return;
     std::string_view f[4];
     const std::size_t n = split_fields(text, f, 4);
@@ -176,7 +176,7 @@ int resolve_label(std::string_view raw, const std::vector<std::string>& groups) 
     return -2;
 }
 
-void LabelsReader::line(std::string_view text, std::size_t number) {
+void LabelsReader::line(std::string_view text, std::uint64_t number) {
     if (blank(text)) return;
     labels_.given = true;
     const char separator = text.find('\t') != std::string_view::npos ? '\t' : ',';
@@ -205,7 +205,7 @@ void LabelsReader::line(std::string_view text, std::size_t number) {
 
 // ------------------------------------------------------------------------------------------------
 
-void QueriesReader::line(std::string_view text, std::size_t number) {
+void QueriesReader::line(std::string_view text, std::uint64_t number) {
     if (blank(text)) return;
     list_.given = true;
     std::string id, query, label;

@@ -76,9 +76,9 @@ private:
     const void* omega_context_ = nullptr;
     std::vector<std::pair<double, std::uint32_t>> heap_;
 
-    void line(std::string_view text, std::size_t number);
-    void document(std::string_view id, std::string_view title, std::string_view text, std::size_t number);
-    void jsonl(std::string_view text, std::size_t number);
+    void line(std::string_view text, std::uint64_t number);
+    void document(std::string_view id, std::string_view title, std::string_view text, std::uint64_t number);
+    void jsonl(std::string_view text, std::uint64_t number);
 };
 
 }  // namespace fairness::runs

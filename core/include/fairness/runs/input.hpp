@@ -26,14 +26,14 @@ namespace fairness::runs {
 // Refusal of an input file: what() reads "FILE:LINE: field: message" (line and field when known).
 class InputError : public std::runtime_error {
 public:
-    InputError(std::string file, std::size_t line, std::string field, const std::string& message);
+    InputError(std::string file, std::uint64_t line, std::string field, const std::string& message);
     const std::string& file() const { return file_; }
-    std::size_t line() const { return line_; }
+    std::uint64_t line() const { return line_; }
     const std::string& field() const { return field_; }
 
 private:
     std::string file_;
-    std::size_t line_;
+    std::uint64_t line_;  // 64-bit in the WebAssembly build too: a collection may pass 2^32 lines
     std::string field_;
 };
 
@@ -42,15 +42,15 @@ private:
 // two chunks is copied; every other line is a view into the caller's chunk.
 class LineSplitter {
 public:
-    template <typename OnLine>  // OnLine(std::string_view line, std::size_t number)
+    template <typename OnLine>  // OnLine(std::string_view line, std::uint64_t number)
     void feed(std::string_view chunk, OnLine&& on_line);
     template <typename OnLine>
     void end(OnLine&& on_line);
-    std::size_t lines() const { return line_; }
+    std::uint64_t lines() const { return line_; }
 
 private:
     std::string carry_;
-    std::size_t line_ = 0;
+    std::uint64_t line_ = 0;
     static std::string_view trim_cr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
 };
 

@@ -29,7 +29,7 @@ struct RunTable {
 class RunReader {
 public:
     RunReader(RunTable& table, Interner& qids, Interner& docs) : table_(table), qids_(qids), docs_(docs) {}
-    void line(std::string_view text, std::size_t number);
+    void line(std::string_view text, std::uint64_t number);
     // The end of the file: refuses an empty run and the same (qid, docid) twice (found here, by
     // sorting each query's documents, rather than with a hash set per line).
     void finish();
@@ -73,7 +73,7 @@ class QrelsReader {
 public:
     QrelsReader(Qrels& qrels, Interner& qids, Interner& docs, std::string file)
         : qrels_(qrels), qids_(qids), docs_(docs), file_(std::move(file)) {}
-    void line(std::string_view text, std::size_t number);
+    void line(std::string_view text, std::uint64_t number);
 
 private:
     Qrels& qrels_;
@@ -97,7 +97,7 @@ class LabelsReader {
 public:
     LabelsReader(Labels& labels, Interner& docs, const std::vector<std::string>& groups, std::string file)
         : labels_(labels), docs_(docs), groups_(groups), file_(std::move(file)) {}
-    void line(std::string_view text, std::size_t number);
+    void line(std::string_view text, std::uint64_t number);
 
 private:
     Labels& labels_;
@@ -119,7 +119,7 @@ struct QueryList {
 class QueriesReader {
 public:
     QueriesReader(QueryList& list, std::string file) : list_(list), file_(std::move(file)) {}
-    void line(std::string_view text, std::size_t number);
+    void line(std::string_view text, std::uint64_t number);
 
 private:
     QueryList& list_;
