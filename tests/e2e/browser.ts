@@ -50,6 +50,16 @@ export async function openSite(): Promise<Site> {
   };
 }
 
+/**
+ * E2E_CPU_THROTTLE=n slows the page's CPU n times (Chromium's throttling, workers included): a
+ * slow host, to reproduce a race before a test is changed.
+ */
+export async function throttle(page: Page, rate = Number(process.env.E2E_CPU_THROTTLE ?? 1)): Promise<void> {
+  if (rate <= 1) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
 export interface Watched {
   page: Page;
   /** Console errors, page errors and CSP violations seen so far. */
@@ -59,6 +69,7 @@ export interface Watched {
 export async function newPage(site: Site, { width = 1400, height = 1000 } = {}): Promise<Watched> {
   const context = await site.browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
+  await throttle(page);
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);

@@ -5,7 +5,19 @@
 import { createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { PAGE, cliValues, mismatches, newPage, openSite, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
+import {
+  PAGE,
+  cliValues,
+  mismatches,
+  newPage,
+  openSite,
+  savedScenario,
+  shot,
+  shownValues,
+  throttle,
+  waitCurrent,
+  type Site,
+} from './browser';
 
 let site: Site;
 beforeAll(async () => {
@@ -210,6 +222,144 @@ describe('work is never lost', () => {
     expect(await page.getByLabel('Text of A, rank 1').count()).toBe(0);
     await page.getByRole('button', { name: 'Restore the previous autosave' }).click();
     await expect.poll(() => page.getByLabel('Text of A, rank 1').inputValue()).toBe('Worth keeping.');
+  });
+});
+
+describe('nothing lost at the worst moment', () => {
+  test('a reload that starts from an address the old page has since replaced keeps the newest edit (a host that answers late)', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of Left, rank 1').fill('First edit.');
+    await page.waitForFunction(() => location.hash.startsWith('#s='));
+    // The host answers the page 1.5 s late: meanwhile the old page saves the second edit and
+    // writes its newer address, while the reload goes to the older one.
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() === 'document') await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await page.getByLabel('Text of Left, rank 2').fill('Second edit.');
+    await page.reload(); // to the address of the first edit
+    await waitCurrent(page);
+    expect(await page.getByLabel('Text of Left, rank 2').inputValue()).toBe('Second edit.');
+    expect(await page.getByText('Showing your work in this tab.').count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  test('two tabs in a fresh browser: the second one’s work, closed without a choice, is restorable from the next tab', async () => {
+    const { page: one } = await newPage(site);
+    await one.goto(`${site.url}${PAGE}`);
+    await waitCurrent(one);
+    const two = await one.context().newPage();
+    await two.goto(`${site.url}${PAGE}`);
+    await waitCurrent(two);
+    await one.getByLabel('Text of Left, rank 1').fill('Tab one.');
+    await one.waitForFunction(() => localStorage.getItem('fairness-playground:scenario')?.includes('Tab one.'), null, { timeout: 10_000 });
+    await two.getByLabel('Text of Left, rank 1').fill('Tab two.');
+    await two.getByText('Another tab saved its work').waitFor();
+    await two.close({ runBeforeUnload: true });
+    const three = await one.context().newPage();
+    await three.goto(`${site.url}${PAGE}`);
+    await waitCurrent(three);
+    expect(await three.getByLabel('Text of Left, rank 1').inputValue()).toBe('Tab one.');
+    await three.getByRole('button', { name: 'Restore the previous autosave' }).click();
+    await expect.poll(() => three.getByLabel('Text of Left, rank 1').inputValue()).toBe('Tab two.');
+  });
+
+  test('edits on a ?preset= page closed without a choice are restorable; the user’s own autosave stays', async () => {
+    const { page: mine } = await newPage(site);
+    await mine.goto(`${site.url}${PAGE}`);
+    await waitCurrent(mine);
+    await mine.getByLabel('Text of Left, rank 1').fill('My own work.');
+    await mine.waitForFunction(() => localStorage.getItem('fairness-playground:scenario')?.includes('My own work.'), null, {
+      timeout: 10_000,
+    });
+    await mine.close();
+    const preset = await site.browser.contexts().at(-1)!.newPage();
+    await preset.goto(`${site.url}${PAGE}?preset=nfairr-figure-1`);
+    await waitCurrent(preset);
+    const card = preset.locator('textarea[aria-label^="Text of"]').first();
+    const label = (await card.getAttribute('aria-label'))!;
+    await card.fill('Edited on the preset page.');
+    await waitCurrent(preset);
+    await preset.close({ runBeforeUnload: true });
+    const next = await site.browser.contexts().at(-1)!.newPage();
+    await next.goto(`${site.url}${PAGE}`);
+    await waitCurrent(next);
+    expect(await next.getByLabel('Text of Left, rank 1').inputValue()).toBe('My own work.');
+    await next.getByRole('button', { name: 'Restore the previous autosave' }).click();
+    await expect.poll(() => next.getByLabel(label, { exact: true }).inputValue()).toBe('Edited on the preset page.');
+  });
+
+  test('Reset at once after an edit, then Restore, brings the edit back; with a refused value on screen too', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of Left, rank 1').fill('Saved once.');
+    await page.waitForFunction(() => localStorage.getItem('fairness-playground:scenario')?.includes('Saved once.'), null, {
+      timeout: 10_000,
+    });
+    await page.getByLabel('Text of Left, rank 1').fill('Typed just before Reset.');
+    await page.getByRole('button', { name: 'Reset to the starting example' }).click();
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'Restore the previous autosave' }).click();
+    await expect.poll(() => page.getByLabel('Text of Left, rank 1').inputValue()).toBe('Typed just before Reset.');
+    await waitCurrent(page);
+
+    await page.getByText('Parameters', { exact: true }).click();
+    await page.getByLabel('cut-off k').fill('0');
+    await stale(page);
+    await page.getByLabel('Text of Left, rank 2').fill('Typed while k = 0 is refused.');
+    await page.getByRole('button', { name: 'Reset to the starting example' }).click();
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'Restore the previous autosave' }).click();
+    await expect.poll(() => page.getByLabel('Text of Left, rank 2').inputValue()).toBe('Typed while k = 0 is refused.');
+    expect(await page.getByLabel('cut-off k').inputValue()).toBe('0');
+    await stale(page);
+  });
+
+  test('an edit typed as the cards appear after a reload, before the first values, is kept (the saved draft goes under it)', async () => {
+    const { page } = await newPage(site);
+    await throttle(page, 4);
+    const docs = Array.from({ length: 1000 }, (_, j) => ({
+      id: `d${j + 1}`,
+      text: `Document ${j + 1}: she and he played.`,
+      label: ['female', 'male', 'neutral'][j % 3],
+      relevance: j % 4,
+    }));
+    const link = base64url(deflateRawSync(JSON.stringify({ params: { k: 100 }, rankings: [{ name: 'A', docs }] })));
+    await page.goto(`${site.url}${PAGE}#s=${link}`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of A, rank 1', { exact: true }).fill('Saved first.');
+    await waitCurrent(page);
+    await page.getByText('Parameters', { exact: true }).click();
+    await page.getByLabel('cut-off k').fill('0');
+    await stale(page);
+    // Typed in the page the moment the card is there, before the values of the reload can arrive.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('typed-early')) return;
+      const observer = new MutationObserver(() => {
+        const area = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Text of A, rank 2"]');
+        if (!area) return;
+        observer.disconnect();
+        sessionStorage.setItem('typed-early', document.querySelector('section[aria-label="Metrics"]')?.getAttribute('data-state') ?? '');
+        area.value = 'Typed before the first values.';
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await waitCurrent(page);
+    expect(await page.evaluate(() => sessionStorage.getItem('typed-early'))).toBe('pending');
+    expect(await page.getByLabel('Text of A, rank 2', { exact: true }).inputValue()).toBe('Typed before the first values.');
+    await page.reload();
+    await waitCurrent(page);
+    expect(await page.getByLabel('Text of A, rank 2', { exact: true }).inputValue()).toBe('Typed before the first values.');
+    // Under it: the accepted scenario, then the refused k = 0 it had as a draft.
+    await page.getByRole('button', { name: /Undo/ }).click();
+    await waitCurrent(page);
+    await page.getByRole('button', { name: /Undo/ }).click();
+    await stale(page);
   });
 });
 

@@ -137,7 +137,7 @@ describe('nothing overwritten silently', () => {
     expect(offer.value).toBeNull();
   });
 
-  test('a tab closed while another tab’s save stands keeps its work as the previous autosave', async () => {
+  test('a tab closed while another tab’s save stands leaves its work for the next tab to restore; a reload takes it back', async () => {
     const autosave = await open(start());
     setDocText(0, 0, 'Mine.');
     await settled('current');
@@ -149,7 +149,71 @@ describe('nothing overwritten silently', () => {
     await settled('current');
     dispatchEvent(new Event('pagehide'));
     expect(storedText()).toBe('Theirs.');
+    expect(JSON.parse(localStorage.getItem(KEYS.closed)!).tab).toBe(autosave.tab);
+    // The same tab reloaded: its own copy holds the work, and the entry goes.
+    autosave.stop();
+    const copy = readTabCopy()!;
+    running = startAutosave({ embed: false, baseRev: copy.baseRev, tab: copy.tab, fromTab: true, accept: acceptScenario, starting });
+    expect(localStorage.getItem(KEYS.closed)).toBeNull();
+    dispatchEvent(new Event('pagehide'));
+    // Another tab starting makes it the previous autosave.
+    running.stop();
+    running = startAutosave({ embed: false, baseRev: 99, accept: acceptScenario, starting });
+    expect(localStorage.getItem(KEYS.closed)).toBeNull();
     expect(JSON.parse(readPrevious()!.scenario).rankings[0].docs[0].text).toBe('Mine, not saved.');
+  });
+
+  test('two tabs in a fresh browser: the second one’s work is kept apart, not lost, when the first saved', async () => {
+    const loaded = await loadInitial(noRequest, starting(), location.href);
+    expect(loaded.baseRev).toBe(0); // nothing saved yet: this tab starts from the empty autosave
+    const autosave = await open(start(), { baseRev: loaded.baseRev });
+    localStorage.setItem(KEYS.scenario, JSON.stringify(start('Tab one.')));
+    localStorage.setItem(KEYS.meta, JSON.stringify({ rev: 1, tab: 'one', savedAt: Date.now() }));
+    setDocText(0, 0, 'Tab two.');
+    await settled('current');
+    autosave.flush();
+    expect(storedText()).toBe('Tab one.');
+    expect(offer.value?.kind).toBe('other-tab');
+    dispatchEvent(new Event('pagehide'));
+    autosave.stop();
+    running = startAutosave({ embed: false, baseRev: 1, accept: acceptScenario, starting });
+    expect(JSON.parse(readPrevious()!.scenario).rankings[0].docs[0].text).toBe('Tab two.');
+  });
+
+  test('Reset before an edit has its values keeps the edit (as a draft over the accepted scenario) for Restore', async () => {
+    const autosave = await open(start());
+    setDocText(0, 0, 'Typed just before Reset.');
+    autosave.reset(); // the edit's values have not arrived
+    const previous = readPrevious()!;
+    expect(JSON.parse(previous.scenario).rankings[0].docs[0].text).toBe('He said his son won.');
+    expect(previous.draft!.rankings[0]!.docs[0]!.text).toBe('Typed just before Reset.');
+    await settled('current');
+    await autosave.restorePrevious();
+    await waitFor(() => expect(scenario.value.rankings[0]!.docs[0]!.text).toBe('Typed just before Reset.'));
+    await settled('current');
+  });
+
+  test('an edit made before the first values after a reload is kept, the saved draft and steps under it', async () => {
+    const autosave = await open(start());
+    setDocText(0, 0, 'Accepted.');
+    await settled('current');
+    setParam('k', 0);
+    await settled('stale');
+    dispatchEvent(new Event('pagehide'));
+    autosave.stop();
+    const loaded = await loadInitial(noRequest, starting(), location.href);
+    replaceScenario(loaded.scenario, { undoable: false });
+    running = startAutosave({ ...loaded, embed: false, accept: acceptScenario, starting });
+    setDocText(0, 1, 'Typed before the values.'); // on the accepted scenario, before its values
+    await settled('current');
+    expect(scenario.value.rankings[0]!.docs[1]!.text).toBe('Typed before the values.');
+    running.flush();
+    expect(readTabCopy()!.scenario.rankings[0]!.docs[1]!.text).toBe('Typed before the values.');
+    // Undo goes back through the accepted scenario, the refused draft, and the steps before.
+    undo();
+    expect(scenario.value.params?.k).toBeUndefined();
+    undo();
+    expect(scenario.value.params?.k).toBe(0);
   });
 
   test('loading the offered save replaces the scenario as one undoable step', async () => {

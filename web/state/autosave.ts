@@ -1,23 +1,35 @@
 // The autosave: the user's work kept in the browser, so that no reload, closed tab, refused edit,
-// second tab or embedded copy of the page loses it.
+// second tab or embedded copy of the page loses it. Its rules, as a small state machine:
 //
-// - What is saved is the last scenario the core *accepted* (what the values on screen are for);
-//   an edit it refused, or has not judged yet, is saved beside it as the draft, with the undo and
-//   redo steps, and put back on top of it after a reload (the core then names the field again).
-// - Two stores: the tab's own copy (sessionStorage: survives a reload of this tab, always
-//   written) and the user's autosave (localStorage: shared by the tabs of this site). A tab writes
-//   the autosave only over the save it started from (its `baseRev`): a newer save by another tab,
-//   or the user's own work when this page was opened from a preset, a file or a link, is never
-//   overwritten silently, but offered (load it, or keep mine). An embed never writes it.
-// - A save happens 400 ms after a change, in the main thread's next idle time, and at once when the
-//   page is hidden or unloaded. The scenario's JSON is the text the evaluation already made for the
-//   engine (./serialise.ts), and the address's `#s=` is compressed in a worker (./link-encoder.ts).
-// - A whole replacement (import, preset, reset, restore) keeps what it replaced as the previous
-//   autosave, so it can be restored.
+// What a save holds: the last scenario the core *accepted* (what the values on screen are for),
+// and beside it the draft (the scenario on screen when the core refused it or has not judged it
+// yet) with the undo and redo steps. Where it goes: always the tab's own copy (sessionStorage);
+// the user's autosave (localStorage, shared by the tabs) only in the state *owning*; the address's
+// `#s=` (compressed in a worker, ./link-encoder.ts) after both.
+//
+// States of a tab (an embed writes its tab's copy only, in every state):
+// - owning: the autosave is the save this tab started from (`baseRev`; 0 in a fresh browser).
+// - held back: another save stands (another tab's, or the user's own when this page came from a
+//   preset, a file or a link): it is offered (load it, or keep mine), never overwritten.
+// - restoring (beside either): a reload's draft and undo steps wait for the accepted scenario's
+//   values, then go back on top; an edit made before that stays, the saved ones under it.
+//
+// Events:
+// - change: a save 400 ms later in idle time; at once on pagehide or when hidden.
+// - another tab's save (storage event): owning → held back, with the offer.
+// - Keep mine: held back → owning; the save written over becomes the previous.
+// - Load theirs: held back → owning, as a replacement.
+// - replacement (reset, restore, import, preset, Load theirs): what it replaced becomes the
+//   previous at once (accepted + draft), so Reset right after typing keeps the typing.
+// - pagehide while held back with work of its own: the work is left under the tab's id
+//   (KEYS.closed); the same tab reloading takes it back, any other tab starting makes it the
+//   previous, so closing a tab before choosing loses nothing.
+// - start: the address, if this tab held it (a reload may start from an address the old page
+//   has replaced since: every address the tab held is remembered), yields to the tab's copy.
 import { effect, signal } from '@preact/signals';
 
 import { evaluation } from './evaluation';
-import { replaceScenario, replacements, restoreSession, scenario, undoHistory, type PageScenario } from './scenario';
+import { lastReplacement, replaceScenario, replacements, restoreSession, scenario, undoHistory, type PageScenario } from './scenario';
 import { encodeOffThread } from './link-encoder';
 import { scenarioJson as json } from './serialise';
 import { hashFor } from './share';
@@ -29,12 +41,14 @@ export const KEYS = {
   meta: 'fairness-playground:meta',
   /** localStorage: the draft and the undo steps of that save (SavedSession). */
   session: 'fairness-playground:history',
-  /** localStorage: the autosave before the last replacement ({ scenario, savedAt }). */
+  /** localStorage: the work before the last replacement, or a closed tab's held-back work (PreviousWork). */
   previous: 'fairness-playground:previous',
+  /** localStorage: the work of a tab that closed while another save kept it from the autosave ({ tab, …PreviousWork }). */
+  closed: 'fairness-playground:closed',
   /** sessionStorage: this tab's own copy (TabCopy). */
   tab: 'fairness-playground:tab',
-  /** sessionStorage: the `#s=` value this tab last wrote into its address. */
-  tabHash: 'fairness-playground:tab-hash',
+  /** sessionStorage: digests of the `#s=` values this tab's address has held, newest last. */
+  tabAddresses: 'fairness-playground:tab-addresses',
 } as const;
 
 const SAVE_DELAY_MS = 400;
@@ -50,6 +64,23 @@ function whenIdle(task: () => void): () => void {
   const timer = setTimeout(task, 0);
   return () => clearTimeout(timer);
 }
+/** How many of the tab's past addresses are remembered (a reload may start from any recent one). */
+const ADDRESSES_KEPT = 64;
+
+/** A short digest of an address's `#s=` value (cyrb53: two 32-bit multiply-xor lanes). */
+export function addressDigest(encoded: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < encoded.length; i++) {
+    const c = encoded.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${(h2 >>> 0).toString(36)}.${(h1 >>> 0).toString(36)}`;
+}
+
 /** Characters of undo steps kept with a save (the newest first); browsers allow ~5 M per site. */
 const HISTORY_CHARS = 1_500_000;
 
@@ -83,8 +114,29 @@ export interface TabCopy {
   baseRev: number | null;
   scenario: PageScenario;
   session: SavedSession;
-  /** The `#s=` value last written into this tab's address, if any. */
-  hash: string | null;
+  /** Digests of the `#s=` values this tab's address has held (addressDigest). */
+  addresses: string[];
+}
+
+/**
+ * Whether `encoded` (a reloaded address's `#s=`) is one this tab wrote or loaded itself. Its copy
+ * is then at least as new: the copy is written before the address, and a reload may start from an
+ * address the tab has replaced since (the old page runs on until the new one arrives).
+ */
+export function ownsAddress(copy: TabCopy, encoded: string): boolean {
+  return copy.addresses.includes(addressDigest(encoded));
+}
+
+function readAddresses(): string[] {
+  const list = parse<unknown>(read('session', KEYS.tabAddresses));
+  return Array.isArray(list) ? list.filter((d): d is string => typeof d === 'string') : [];
+}
+
+/** Remembers that this tab's address holds `encoded` (before the address is written). */
+function rememberAddress(encoded: string, keep: string[] = readAddresses()): void {
+  const digest = addressDigest(encoded);
+  const list = [...keep.filter((d) => d !== digest), digest].slice(-ADDRESSES_KEPT);
+  storage('session')?.setItem(KEYS.tabAddresses, JSON.stringify(list));
 }
 
 /** Another save that this tab did not write over: offered to the user, never imposed. */
@@ -158,13 +210,61 @@ export function readTabCopy(): TabCopy | null {
     baseRev: typeof copy.baseRev === 'number' ? copy.baseRev : null,
     scenario: copy.scenario as PageScenario,
     session: copy.session,
-    hash: read('session', KEYS.tabHash),
+    addresses: readAddresses(),
   };
 }
 
-export function readPrevious(): { scenario: string; savedAt: number } | null {
-  const previous = parse<{ scenario: string; savedAt: number }>(read('local', KEYS.previous));
-  return previous && typeof previous.scenario === 'string' ? previous : null;
+/** What Restore brings back: the accepted scenario, and what was on screen over it. */
+export interface PreviousWork {
+  /** The accepted scenario's JSON. */
+  scenario: string;
+  /** The scenario on screen when it differed (refused, or not judged yet): put back on top. */
+  draft: PageScenario | null;
+  savedAt: number;
+}
+
+export function readPrevious(): PreviousWork | null {
+  const previous = parse<Partial<PreviousWork>>(read('local', KEYS.previous));
+  if (!previous || typeof previous.scenario !== 'string') return null;
+  const draft = previous.draft && typeof previous.draft === 'object' && Array.isArray(previous.draft.rankings) ? previous.draft : null;
+  return { scenario: previous.scenario, draft, savedAt: typeof previous.savedAt === 'number' ? previous.savedAt : 0 };
+}
+
+function workJson(work: PreviousWork): string {
+  return `{"scenario":${JSON.stringify(work.scenario)},"draft":${work.draft ? json(work.draft) : 'null'},"savedAt":${work.savedAt}}`;
+}
+
+function writePrevious(work: PreviousWork): void {
+  try {
+    storage('local')?.setItem(KEYS.previous, workJson(work));
+    previousSave.value = work.savedAt;
+  } catch {
+    // full: the undo steps and the tab's copy still hold it
+  }
+}
+
+/**
+ * A closing tab's work that the autosave could not take is left under its tab's id: if the tab
+ * comes back (a reload), its own copy holds the work and the entry goes; any other tab that
+ * starts makes it the previous autosave, for Restore.
+ */
+function writeClosedWork(tab: string, work: PreviousWork): void {
+  try {
+    storage('local')?.setItem(KEYS.closed, `{"tab":${JSON.stringify(tab)},"work":${workJson(work)}}`);
+  } catch {
+    // full: nothing more can be kept
+  }
+}
+
+function settleClosedWork(tab: string): void {
+  const closed = parse<{ tab?: unknown; work?: PreviousWork }>(read('local', KEYS.closed));
+  if (!closed) return;
+  try {
+    storage('local')?.removeItem(KEYS.closed);
+    if (closed.tab !== tab && closed.work && typeof closed.work.scenario === 'string') writePrevious(closed.work);
+  } catch {
+    // no storage: nothing to settle
+  }
 }
 
 /** The session as JSON: the draft always, then undo and redo steps nearest first, within a budget. */
@@ -227,23 +327,37 @@ export class Autosave {
   /** Cancels a save that is due and waits for idle time. */
   private cancelIdle: (() => void) | undefined;
   private dirty = false;
-  private restoring: boolean;
+  /** The saved draft and undo steps still to be put back (once `sessionBase` has its values). */
+  private session: SavedSession | null;
+  /** The accepted scenario the pending session belongs to. */
+  private sessionBase: PageScenario;
+  /** Whether the scenario changed since the pending session was taken (an edit before the values). */
+  private changed = false;
+  /** The scenario the page started with (checked by the core before it was shown). */
+  private readonly loaded: PageScenario;
+  /** The last save could not write the autosave (another save stands): closing keeps it as the previous. */
+  private heldBack = false;
+  /** The next write of the autosave keeps the save it overwrites as the previous (Keep mine). */
+  private keepOverwritten = false;
   private written: unknown[] = [];
-  private savedReplacements = replacements.peek();
   private hashed: PageScenario | null = null;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly options: AutosaveOptions) {
     this.tab = options.tab ?? newTabId();
     this.baseRev = options.baseRev;
-    this.restoring = !!options.session;
+    this.session = options.session ?? null;
+    this.loaded = this.sessionBase = scenario.peek();
+    if (!options.embed) settleClosedWork(this.tab);
     previousSave.value = readPrevious()?.savedAt ?? null;
-    // The tab's copy and the address must describe the same state for a reload to prefer the copy.
+    // A reload prefers the tab's copy to an address this tab has held; a page that does not
+    // continue the copy starts both afresh.
     try {
-      const session = storage('session');
-      if (!options.fromTab) session?.removeItem(KEYS.tab);
-      if (options.hash) session?.setItem(KEYS.tabHash, options.hash);
-      else session?.removeItem(KEYS.tabHash);
+      if (!options.fromTab) {
+        storage('session')?.removeItem(KEYS.tab);
+        storage('session')?.removeItem(KEYS.tabAddresses);
+      }
+      if (options.hash) rememberAddress(options.hash, options.fromTab ? readAddresses() : []);
     } catch {
       // no session storage: a reload then reads the address
     }
@@ -252,24 +366,28 @@ export class Autosave {
       offer.value = { kind: 'other-tab', savedAt: stored.meta?.savedAt ?? null };
 
     let first = true;
+    let firstReplacement = true;
     this.stops.push(
+      // Any change after the start is to be saved, an edit made before the first values too.
       effect(() => {
         void scenario.value;
-        if (first || this.restoring) {
-          first = false;
-          return;
-        }
-        this.dirty = true;
+        if (first) first = false;
+        else this.dirty = this.changed = true;
       }),
       effect(() => {
-        const { status } = evaluation.value;
-        if (this.restoring && status !== 'pending') this.restore(status === 'current');
-        else if (this.dirty && status !== 'pending') this.schedule();
+        void replacements.value;
+        if (firstReplacement) firstReplacement = false;
+        else this.keepReplaced();
+      }),
+      effect(() => {
+        if (evaluation.value.status === 'pending') return;
+        if (this.session) this.restore();
+        if (this.dirty) this.schedule();
       }),
     );
     const flush = () => {
       this.flush();
-      this.keepUnsavedAsPrevious();
+      this.keepHeldBack();
     };
     const onVisibility = () => document.visibilityState === 'hidden' && this.flush();
     const onStorage = (event: StorageEvent) => this.onStorage(event);
@@ -290,6 +408,7 @@ export class Autosave {
       document.removeEventListener('visibilitychange', onVisibility);
       removeEventListener('storage', onStorage);
       this.cancelPending();
+      this.hashed = null; // an address still being encoded is not written
     });
   }
 
@@ -304,20 +423,39 @@ export class Autosave {
   }
 
   /**
-   * When the tab closes while another tab's newer save keeps it from writing the autosave, its
-   * accepted work becomes the previous autosave (Restore brings it back) rather than being lost.
+   * When the tab is hidden for good while another save keeps it from writing the autosave
+   * (another tab's, or the user's own when this page came from a preset, a file or a link), its
+   * work is left for the next tab to start as the previous autosave (settleClosedWork), rather
+   * than dying with the tab's copy. A reload takes it back.
    */
-  private keepUnsavedAsPrevious(): void {
-    const { evaluated } = evaluation.peek();
+  private keepHeldBack(): void {
+    if (this.options.embed) return;
+    // Work of the tab's own (not a preset, file or link only looked at), not in the autosave.
+    const ownWork = this.heldBack || this.session !== null || undoHistory().past.length > 0;
     const stored = readStored();
-    if (this.options.embed || offer.peek()?.kind !== 'other-tab' || !evaluated || !stored || this.baseRev === null) return;
-    const text = json(evaluated);
-    if (text === stored.scenario || text === readPrevious()?.scenario) return;
-    try {
-      storage('local')?.setItem(KEYS.previous, JSON.stringify({ scenario: text, savedAt: Date.now() }));
-    } catch {
-      // full: the tab's own copy still holds it
-    }
+    if (!ownWork || !stored || stored.rev === this.baseRev) return;
+    const accepted = evaluation.peek().evaluated ?? this.loaded;
+    const { draft } = this.sessionNow(accepted);
+    const text = json(accepted);
+    if (!draft && text === stored.scenario) return;
+    writeClosedWork(this.tab, { scenario: text, draft, savedAt: Date.now() });
+  }
+
+  /**
+   * A whole replacement (reset, restore, import, preset, another tab's work) keeps what it
+   * replaced as the previous autosave at once: the accepted scenario, and the edit on screen over
+   * it when that was refused or not judged yet (Reset right after typing keeps the typing).
+   */
+  private keepReplaced(): void {
+    const replacement = lastReplacement;
+    if (this.options.embed || !replacement) return;
+    const accepted = evaluation.peek().evaluated ?? this.loaded;
+    // Replaced before a reload's draft was put back: the draft is what the user's work is.
+    const pending = this.session?.draft && !this.changed ? this.session.draft : null;
+    const before = pending ?? replacement.before;
+    if (json(before) === json(replacement.next)) return; // nothing Restore could bring back
+    const draft = before === accepted ? null : before;
+    writePrevious({ scenario: json(accepted), draft, savedAt: Date.now() });
   }
 
   /** Loads the autosave another tab (or an earlier session) wrote, as one undoable step. */
@@ -335,7 +473,7 @@ export class Autosave {
     const stored = readStored();
     offer.value = null;
     this.baseRev = stored ? stored.rev : null;
-    this.savedReplacements = -1; // what is written over is kept as the previous autosave
+    this.keepOverwritten = true;
     this.dirty = true;
     this.save();
   }
@@ -345,18 +483,47 @@ export class Autosave {
     replaceScenario(this.options.starting(), { source: 'the starting example' });
   }
 
-  /** Brings back the autosave from before the last replacement (which in turn becomes the previous). */
+  /** Brings back the work from before the last replacement (which in turn becomes the previous). */
   async restorePrevious(): Promise<void> {
     const previous = readPrevious();
     if (!previous) return;
-    replaceScenario(await this.options.accept(previous.scenario), { source: 'the previous autosave' });
+    const accepted = await this.options.accept(previous.scenario);
+    replaceScenario(accepted, { source: 'the previous autosave' });
+    if (previous.draft) {
+      // The draft goes back on top once the accepted scenario has its values, as after a reload.
+      this.session = { draft: previous.draft, past: [...undoHistory().past, accepted], future: [] };
+      this.sessionBase = accepted;
+      this.changed = false;
+    }
   }
 
-  /** Puts the saved draft and undo steps back on top of the accepted scenario, once evaluated. */
-  private restore(accepted: boolean): void {
-    const session = this.options.session;
-    if (accepted && session) restoreSession(session.draft ?? scenario.peek(), session);
-    this.restoring = false;
+  /**
+   * Puts the saved draft and undo steps back on top of the accepted scenario, once evaluated. An
+   * edit made before that stays on screen, the saved steps under it.
+   */
+  private restore(): void {
+    const session = this.session;
+    this.session = null;
+    if (!session || !evaluation.peek().evaluated) return;
+    const now = scenario.peek();
+    if (!this.changed) restoreSession(session.draft ?? now, session);
+    else restoreSession(now, this.under(session));
+  }
+
+  /** The saved steps, then the draft, then the steps taken since (an edit before the values). */
+  private under(session: SavedSession): { past: PageScenario[]; future: PageScenario[] } {
+    const draft = session.draft ? [this.sessionBase, session.draft] : [];
+    const since = undoHistory();
+    return { past: [...session.past, ...draft, ...since.past], future: since.future };
+  }
+
+  /** What a save holds beside the accepted scenario: the draft and the undo steps. */
+  private sessionNow(accepted: PageScenario): SavedSession {
+    const now = scenario.peek();
+    const draft = now === accepted ? null : now;
+    if (!this.session) return { draft, ...undoHistory() };
+    // Not put back yet: the saved session as it is, or under the edit made since.
+    return this.changed ? { draft, ...this.under(this.session) } : this.session;
   }
 
   /** A save 400 ms after the last change, in the main thread's next idle time (not in a keystroke's frame). */
@@ -389,19 +556,17 @@ export class Autosave {
   /** Writes the tab's copy, the autosave where this tab may, and the accepted state into the URL. */
   save(): void {
     this.cancelPending();
-    const { evaluated } = evaluation.peek();
-    if (!evaluated) return;
-    const now = scenario.peek();
-    const steps = undoHistory();
-    const session: SavedSession = { draft: now === evaluated ? null : now, ...steps };
-    const fingerprint = [evaluated, session.draft, steps.past, steps.future, this.baseRev];
+    // Before the first values, the scenario the page started with (the core checked it).
+    const evaluated = evaluation.peek().evaluated ?? this.loaded;
+    const session = this.sessionNow(evaluated);
+    const fingerprint = [evaluated, session.draft, session.past, session.future, this.baseRev];
     if (fingerprint.every((part, i) => part === this.written[i])) return;
     this.dirty = false;
 
     const acceptedText = json(evaluated);
     const sessionText = sessionJson(session);
     const where = this.options.embed ? 'tab' : this.writeAutosave(acceptedText, sessionText);
-    this.written = [evaluated, session.draft, steps.past, steps.future, this.baseRev];
+    this.written = [evaluated, session.draft, session.past, session.future, this.baseRev];
     try {
       storage('session')?.setItem(
         KEYS.tab,
@@ -423,15 +588,14 @@ export class Autosave {
     const stored = readStored();
     if (stored && stored.rev !== this.baseRev && stored.scenario !== acceptedText) {
       offer.value ??= { kind: this.baseRev === null ? 'kept' : 'other-tab', savedAt: stored.meta?.savedAt ?? null };
+      this.heldBack = true;
       return 'tab';
     }
     const rev = (stored?.rev ?? 0) + 1;
     try {
-      if (stored && replacements.peek() !== this.savedReplacements && stored.scenario !== acceptedText) {
-        local.setItem(KEYS.previous, JSON.stringify({ scenario: stored.scenario, savedAt: stored.meta?.savedAt ?? Date.now() }));
-        previousSave.value = stored.meta?.savedAt ?? Date.now();
-      }
-      this.savedReplacements = replacements.peek();
+      if (stored && this.keepOverwritten && stored.scenario !== acceptedText)
+        writePrevious({ scenario: stored.scenario, draft: null, savedAt: stored.meta?.savedAt ?? Date.now() });
+      this.keepOverwritten = false;
       local.setItem(KEYS.scenario, acceptedText);
       try {
         local.setItem(KEYS.session, sessionText);
@@ -440,6 +604,7 @@ export class Autosave {
       }
       local.setItem(KEYS.meta, JSON.stringify({ rev, tab: this.tab, savedAt: Date.now() } satisfies SaveMeta));
       this.baseRev = rev;
+      this.heldBack = false;
       return 'browser';
     } catch {
       return 'full';
@@ -453,8 +618,8 @@ export class Autosave {
     void encodeOffThread(acceptedText).then((encoded) => {
       if (this.hashed !== accepted) return;
       try {
+        rememberAddress(encoded);
         history.replaceState(history.state, '', `${location.pathname}${viewQuery()}${hashFor(encoded)}`);
-        storage('session')?.setItem(KEYS.tabHash, encoded);
       } catch {
         // An address longer than the browser takes (megabytes of scenario): the tab's copy and
         // the autosave still hold the work; the address keeps the last state that fitted.

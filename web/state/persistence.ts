@@ -4,7 +4,7 @@
 // reported, never half-used, and the page then falls back to the user's own saved work.
 import { ScenarioError } from '../../wasm/errors';
 import type { Scenario } from '../../wasm/types';
-import { readStored, readTabCopy, type SavedSession, type StoredWork, type TabCopy } from './autosave';
+import { ownsAddress, readStored, readTabCopy, type SavedSession, type StoredWork, type TabCopy } from './autosave';
 import { engine } from './engine';
 import { evaluation, refusal } from './evaluation';
 import { refusalLine } from './messages';
@@ -64,9 +64,14 @@ export async function acceptScenario(text: string): Promise<PageScenario> {
   }
 }
 
-/** The autosave revision of `accepted` when it is exactly the stored autosave (then saving over it is safe). */
+/**
+ * The autosave revision `accepted` continues: the stored one when it is exactly that, 0 when
+ * there is none yet (a fresh browser: a save another tab makes meanwhile is then offered, and
+ * this tab's work kept apart), null otherwise (then saving over the autosave is not safe).
+ */
 function revisionOf(accepted: PageScenario, stored: StoredWork | null): number | null {
-  return stored && stored.scenario === scenarioJson(accepted) ? stored.rev : null;
+  if (!stored) return 0;
+  return stored.scenario === scenarioJson(accepted) ? stored.rev : null;
 }
 
 export async function loadInitial(request: UrlRequest, fallback: PageScenario, baseUrl: string): Promise<Loaded> {
@@ -92,7 +97,7 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
       tab: copy.tab,
       session: copy.session,
       fromTab: true,
-      hash: copy.hash,
+      hash: request.encoded,
     });
 
   if (request.scenarioUrl) {
@@ -111,8 +116,9 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
   }
   if (request.encoded) {
     try {
-      // The address this tab wrote itself: its own copy holds the same state and more (draft, undo).
-      if (tabCopy && tabCopy.hash === request.encoded) return await fromTab(tabCopy);
+      // An address this tab held itself: its own copy holds that state or a newer one, and more
+      // (draft, undo steps).
+      if (tabCopy && ownsAddress(tabCopy, request.encoded)) return await fromTab(tabCopy);
       return loaded(await acceptScenario(await decodeScenario(request.encoded)), 'shared link', { hash: request.encoded });
     } catch (error) {
       problems.push(`The shared link could not be used: ${describeRefusal(error)}`);

@@ -58,6 +58,8 @@ export const eraOf = (s: PageScenario): number => origins.get(s)?.era ?? 0;
 
 /** Counts whole replacements (import, preset, reset, restore): autosave keeps what they replaced. */
 export const replacements = signal(0);
+/** The last whole replacement: what it replaced and what replaced it (read when `replacements` changes). */
+export let lastReplacement: { before: PageScenario; next: PageScenario } | null = null;
 
 export const canUndo = computed(() => past.value.length > 0);
 export const canRedo = computed(() => future.value.length > 0);
@@ -89,6 +91,7 @@ export function replaceScenario(next: PageScenario, { undoable = true, source }:
   if (undoable) {
     past.value = [...past.value.slice(-(HISTORY_LIMIT - 1)), scenario.value];
     future.value = [];
+    lastReplacement = { before: scenario.value, next };
     replacements.value++;
   } else {
     past.value = [];
