@@ -48,6 +48,9 @@ struct Usage : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The file being read, named when memory runs out ("out of memory while reading FILE").
+std::string reading;
+
 // A file read in chunks; a gzip file (by its magic bytes, whatever its name) is inflated as it
 // streams. Concatenated gzip members are read one after the other, as gzip does; a stream cut
 // short (a truncated download, a header alone) and bytes after the last member are refused:
@@ -55,6 +58,7 @@ struct Usage : std::runtime_error {
 class Reader {
 public:
     explicit Reader(const std::string& path) : path_(path) {
+        reading = path;
         file_ = std::fopen(path.c_str(), "rb");
         if (!file_) throw runs::InputError(path, 0, "", std::string("cannot open the file: ") + std::strerror(errno));
         std::error_code ec;
@@ -352,6 +356,7 @@ int runs_main(int argc, char** argv) {
         if (!labels.empty()) feed_file(ev, runs::Input::labels, "", labels);
         if (!queries.empty()) feed_file(ev, runs::Input::queries, "", queries);
         if (!collection.empty() && ev.needs_collection()) feed_collection(ev, collection, progress);
+        reading.clear();
         const auto results = ev.compute();
         const std::string out = format == "json"              ? runs::results_json(results)
                                 : format == "csv"             ? runs::results_csv(results, per_query)
@@ -366,7 +371,7 @@ int runs_main(int argc, char** argv) {
     } catch (const ScenarioError& error) {
         std::cerr << "fairness-eval runs: " << error.what() << "\n";
     } catch (const std::bad_alloc&) {
-        std::cerr << "fairness-eval runs: out of memory\n";
+        std::cerr << "fairness-eval runs: out of memory " << (reading.empty() ? "while evaluating" : "while reading " + reading) << "\n";
     }
     return bad_input;
 }

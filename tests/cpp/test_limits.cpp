@@ -70,6 +70,8 @@ TEST_CASE("the generated limits are the numbers of core/limits.json, both tiers"
         {"experimentPoints", {d.experiment_points, l.experiment_points}},
         {"orderingDocuments", {d.ordering_documents, l.ordering_documents}},
         {"outputBytes", {d.output_bytes, l.output_bytes}},
+        {"lineBytes", {d.line_bytes, l.line_bytes}},
+        {"jsonLineDepth", {d.json_line_depth, l.json_line_depth}},
         {"jsonDepth", {d.json_depth, l.json_depth}},
     };
     CHECK(table.size() == std::size(fields));

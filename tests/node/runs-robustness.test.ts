@@ -1,12 +1,16 @@
 // `fairness-eval runs` on damaged and hostile input: a gzip file cut at any byte exits 2 naming
 // it ("truncated"), several gzip members read as one file (as gzip does), bytes after the last
 // member are refused; a cut-off given twice is one column; too many cut-offs are refused; the CSV
-// neutralises formulas; ids and texts that are not UTF-8 still give valid JSON (U+FFFD).
+// neutralises formulas; ids and texts that are not UTF-8 still give valid JSON (U+FFFD); memory
+// follows the input's meaning, not its bytes: a line past lineBytes and a JSON line nested past
+// jsonLineDepth (core/limits.json) are refused as soon as they pass the limit.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+
+import limits from '../../core/limits.json';
 import { describe, expect, test } from 'vitest';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -114,5 +118,64 @@ describe('hostile ids', () => {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     const json = JSON.parse(text) as { queries: string[] };
     expect(json.queries).toContain('q\ufffd\ufffd');
+  });
+});
+
+describe('memory follows the meaning of the input', () => {
+  const lineBytes = limits.limits.lineBytes.default;
+  const depth = limits.limits.jsonLineDepth.default;
+  const collectionLines = readFileSync(`${ex}collection.tsv`, 'utf8').trim().split('\n');
+  const jsonl = (first: string) =>
+    collectionLines
+      .map((line, i) => {
+        const [id, text] = line.split('\t');
+        return i === 0 ? first.replace('ID', id!).replace('TEXT', JSON.stringify(text)) : JSON.stringify({ id, text });
+      })
+      .join('\n') + '\n';
+  const withCollection = (path: string) =>
+    runs(['--labels', `${ex}labels.csv`, '--metrics', 'NFaiRR', '--cutoffs', '3', '--format', 'json', '--collection', path, `${ex}female-first.run`]);
+
+  test('a run line longer than lineBytes (a gzip of one endless line) is refused naming the file and line', () => {
+    const path = join(dir, 'endless.run.gz');
+    const first = readFileSync(`${ex}female-first.run`, 'utf8').split('\n')[0]!;
+    writeFileSync(path, gzipSync(Buffer.concat([Buffer.from(`${first}\n`), Buffer.alloc(lineBytes + 1000, 'a')])));
+    const out = runs([...common, path]);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain(`endless.run.gz:2: ${lineBytes + 1000}`);
+    expect(out.stderr).toContain(`bytes in one line is over the limit of ${lineBytes} (lineBytes)`);
+  });
+
+  test('a collection line just within lineBytes is read; one byte more is refused', () => {
+    const [id] = collectionLines[0]!.split('\t');
+    const head = `${id}\t`;
+    const room = lineBytes - head.length;
+    const text = `${'she '.repeat(Math.floor(room / 4))}${'a'.repeat(room % 4)}`; // exactly lineBytes with its id
+    const rest = `${collectionLines.slice(1).join('\n')}\n`;
+    const within = join(dir, 'within.tsv');
+    writeFileSync(within, `${head}${text}\n${rest}`);
+    expect(withCollection(within).status).toBe(0);
+    const over = join(dir, 'over.tsv');
+    writeFileSync(over, `${head}${text}x\n${rest}`);
+    const out = withCollection(over);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain(`over.tsv:1: ${lineBytes + 1} bytes in one line is over the limit`);
+  });
+
+  test(`a JSON line nested ${depth} deep is read; ${depth + 1} deep, or 300 kB of brackets, is refused`, () => {
+    const nested = (levels: number) => `{"id":"ID","text":TEXT,"extra":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    const ok = join(dir, 'ok.jsonl');
+    writeFileSync(ok, jsonl(nested(depth)));
+    const tsv = withCollection(`${ex}collection.tsv`);
+    expect(withCollection(ok).stdout).toBe(tsv.stdout.replaceAll('collection.tsv', 'ok.jsonl'));
+    const deep = join(dir, 'deep.jsonl');
+    writeFileSync(deep, jsonl(nested(depth + 1)));
+    const out = withCollection(deep);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain(`deep.jsonl:1: ${depth + 1} levels of nesting is over the limit of ${depth} (jsonLineDepth)`);
+    const brackets = join(dir, 'brackets.jsonl');
+    writeFileSync(brackets, jsonl(`{"id":"ID","text":TEXT,"extra":${'['.repeat(300_000)}`));
+    const attack = withCollection(brackets);
+    expect(attack.status).toBe(2);
+    expect(attack.stderr).toContain('levels of nesting is over the limit');
   });
 });

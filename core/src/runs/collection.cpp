@@ -8,7 +8,7 @@
 namespace fairness::runs {
 
 Collection::Collection(const TermCounter& counter, const Interner& docs, std::vector<Want> want, std::size_t groups, std::string file)
-    : counter_(counter), docs_(docs), want_(std::move(want)), groups_(groups), file_(std::move(file)) {
+    : counter_(counter), docs_(docs), want_(std::move(want)), groups_(groups), file_(std::move(file)), lines_(file_) {
     records_.resize(want_.size());
     scratch_.assign(counter_.term_count(), 0);
     magnitude_.assign(groups_, 0.0);
@@ -51,8 +51,17 @@ void Collection::line(std::string_view text, std::uint64_t number) {
 void Collection::jsonl(std::string_view text, std::uint64_t number) {
     if (text.find_first_not_of(" \t") == std::string_view::npos) return;
     nlohmann::json j;
+    // Nesting is refused as it is met, before a deep tree is built (jsonLineDepth).
+    const std::uint64_t max_depth = default_limits().json_line_depth;
+    const auto shallow = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+        if ((event == nlohmann::json::parse_event_t::object_start || event == nlohmann::json::parse_event_t::array_start) &&
+            static_cast<std::uint64_t>(depth) >= max_depth)
+            throw InputError(file_, number, "",
+                             over_limit(static_cast<std::uint64_t>(depth) + 1, "levels of nesting", max_depth, limit_key::json_line_depth));
+        return true;
+    };
     try {
-        j = nlohmann::json::parse(text.begin(), text.end());
+        j = nlohmann::json::parse(text.begin(), text.end(), shallow);
     } catch (const nlohmann::json::exception& error) {
         std::string what = error.what();
         const auto cut = what.find("] ");

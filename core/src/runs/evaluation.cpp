@@ -281,7 +281,7 @@ void Evaluation::begin(Input kind, std::string name, std::string file) {
     if (s.collection && (kind == Input::run || kind == Input::background))
         throw std::logic_error("runs and the background run come before the collection");
     s.current = kind;
-    s.lines = LineSplitter{};
+    s.lines = LineSplitter{file};
     switch (kind) {
         case Input::run:
         case Input::background: {

@@ -20,6 +20,10 @@ std::string where(const std::string& file, std::size_t line, const std::string& 
 InputError::InputError(std::string file, std::uint64_t line, std::string field, const std::string& message)
     : std::runtime_error(where(file, line, field, message)), file_(std::move(file)), line_(line), field_(std::move(field)) {}
 
+void LineSplitter::too_long(std::uint64_t bytes) const {
+    throw InputError(file_, line_ + 1, "", over_limit(bytes, "bytes in one line", max_line_, limit_key::line_bytes));
+}
+
 std::uint32_t Interner::hash(std::string_view s) {
     // FNV-1a over 8-byte words, then a final mix: fast for short ids, well spread for numbers.
     std::uint64_t h = 0xcbf29ce484222325ull ^ s.size();

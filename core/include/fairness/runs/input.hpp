@@ -15,6 +15,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "fairness/limits.hpp"
+
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #elif defined(__SSE2__)
@@ -39,9 +41,13 @@ private:
 
 // Chunks in, complete lines out. A line is handed over without its '\n' (and without a final
 // '\r', so CRLF files read alike); the last line need not end with '\n'. Only a line that spans
-// two chunks is copied; every other line is a view into the caller's chunk.
+// two chunks is copied; every other line is a view into the caller's chunk. A line longer than
+// the limit (lineBytes) is refused as soon as it passes it, so memory follows the lines' meaning,
+// not the file's bytes.
 class LineSplitter {
 public:
+    explicit LineSplitter(std::string file = {}, std::uint64_t max_line = default_limits().line_bytes)
+        : file_(std::move(file)), max_line_(max_line) {}
     template <typename OnLine>  // OnLine(std::string_view line, std::uint64_t number)
     void feed(std::string_view chunk, OnLine&& on_line);
     template <typename OnLine>
@@ -49,8 +55,14 @@ public:
     std::uint64_t lines() const { return line_; }
 
 private:
+    std::string file_;
+    std::uint64_t max_line_;
     std::string carry_;
     std::uint64_t line_ = 0;
+    [[noreturn]] void too_long(std::uint64_t bytes) const;
+    void check(std::uint64_t bytes) const {
+        if (bytes > max_line_) too_long(bytes);
+    }
     static std::string_view trim_cr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
 };
 
@@ -183,10 +195,12 @@ void LineSplitter::feed(std::string_view chunk, OnLine&& on_line) {
     while (start < chunk.size()) {
         const char* nl = find_byte(chunk.data() + start, chunk.size() - start, '\n');
         if (!nl) {
+            check(carry_.size() + (chunk.size() - start));
             carry_.append(chunk.data() + start, chunk.size() - start);
             return;
         }
         const std::size_t end = static_cast<std::size_t>(nl - chunk.data());
+        check(carry_.size() + (end - start));
         ++line_;
         if (!carry_.empty()) {
             carry_.append(chunk.data() + start, end - start);
