@@ -1,8 +1,9 @@
 // The runs worker's logic as plain code, so Node tests drive it without a browser: each input
-// File is read with File.stream() (gzip, told by its magic bytes as zlib does, through
-// DecompressionStream), its chunks handed to the core as they come. Nothing holds a whole file:
+// File is read with File.stream() (gzip, told by its magic bytes as zlib does, read as the CLI
+// reads it: ./gunzip.ts), its chunks handed to the core as they come. Nothing holds a whole file:
 // memory is bounded by what the core keeps (the documents the runs name).
 // wasm/runs.worker.ts wires it to the worker's messages.
+import { gunzipChunks } from './gunzip';
 import { RunsInputError, type RunsEngine, type RunsInputKind, type RunsOptions } from './runs-engine';
 
 /** One input file: a Blob (a File in the page) and the name messages use. */
@@ -60,34 +61,22 @@ async function isGzip(file: Blob): Promise<boolean> {
 }
 
 /**
- * The file's bytes in the chunks the stream gives (decompressed when it is gzip); `onRaw` gets
- * the size of each chunk of the file itself, for the progress.
+ * The file's bytes in the chunks the stream gives (decompressed when it is gzip, as the CLI reads
+ * gzip: ./gunzip.ts); `onRaw` gets the size of each chunk of the file itself, for the progress.
  */
 export async function* fileChunks(file: Blob, name: string, onRaw: (bytes: number) => void): AsyncGenerator<Uint8Array> {
-  const gzip = await isGzip(file);
-  let stream = file.stream() as ReadableStream<Uint8Array>;
-  if (gzip) {
-    const counted = stream.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          onRaw(chunk.byteLength);
-          controller.enqueue(chunk);
-        },
-      }),
-    );
-    stream = counted.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
-  }
-  const reader = stream.getReader();
+  if (await isGzip(file)) return yield* gunzipChunks(file, name, onRaw);
+  const reader = (file.stream() as ReadableStream<Uint8Array>).getReader();
   try {
     for (;;) {
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
         next = await reader.read();
       } catch (error) {
-        throw new RunsInputError(name, 0, '', `${name}: cannot read the file: ${gzip ? 'not valid gzip data' : String(error)}`);
+        throw new RunsInputError(name, 0, '', `${name}: cannot read the file: ${String(error)}`);
       }
       if (next.done) return;
-      if (!gzip) onRaw(next.value.byteLength);
+      onRaw(next.value.byteLength);
       yield next.value;
     }
   } finally {

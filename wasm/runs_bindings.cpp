@@ -144,7 +144,7 @@ RunsReply runs_compute() {
         texts.array(std::span<const std::string>(results.query_texts));
         runs_query_texts = texts.take();
         runs_comparisons = fairness::runs::results_comparisons_csv(results);
-        return fairness::runs::results_json(results);
+        return fairness::runs::results_json(results, fairness::default_limits().output_bytes);
     });
 }
 

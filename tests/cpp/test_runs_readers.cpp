@@ -103,6 +103,29 @@ TEST_CASE("chunks of any size read alike: a run fed one byte at a time equals th
     CHECK(whole.find("\"queries\":[\"q2\",\"q1\"]") != std::string::npos);  // order of first appearance
 }
 
+TEST_CASE("the results' JSON stops at its limit with a refusal naming outputBytes, the counts and the CLI") {
+    const std::string run = "q1 Q0 a 1 2 t\nq1 Q0 b 2 1 t\nq2 Q0 a 1 1 t\n";
+    Evaluation ev(json_cutoffs({2}));
+    ev.add(Input::run, "r", "r.run", run);
+    ev.add(Input::labels, "", "l.csv", "a,female\nb,male\n");
+    ev.collection_begin("c.tsv");
+    ev.collection_feed("a\tShe is here\nb\tHe and he\n");
+    ev.collection_end();
+    const auto results = ev.compute();
+    const std::string whole = results_json(results);
+    CHECK(results_json(results, whole.size()) == whole);  // exactly at the limit: written
+    try {
+        (void)results_json(results, whole.size() / 2);
+        FAIL("no refusal at half the results' size");
+    } catch (const InputError& error) {
+        const std::string what = error.what();
+        CHECK(error.file() == "results");
+        CHECK(what.find("(outputBytes)") != std::string::npos);
+        CHECK(what.find("2 queries × " + std::to_string(results.columns.size()) + " columns × 1 runs") != std::string::npos);
+        CHECK(what.find("fairness-eval runs") != std::string::npos);
+    }
+}
+
 TEST_CASE("labels map as the page's import: exact, any case, a unique initial; empty is neutral") {
     const std::vector<std::string> g{"female", "male"};
     CHECK(resolve_label("female", g) == 0);

@@ -4,8 +4,9 @@
 // stay; Cancel stops at once; a query opens in the playground with the CLI's scenario-mode
 // values; the sample runs load with one click.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
@@ -227,6 +228,57 @@ test('the summary equals the CLI’s JSON on generated files (gzip collection); 
     await page.setInputFiles(`[data-input="${kind}"]`, good[kind]!);
   }
   await shot(page, 'runs-refused');
+  expect(problems).toEqual([]);
+});
+
+test('gzip as the CLI reads it: a collection in two members gives the CLI’s values; bytes after the stream and a cut file are refused in its words', async () => {
+  const { page, problems } = await newPage(site);
+  const { paths, dir } = writeRunsFiles(29, { queries: 12 });
+  const plain = readFileSync(paths.collection);
+  const half = plain.indexOf('\n', plain.length / 2) + 1;
+  const members = Buffer.concat([gzipSync(plain.subarray(0, half)), gzipSync(plain.subarray(half))]);
+  const multi = join(dir, 'two-members.tsv.gz');
+  writeFileSync(multi, members);
+  await openRuns(page);
+  await choose(page, paths, { collection: multi });
+  await evaluate(page);
+  const cliOn = (collection: string) =>
+    spawnSync(
+      cli,
+      [
+        'runs',
+        '--format',
+        'json',
+        '--collection',
+        collection,
+        '--qrels',
+        paths.qrels,
+        '--labels',
+        paths.labels,
+        '--queries',
+        paths.queries,
+        ...paths.runs,
+      ],
+      { encoding: 'utf8' },
+    );
+  const out = cliOn(multi);
+  expect(out.status).toBe(0);
+  expect(differences(await shownCells(page), expectedCells(JSON.parse(out.stdout) as CliJson))).toEqual([]);
+
+  const refused: [string, Buffer, string][] = [
+    ['trailing.tsv.gz', Buffer.concat([members, Buffer.from('not gzip at all\n')]), 'bytes after the end of the gzip stream'],
+    ['cut.tsv.gz', members.subarray(0, members.length - 100), 'truncated'],
+  ];
+  for (const [name, bytes, words] of refused) {
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    const cliOut = cliOn(path);
+    expect(cliOut.status, name).toBe(2);
+    expect(cliOut.stderr, name).toContain(words);
+    await page.setInputFiles('[data-input="collection"]', path);
+    await evaluate(page);
+    expect(await page.locator('[role="alert"]').first().textContent(), name).toContain(`${name}: ${words}`);
+  }
   expect(problems).toEqual([]);
 });
 

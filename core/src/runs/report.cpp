@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "fairness/json_writer.hpp"
+#include "fairness/limits.hpp"
 #include "fairness/runs/evaluation.hpp"
 
 namespace fairness::runs {
@@ -110,11 +111,10 @@ std::string render(const std::vector<std::vector<std::string>>& rows, std::size_
     return out;
 }
 
-}  // namespace
-
-std::string results_json(const Results& res) {
+std::string json_within(const Results& res, std::uint64_t max_bytes) {
     const bool bootstrap = res.bootstrap.samples > 0;
     JsonWriter w;
+    w.limit(max_bytes);
     w.begin_object();
     w.key("cutoffs").begin_array();
     for (const auto c : res.cutoffs) w.value(c);
@@ -169,6 +169,21 @@ std::string results_json(const Results& res) {
     w.end_object();
     return w.take() + "\n";
 }
+
+}  // namespace
+
+std::string results_json(const Results& res, std::uint64_t max_bytes) {
+    try {
+        return json_within(res, max_bytes);
+    } catch (const JsonWriter::TooLarge&) {
+        throw InputError("results", 0, "",
+                         "the results' JSON passes " + std::to_string(max_bytes) + " bytes, the limit of one answer (" +
+                             std::string(limit_key::output_bytes) + "): " + std::to_string(res.queries.size()) + " queries × " +
+                             std::to_string(res.columns.size()) + " columns × " + std::to_string(res.runs.size()) +
+                             " runs; evaluate a run this large with the CLI (fairness-eval runs), or choose fewer metrics or cut-offs");
+    }
+}
+
 
 std::string results_csv(const Results& res, bool per_query) {
     std::string out = "run,query";

@@ -164,8 +164,10 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// Writers of the results (the CLI's --format json|csv|table|comparisons-csv).
-std::string results_json(const Results& results);
+// Writers of the results (the CLI's --format json|csv|table|comparisons-csv). The JSON stops at
+// `max_bytes` with an InputError naming outputBytes (the page's one string: 10^6 queries would
+// pass V8's longest; the CLI writes any size).
+std::string results_json(const Results& results, std::uint64_t max_bytes = UINT64_MAX);
 std::string results_csv(const Results& results, bool per_query);
 std::string results_table(const Results& results, bool per_query);
 // The comparisons as CSV, one row per comparison (the CLI's --format comparisons-csv).
