@@ -133,7 +133,19 @@ describe('memory follows the meaning of the input', () => {
       })
       .join('\n') + '\n';
   const withCollection = (path: string) =>
-    runs(['--labels', `${ex}labels.csv`, '--metrics', 'NFaiRR', '--cutoffs', '3', '--format', 'json', '--collection', path, `${ex}female-first.run`]);
+    runs([
+      '--labels',
+      `${ex}labels.csv`,
+      '--metrics',
+      'NFaiRR',
+      '--cutoffs',
+      '3',
+      '--format',
+      'json',
+      '--collection',
+      path,
+      `${ex}female-first.run`,
+    ]);
 
   test('a run line longer than lineBytes (a gzip of one endless line) is refused naming the file and line', () => {
     const path = join(dir, 'endless.run.gz');

@@ -184,7 +184,6 @@ std::string results_json(const Results& res, std::uint64_t max_bytes) {
     }
 }
 
-
 std::string results_csv(const Results& res, bool per_query) {
     std::string out = "run,query";
     for (const auto& c : res.columns) out.append(",").append(csv_field(c));
