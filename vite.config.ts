@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -35,8 +36,27 @@ export function withConnectSrc(html: string, allowed: string[]): string {
   return html.replace("connect-src 'self'", ["connect-src 'self'", ...allowed].join(' '));
 }
 
-function connectSrc(): Plugin {
-  return { name: 'scenario-origins-csp', transformIndexHtml: (html) => withConnectSrc(html, origins) };
+/** The page's policy as web/index.html's <meta> states it, with the allowed origins. */
+export function pagePolicy(html: string, allowed: string[]): string {
+  const policy = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(withConnectSrc(html, allowed))?.[1];
+  if (!policy) throw new Error('web/index.html: no Content-Security-Policy <meta> to copy into _headers');
+  return policy;
+}
+
+/**
+ * Writes the allowed origins into the page's policy, and the same policy as a header for every
+ * file (dist/_headers, the format of Netlify and Cloudflare Pages): a <meta> policy binds the page
+ * only, while a worker takes its policy from the response that serves its script.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    transformIndexHtml: (html) => withConnectSrc(html, origins),
+    generateBundle() {
+      const policy = pagePolicy(readFileSync(`${root}web/index.html`, 'utf8'), origins);
+      this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n  Content-Security-Policy: ${policy}\n` });
+    },
+  };
 }
 
 // The page lives in web/ and imports the engine from wasm/, presets from examples/ and the word
@@ -46,7 +66,7 @@ export default defineConfig({
   root: `${root}web`,
   base: './',
   publicDir: false,
-  plugins: [connectSrc()],
+  plugins: [contentSecurityPolicy()],
   define: { __SCENARIO_ORIGINS__: JSON.stringify(origins) },
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'preact' },

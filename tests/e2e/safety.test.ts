@@ -2,6 +2,7 @@
 // a refused edit and a reload keep the work; embeds, presets, files and a second tab never write
 // over the user's autosave; reset and restore; oversized, damaged and foreign sources are refused
 // in words while the page stays usable; an edit during a long Find is evaluated at once.
+import { readFileSync } from 'node:fs';
 import { createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -11,6 +12,7 @@ import {
   mismatches,
   newPage,
   openSite,
+  root,
   savedScenario,
   shot,
   shownValues,
@@ -18,6 +20,7 @@ import {
   waitCurrent,
   type Site,
 } from './browser';
+import { serve } from './server.mjs';
 
 let site: Site;
 beforeAll(async () => {
@@ -360,6 +363,42 @@ describe('nothing lost at the worst moment', () => {
     await waitCurrent(page);
     await page.getByRole('button', { name: /Undo/ }).click();
     await stale(page);
+  });
+});
+
+describe('the workers are held to the page’s policy', () => {
+  /** What a worker of the page served with `policy` gets when it fetches another origin. */
+  async function workerFetchesElsewhere(policy: string | null): Promise<string> {
+    const host = (await serve({ [PAGE]: `${root}dist/` }, {}, policy)) as { url: string; close: () => Promise<void> };
+    const { page } = await newPage(site);
+    try {
+      await page.goto(`${host.url}${PAGE}`);
+      await waitCurrent(page);
+      const worker = page.workers().find((w) => w.url().includes('engine'))!;
+      // site.url: another port, so another origin.
+      return await worker.evaluate(
+        (elsewhere) =>
+          // no-cors: an answer without CORS headers still counts as fetched; only the policy blocks.
+          fetch(elsewhere, { mode: 'no-cors' }).then(
+            () => 'fetched',
+            () => 'blocked',
+          ),
+        `${site.url}${PAGE}index.html`,
+      );
+    } finally {
+      await page.context().close();
+      await host.close();
+    }
+  }
+
+  test('dist/_headers gives every file the page’s own policy, so a host that applies it binds the workers too', async () => {
+    const headers = readFileSync(`${root}dist/_headers`, 'utf8');
+    const html = readFileSync(`${root}dist/index.html`, 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)![1]!;
+    expect(headers).toBe(`/*\n  Content-Security-Policy: ${meta}\n`);
+    expect(await workerFetchesElsewhere(meta)).toBe('blocked');
+    // Without the header a worker is not bound by the page's <meta> policy: what _headers is for.
+    expect(await workerFetchesElsewhere(null)).toBe('fetched');
   });
 });
 

@@ -60,8 +60,15 @@ export const TEST_ROUTES = {
   },
 };
 
-/** Serves `mounts` ({ '/prefix/': '/abs/dir' }) and `routes` ({ '/prefix/': handler }) on 127.0.0.1; resolves to { url, close }. */
-export function serve(mounts, routes = {}) {
+/**
+ * Serves `mounts` ({ '/prefix/': '/abs/dir' }) and `routes` ({ '/prefix/': handler }) on
+ * 127.0.0.1; resolves to { url, close }. `policy`: the Content-Security-Policy header of every
+ * file (STRICT_CSP; null sends none, as a host that sets no headers).
+ * @param {Record<string, string>} mounts
+ * @param {Record<string, Function>} [routes]
+ * @param {string | null} [policy]
+ */
+export function serve(mounts, routes = {}, policy = STRICT_CSP) {
   const open = new Set();
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
@@ -87,7 +94,7 @@ export function serve(mounts, routes = {}) {
     }
     response.writeHead(200, {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': STRICT_CSP,
+      ...(policy ? { 'Content-Security-Policy': policy } : {}),
       'Cache-Control': 'no-store',
     });
     createReadStream(file).pipe(response);

@@ -203,7 +203,7 @@ async function interleave(seed: number, steps: number): Promise<string[]> {
       const shown = await settlesOn(expected);
       if (shown !== expected) wrong.push(`restore brought back ${shown}, not ${expected}`);
       newest = shown;
-      edited = false; // with the draft put back on top
+      // (the draft put back on top)
       if (expected !== beforeReplacementWas)
         wrong.push(`the previous work was ${expected}, not the work before the last replacement ${beforeReplacementWas}`);
     } else if (roll < 0.8) {
