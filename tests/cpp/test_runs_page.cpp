@@ -101,3 +101,26 @@ TEST_CASE("a query as a scenario: the runs' top documents with text, label and r
     CHECK_THROWS_AS(ev.query_scenario("nope", {"r1"}, 2), InputError);
     CHECK_THROWS_AS(ev.query_scenario("q", {"r9"}, 2), InputError);
 }
+
+TEST_CASE("a query, run or text that is not UTF-8 opens by the name the results show (U+FFFD), as valid JSON") {
+    Options o;
+    o.cutoffs = {2};
+    Evaluation ev(o);
+    ev.add(Input::run, "r\xff", "r.run", "q\xfe Q0 d\xc3 1 2 t\nq\xfe Q0 d2 2 1 t\n");
+    ev.add(Input::labels, "", "labels.csv", "d\xc3,F\nd2,M\n");
+    ev.collection_begin("c.tsv");
+    ev.collection_feed("d\xc3\tshe \xe9t\xe9\nd2\the\n");
+    ev.collection_end();
+    const auto results = ev.compute();
+    const auto json = nlohmann::json::parse(results_json(results));  // valid: the ids as U+FFFD
+    REQUIRE(json["queries"].size() == 1);
+    const std::string query = json["queries"][0];
+    CHECK(query == "q\xEF\xBF\xBD");
+    const std::string scenario = ev.query_scenario(query, {"r\xEF\xBF\xBD"}, 2);
+    const auto s = nlohmann::json::parse(scenario);  // throws on invalid UTF-8
+    CHECK(s["rankings"][0]["docs"].size() == 2);
+    CHECK(s["rankings"][0]["docs"][0]["id"] == "d\xEF\xBF\xBD");
+    CHECK(s["rankings"][0]["docs"][0]["text"] == "she \xEF\xBF\xBDt\xEF\xBF\xBD");
+    CHECK_NOTHROW(fairness::parse_scenario(scenario));
+    CHECK_THROWS_AS(ev.query_scenario("q?", {"r\xEF\xBF\xBD"}, 2), InputError);
+}

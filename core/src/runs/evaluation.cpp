@@ -730,13 +730,27 @@ Results Evaluation::Impl::compute() {
 // One query of the runs as a scenario for the playground: the runs' top documents as rankings, with
 // the texts the collection kept (those within the largest cut-off), labels and relevance.
 
+namespace {
+// An id as the results show it: bytes that are not UTF-8 as U+FFFD (JsonWriter, the page's
+// TextDecoder), so that a query or run named with such bytes can be opened by the name shown.
+std::string shown(std::string_view id) {
+    return nlohmann::json(std::string(id)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+}  // namespace
+
 std::string Evaluation::query_scenario(std::string_view query, const std::vector<std::string>& run_names, std::size_t cutoff) const {
     const auto& s = *impl_;
     if (s.current) throw std::logic_error("query_scenario while an input is open");
     if (std::find(s.opt.cutoffs.begin(), s.opt.cutoffs.end(), cutoff) == s.opt.cutoffs.end())
         throw InputError("--cutoffs", 0, "", "the cut-off " + std::to_string(cutoff) + " is not one of the evaluation's");
-    const auto qid = s.qids.find(query);
+    auto qid = s.qids.find(query);
+    if (qid == Interner::none) {
+        const std::string wanted = shown(query);
+        for (std::uint32_t q = 0; q < s.qids.size() && qid == Interner::none; ++q)
+            if (shown(s.qids.name(q)) == wanted) qid = q;
+    }
     if (qid == Interner::none) throw InputError("query", 0, "", "no run or qrels name the query '" + std::string(query) + "'");
+    query = s.qids.name(qid);
     auto root = nlohmann::json::parse(with_params(s.params_json, s.opt.official));
     root["params"]["k"] = cutoff;
     std::string text;
@@ -745,7 +759,9 @@ std::string Evaluation::query_scenario(std::string_view query, const std::vector
     root["title"] = "Query " + std::string(query) + (text.empty() ? "" : ": " + text);
     auto rankings = nlohmann::json::array();
     for (const auto& name : run_names) {
-        const auto run = std::find_if(s.runs.begin(), s.runs.end(), [&](const RunTable& r) { return r.name == name; });
+        auto run = std::find_if(s.runs.begin(), s.runs.end(), [&](const RunTable& r) { return r.name == name; });
+        if (run == s.runs.end())
+            run = std::find_if(s.runs.begin(), s.runs.end(), [&](const RunTable& r) { return shown(r.name) == shown(name); });
         if (run == s.runs.end()) throw InputError("run", 0, "", "no run is named '" + name + "'");
         auto docs = nlohmann::json::array();
         if (run->has(qid))
@@ -762,7 +778,7 @@ std::string Evaluation::query_scenario(std::string_view query, const std::vector
         rankings.push_back({{"name", name}, {"docs", std::move(docs)}});
     }
     root["rankings"] = std::move(rankings);
-    return root.dump(2) + "\n";
+    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace fairness::runs
