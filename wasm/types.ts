@@ -310,14 +310,19 @@ export interface RabResult {
   tf: RabMeasure;
   bool: RabMeasure;
   /**
-   * Only what is not derivable (it is written for every document). RaB: `mag`, mag_f and mag_m
-   * under `magnitude`, keyed by the names of f and m (the counts are `docs[i].magnitude`; RaB's
-   * weight w_i is 1/k' up to k', else 0). ARaB: `weight`, w_i = (1/t') Σ_{x=i..t'} 1/x (0 below
-   * the cut-off; its mag is RaB's). A rank's contribution w_i (mag_m − mag_f) sums to `value`.
+   * Only what is not derivable (it is written for every document): mag_f and mag_m under
+   * `magnitude`, keyed by the names of f and m (the counts are `docs[i].magnitude`; RaB's weight
+   * w_i is 1/k' up to k', else 0). A rank's contribution w_i (mag_m − mag_f) sums to `value`.
    */
-  perRank: { mag?: PerGroup; weight?: number }[];
+  perRank: { mag: PerGroup }[];
   /** The value of `magnitude` at t = 1..n. */
   atCutoff: AtCutoff;
+}
+
+/** ARaB: RaB's fields, with its own weights per rank (its mag is RaB's). */
+export interface ArabResult extends Omit<RabResult, 'perRank'> {
+  /** w_i = (1/t') Σ_{x=i..t'} 1/x (0 below the cut-off). */
+  perRank: { weight: number }[];
 }
 
 /** nDCG@k (Järvelin and Kekäläinen, TOIS 2002): utility beside fairness. */
@@ -386,7 +391,7 @@ export interface RankingResults {
   ea: ExposureResult;
   eadp: ExposureResult;
   rab: RabResult;
-  arab: RabResult;
+  arab: ArabResult;
   ndcg: NdcgResult;
   docs: DocumentInfo[];
 }
