@@ -56,13 +56,13 @@ private:
 
     // The byte at the reading position, as a message shows it.
     [[gnu::cold, gnu::noinline]] std::string shown() const {
-        if (at_ >= text_.size()) return "the end of the text";
+        if (at_ >= text_.size()) return "end of the text";
         const auto c = static_cast<unsigned char>(text_[at_]);
         char buffer[32];
         if (c >= 0x20 && c < 0x7F)
             std::snprintf(buffer, sizeof buffer, "'%c'", c);
         else
-            std::snprintf(buffer, sizeof buffer, "the byte 0x%02X", c);
+            std::snprintf(buffer, sizeof buffer, "byte 0x%02X", c);
         return buffer;
     }
 

@@ -124,3 +124,21 @@ TEST_CASE("a query, run or text that is not UTF-8 opens by the name the results 
     CHECK_NOTHROW(fairness::parse_scenario(scenario));
     CHECK_THROWS_AS(ev.query_scenario("q?", {"r\xEF\xBF\xBD"}, 2), InputError);
 }
+
+TEST_CASE("a params file is read as strictly as a scenario: a key given twice, an unknown key, bad JSON are refused") {
+    const auto refusal = [](const char* json) -> std::pair<std::string, std::string> {
+        Evaluation ev(Options{});
+        try {
+            ev.set_params(json);
+        } catch (const fairness::ScenarioError& error) {
+            return {error.field(), error.message()};
+        }
+        return {"", "accepted"};
+    };
+    CHECK(refusal(R"({"params":{"tau":2,"tau":3}})") ==
+          std::pair<std::string, std::string>{"params.tau", "the key \"tau\" appears twice in this object; give each key once"});
+    CHECK(refusal(R"({"groups":["female","male"],"groups":["a","b"]})").first == "groups");
+    CHECK(refusal(R"({"params":{"tua":2}})").first == "params.tua");
+    CHECK(refusal(R"({"params":{"tau":2})").second.find("end of the text") != std::string::npos);
+    CHECK(refusal(R"({"params":{"tau":2}})").second == "accepted");
+}

@@ -8,6 +8,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "../strict_json.hpp"
 #include "fairness/metrics/awrf.hpp"
 #include "fairness/metrics/cwex.hpp"
 #include "fairness/metrics/dips.hpp"
@@ -190,13 +191,9 @@ struct Evaluation::Impl {
 namespace {
 
 std::string with_params(std::string_view json_text, bool official) {
-    nlohmann::json root;
-    try {
-        root = nlohmann::json::parse(json_text.begin(), json_text.end());
-    } catch (const nlohmann::json::exception&) {
-        parse_scenario(json_text);  // throws the scenario reader's message for malformed JSON
-        throw;
-    }
+    // The scenario's strict reader: malformed JSON, a key given twice and nesting past the limit
+    // are refused with the scenario reader's messages.
+    nlohmann::json root = parse_json_strictly(json_text, default_limits(), "scenario");
     if (!root.is_object()) parse_scenario(json_text);
     if (root.contains("rankings")) throw ScenarioError("rankings", "the params file holds no rankings: the runs are the rankings");
     if (root.contains("background")) throw ScenarioError("background", "the params file holds no background: use --background");
