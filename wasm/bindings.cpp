@@ -1,8 +1,7 @@
 // The Embind table over the metric core: one flat list, JSON text in and out, nothing computed or
-// checked here. A refusal (fairness::ScenarioError) comes back as a plain value object, never as
-// a thrown C++ exception, so JS holds no C++ object it would have to delete.
+// checked here; every call returns a Reply (reply.hpp). The long jobs (orderings, experiments) are
+// the jobs module's (jobs_bindings.cpp): the page's first values do not wait for their code.
 #include <emscripten/bind.h>
-#include <malloc.h>
 
 #include <algorithm>
 #include <exception>
@@ -11,33 +10,13 @@
 #include <vector>
 
 #include "fairness/evaluate.hpp"
-#include "fairness/experiments.hpp"
-#include "fairness/orderings.hpp"
 #include "fairness/scenario.hpp"
+#include "reply.hpp"
 
 namespace {
 
-// What every call returns: `json` on success, else the core's `field` and `message`. `internal`
-// marks a failure of the core itself (a bug, or memory exhausted), not of the input; a refusal
-// may blame any field, even one named "" (`scenario[""]`).
-struct Reply {
-    bool ok = false;
-    std::string json;
-    std::string field;
-    std::string message;
-    bool internal = false;
-};
-
-template <typename F>
-Reply reply(F&& compute) {
-    try {
-        return {true, compute(), {}, {}, false};
-    } catch (const fairness::ScenarioError& error) {
-        return {false, {}, error.field(), error.message(), false};
-    } catch (const std::exception& error) {
-        return {false, {}, {}, error.what(), true};
-    }
-}
+using fairness::wasm::Reply;
+using fairness::wasm::reply;
 
 // The choices of an evaluation from JS: `large` takes the large tier of core/limits.json (Node
 // tooling, benchmarks), except its outputBytes: the results must still fit in one V8 string.
@@ -120,39 +99,13 @@ Reply find_terms(const std::string& scenario_json, const std::string& text) {
     return reply([&] { return fairness::find_terms(fairness::parse_scenario(scenario_json), text).dump(); });
 }
 
-// The DIPS paper's synthetic experiments (fairness/experiments.hpp): the spec checked and completed
-// (what a step-by-step run iterates over), and a run of the points its `xs` list.
-Reply experiment_plan(const std::string& spec_json) {
-    return reply([&] { return fairness::experiments::spec_json(fairness::experiments::parse_spec(spec_json)); });
-}
-
-Reply experiment(const std::string& spec_json) {
-    return reply([&] { return fairness::experiments::run_json(spec_json); });
-}
-
-// The fairest and least fair ordering of one ranking under every metric (fairness/orderings.hpp).
-Reply orderings(const std::string& scenario_json, int ranking) {
-    return reply([&] {
-        if (ranking < 0) throw fairness::ScenarioError("ranking", "must be a ranking's index, 0 or more");
-        return fairness::orderings_json(scenario_json, static_cast<std::size_t>(ranking));
-    });
-}
-
 std::string describe() { return fairness::describe_metrics().dump(); }
-
-// Bytes the allocator holds for live objects: flat across calls when nothing leaks.
-double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(fairness_core) {
     using namespace emscripten;
-    value_object<Reply>("Reply")
-        .field("ok", &Reply::ok)
-        .field("json", &Reply::json)
-        .field("field", &Reply::field)
-        .field("message", &Reply::message)
-        .field("internal", &Reply::internal);
+    fairness::wasm::bind_reply();
     value_object<EvaluateRequest>("EvaluateRequest").field("large", &EvaluateRequest::large);
     value_object<ViewRequest>("ViewRequest")
         .field("large", &ViewRequest::large)
@@ -164,9 +117,5 @@ EMSCRIPTEN_BINDINGS(fairness_core) {
     function("tokenised", &tokenised);
     function("viewTokenised", &view_tokenised);
     function("findTerms", &find_terms);
-    function("orderings", &orderings);
     function("describe", &describe);
-    function("experimentPlan", &experiment_plan);
-    function("experiment", &experiment);
-    function("heapInUse", &heap_in_use);
 }

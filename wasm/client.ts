@@ -245,7 +245,7 @@ export class LongJobs {
 /** Long jobs in module workers of their own (see LongJobs). */
 export function startLongJobWorkers(): LongJobs {
   return new LongJobs(
-    (lane) => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: `fairness-engine ${lane}` }),
+    (lane) => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: `fairness-jobs ${lane}` }),
   );
 }
 

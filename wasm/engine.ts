@@ -2,6 +2,7 @@
 // The raw module (wasm/bindings.cpp) takes and returns JSON text and never hands out a C++ object,
 // so nothing here needs freeing.
 import createFairnessCore, { type FairnessCoreModule, type FairnessCoreOptions } from './dist/fairness-core.mjs';
+import type { FairnessJobsModule } from './dist/fairness-jobs.mjs';
 import { ScenarioError } from './errors';
 import { spansToUtf16 } from './offsets';
 import type {
@@ -92,20 +93,39 @@ export interface Engine {
   heapInUse(): number;
 }
 
-/** Where the module comes from. With neither option the glue fetches `fairness-core.wasm` beside itself. */
+/**
+ * Which modules to load and where they come from. With no bytes the glue fetches its .wasm
+ * (`fairness-core.wasm`, `fairness-jobs.wasm`) beside itself.
+ */
 export interface LoadOptions {
-  /** The .wasm bytes (Node, tests: see `loadEngineNode` in ./node). */
+  /**
+   * `playground`: evaluations, descriptors, term look-ups (what the page's first values wait
+   * for); `jobs`: the best and worst orderings and the DIPS experiments (the long-job workers'
+   * own module); `both` (the default, for Node and tests). Calling a method of a module not
+   * loaded throws.
+   */
+  modules?: 'playground' | 'jobs' | 'both';
+  /** The playground module's .wasm bytes (Node, tests: see `loadEngineNode` in ./node). */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Where the .wasm lives, e.g. a URL a bundler gave; called with "fairness-core.wasm". */
+  /** The jobs module's .wasm bytes. */
+  jobsWasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where a .wasm lives, e.g. a URL a bundler gave; called with the file's name. */
   locateFile?: (path: string, scriptDirectory: string) => string;
 }
 
-/** Instantiates the module and wraps it. */
+/** Instantiates the modules asked for and wraps them. */
 export async function loadEngine(options: LoadOptions = {}): Promise<Engine> {
-  const init: FairnessCoreOptions = {};
-  if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
-  if (options.locateFile) init.locateFile = options.locateFile;
-  return wrap(await createFairnessCore(init));
+  const modules = options.modules ?? 'both';
+  const init = (wasmBinary: ArrayBuffer | Uint8Array | undefined): FairnessCoreOptions => ({
+    ...(wasmBinary ? { wasmBinary } : {}),
+    ...(options.locateFile ? { locateFile: options.locateFile } : {}),
+  });
+  const [core, jobs] = await Promise.all([
+    modules === 'jobs' ? null : createFairnessCore(init(options.wasmBinary)),
+    // Imported when asked for: the playground's worker never downloads the jobs' glue.
+    modules === 'playground' ? null : import('./dist/fairness-jobs.mjs').then((glue) => glue.default(init(options.jobsWasmBinary))),
+  ]);
+  return wrap(core, jobs);
 }
 
 const encoder = new TextEncoder();
@@ -125,7 +145,15 @@ function request(options: EvaluateOptions = {}) {
   return { large: options.limits === 'large' };
 }
 
-function wrap(core: FairnessCoreModule): Engine {
+/** The module a method needs, or a plain error when this engine did not load it. */
+function loaded<M>(module: M | null, name: string): M {
+  if (!module) throw new Error(`fairness core: the ${name} module is not loaded in this engine (LoadOptions.modules)`);
+  return module;
+}
+
+function wrap(playground: FairnessCoreModule | null, jobModule: FairnessJobsModule | null): Engine {
+  const core = new Proxy({} as FairnessCoreModule, { get: (_, key) => loaded(playground, 'playground')[key as keyof FairnessCoreModule] });
+  const jobs = new Proxy({} as FairnessJobsModule, { get: (_, key) => loaded(jobModule, 'jobs')[key as keyof FairnessJobsModule] });
   let descriptors: MetricDescriptor[] | undefined;
   // With detail through the module's Evaluator (its cache of analysed texts); without, afresh.
   const evaluateText = (bytes: Uint8Array, options?: EvaluateOptions) =>
@@ -147,20 +175,20 @@ function wrap(core: FairnessCoreModule): Engine {
       return structuredClone(descriptors);
     },
     orderings(scenario, ranking) {
-      return JSON.parse(unwrap(core.orderings(scenarioBytes(scenario), ranking))) as Orderings;
+      return JSON.parse(unwrap(jobs.orderings(scenarioBytes(scenario), ranking))) as Orderings;
     },
     experimentPlan(spec) {
-      return JSON.parse(unwrap(core.experimentPlan(JSON.stringify(spec)))) as ResolvedExperimentSpec;
+      return JSON.parse(unwrap(jobs.experimentPlan(JSON.stringify(spec)))) as ResolvedExperimentSpec;
     },
     experiment(spec) {
-      return JSON.parse(unwrap(core.experiment(JSON.stringify(spec)))) as ExperimentResult;
+      return JSON.parse(unwrap(jobs.experiment(JSON.stringify(spec)))) as ExperimentResult;
     },
     findTerms(scenario, text) {
       const matches = JSON.parse(unwrap(core.findTerms(scenarioBytes(scenario), encoder.encode(text)))) as TermMatch[];
       return spansToUtf16(text, matches);
     },
-    heapSize: () => core.HEAP8.length,
-    heapInUse: () => core.heapInUse(),
+    heapSize: () => (playground ?? loaded(jobModule, 'jobs')).HEAP8.length,
+    heapInUse: () => (playground ?? loaded(jobModule, 'jobs')).heapInUse(),
   };
 }
 

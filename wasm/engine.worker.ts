@@ -16,4 +16,7 @@ const schedule = (task: () => void) => {
   channel.port2.postMessage(null);
 };
 
-serveEngine(globalThis as unknown as PortLike, loadEngine(), { schedule });
+// The long-job workers (named "fairness-jobs <lane>" by ./client.ts) load the jobs' module, the
+// page's engine worker the playground's: each downloads only the code it runs.
+const jobs = (globalThis as { name?: string }).name?.startsWith('fairness-jobs') ?? false;
+serveEngine(globalThis as unknown as PortLike, loadEngine({ modules: jobs ? 'jobs' : 'playground' }), { schedule });

@@ -52,17 +52,8 @@ export interface FairnessCoreModule {
   viewTokenised(): number;
   /** Group terms of `text` under the scenario's lexicon and tokenizer; offsets in UTF-8 bytes. */
   findTerms(scenarioJson: RawText, text: RawText): RawReply;
-  /**
-   * The fairest and least fair ordering of ranking `ranking` (index from 0) under every metric
-   * (`fairness::orderings_json`): exhaustive up to 8 documents, a local search beyond.
-   */
-  orderings(scenarioJson: RawText, ranking: number): RawReply;
   /** Every metric's descriptor as JSON text. */
   describe(): string;
-  /** The DIPS paper's experiment spec, checked and with its defaults filled in (`experiments::spec_json`). */
-  experimentPlan(specJson: RawText): RawReply;
-  /** The DIPS paper's Figure 1a or 1b at every x of the spec (`experiments::run_json`). */
-  experiment(specJson: RawText): RawReply;
   /** Bytes the C++ allocator holds for live objects. */
   heapInUse(): number;
   /** The WebAssembly memory, seen as bytes (its length is the heap size). */

@@ -14,7 +14,10 @@ export const runsWasmPath = fileURLToPath(new URL('./dist/fairness-runs.wasm', i
 /** The glue (wasm/dist/fairness-core.mjs). */
 export const gluePath = fileURLToPath(new URL('./dist/fairness-core.mjs', import.meta.url));
 
-/** Loads the engine from wasm/dist/ (run `npm run build` first). */
+/** The long jobs' module (wasm/dist/fairness-jobs.wasm: orderings, experiments). */
+export const jobsWasmPath = fileURLToPath(new URL('./dist/fairness-jobs.wasm', import.meta.url));
+
+/** Loads the engine, both modules, from wasm/dist/ (run `npm run build` first). */
 export function loadEngineNode(): Promise<Engine> {
-  return loadEngine({ wasmBinary: readFileSync(wasmPath) });
+  return loadEngine({ wasmBinary: readFileSync(wasmPath), jobsWasmBinary: readFileSync(jobsWasmPath) });
 }

@@ -55,7 +55,10 @@ let stopEvaluation: () => void = () => {};
 let page: Autosave | null = null;
 
 beforeAll(async () => {
-  const engine = await loadEngine({ wasmBinary: readFileSync(resolve('wasm/dist/fairness-core.wasm')) });
+  const engine = await loadEngine({
+    wasmBinary: readFileSync(resolve('wasm/dist/fairness-core.wasm')),
+    jobsWasmBinary: readFileSync(resolve('wasm/dist/fairness-jobs.wasm')),
+  });
   // A slow host: every answer after 0–25 ms.
   view = async (text, options) => {
     const mine = life;

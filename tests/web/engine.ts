@@ -15,7 +15,10 @@ let started: Promise<() => void> | null = null;
 export function useNodeEngine(): Promise<() => void> {
   started ??= (async () => {
     // By path: under the DOM environment, new URL(…, import.meta.url) is a web URL, not a file.
-    const engine = await loadEngine({ wasmBinary: readFileSync(resolve('wasm/dist/fairness-core.wasm')) });
+    const engine = await loadEngine({
+      wasmBinary: readFileSync(resolve('wasm/dist/fairness-core.wasm')),
+      jobsWasmBinary: readFileSync(resolve('wasm/dist/fairness-jobs.wasm')),
+    });
     const page: PageEngine = {
       view: async (json, options) => engine.evaluateView(json, options),
       evaluate: async (json) => engine.evaluate(json),

@@ -47,7 +47,10 @@ let pointsA: ExperimentPoint[];
 let pointsB: ExperimentPoint[];
 beforeAll(async () => {
   await useNodeEngine();
-  const engine = await loadEngine({ wasmBinary: readFileSync(resolve('wasm/dist/fairness-core.wasm')) });
+  const engine = await loadEngine({
+    wasmBinary: readFileSync(resolve('wasm/dist/fairness-core.wasm')),
+    jobsWasmBinary: readFileSync(resolve('wasm/dist/fairness-jobs.wasm')),
+  });
   pointsA = engine.experiment({ figure: 'a', xs: [0, 20, 60], repetitions: 4 }).points;
   pointsB = engine.experiment({ figure: 'b', xs: [0, 0.5, 1], repetitions: 4 }).points;
 });
