@@ -54,14 +54,26 @@ interface Props {
 }
 
 /**
+ * Runs `focus` once the edit has rendered: in a microtask queued after Preact's render (which the
+ * edit queued first), so focus is back before the next key press is handled (a node moved in
+ * the DOM loses focus, and a second Enter pressed in a frame's gap went to the page); if the
+ * element is not there yet (a virtualised list still placing cards), in the next frame.
+ */
+function afterRender(focus: () => boolean): void {
+  queueMicrotask(() => {
+    if (!focus()) requestAnimationFrame(() => void focus());
+  });
+}
+
+/**
  * After a move, focus the same control of the moved card, or, when that control is now disabled
  * (↑ at the top), its neighbour (↓), so focus never falls to the page. In a virtualised list the
  * focused card is always rendered, so it is there to be found.
  */
 function refocus(r: number, to: number, field: string | undefined, caret?: [number, number]) {
-  requestAnimationFrame(() => {
+  afterRender(() => {
     const card = document.querySelector<HTMLElement>(`[data-card="${r}:${to}"]`);
-    if (!card) return;
+    if (!card) return false;
     const pick = (f: string | undefined) => (f ? card.querySelector<HTMLElement>(`[data-field="${f}"]:not(:disabled)`) : null);
     const element =
       pick(field) ??
@@ -71,6 +83,7 @@ function refocus(r: number, to: number, field: string | undefined, caret?: [numb
     if (caret && element instanceof HTMLTextAreaElement) element.setSelectionRange(caret[0], caret[1]);
     // Focus that stayed put does not scroll: bring a card moved past the window's edge into view.
     card.scrollIntoView({ block: 'nearest' });
+    return true;
   });
 }
 
@@ -112,12 +125,13 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
    * never the page itself.
    */
   const refocusAfterLeaving = (field: string) =>
-    requestAnimationFrame(() => {
+    afterRender(() => {
       const next =
         document.querySelector<HTMLElement>(`[data-card="${r}:${j}"] [data-field="${field}"]`) ??
         document.querySelector<HTMLElement>(`[data-card="${r}:${j - 1}"] [data-field="${field}"]`) ??
         document.querySelector<HTMLElement>(`[data-add="${r}"]`);
       next?.focus();
+      return next !== null;
     });
 
   const remove = () => {
