@@ -456,10 +456,11 @@ describe('the outer surface', () => {
     // 17 MiB of JSON in a link of some 23 KB; 300 MiB in one of some 400 KB (the issue's crash).
     expect(encoded.length).toBeLessThan(mib * 1400);
     const { page, problems } = await newPage(site);
-    const started = Date.now();
     await page.goto(`${site.url}${PAGE}#s=${encoded}`);
-    await page.getByText('The shared link could not be used: The shared link is too large').waitFor({ timeout: 2_000 });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    await page.getByText('The shared link could not be used: The shared link is too large').waitFor({ timeout: 10_000 });
+    // By the page's clock, from the start of its navigation (not the test's, which counts the
+    // driver's round trips: 1 s of them under CI's load).
+    expect(await page.evaluate(() => performance.now())).toBeLessThan(2_000);
     await expectUsable(page, problems);
   });
 
@@ -467,12 +468,11 @@ describe('the outer surface', () => {
     const encoded = base64url(deflateRawSync(JSON.stringify({ rankings: [{ docs: Array(20000).fill({}) }] }), { level: 9 }));
     expect(encoded.length).toBeLessThan(200);
     const { page, problems } = await newPage(site);
-    const started = Date.now();
     await page.goto(`${site.url}${PAGE}#s=${encoded}`);
     await page
       .getByText(/The shared link could not be used: .*20000 documents is over the limit of 10000 \(documentsPerRanking\)/)
-      .waitFor({ timeout: 2_000 });
-    expect(Date.now() - started).toBeLessThan(2_000);
+      .waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => performance.now())).toBeLessThan(2_000);
     await expectUsable(page, problems);
   });
 
