@@ -7,8 +7,7 @@ import { App } from './components/App';
 import { setEngine, engine } from './state/engine';
 import { startEvaluation } from './state/evaluation';
 import { descriptors } from './state/metrics';
-import { startAutosave } from './state/autosave';
-import { acceptScenario, loadInitial } from './state/persistence';
+import { loadInitial, startAutosaveOn } from './state/persistence';
 import { STARTING_PRESET, findPreset } from './state/presets';
 import { replaceScenario, toPageScenario } from './state/scenario';
 import { readUrl } from './state/share';
@@ -59,16 +58,7 @@ async function start() {
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
   if (exampleId) setExample(exampleId, loaded.scenario);
   startEvaluation((json, options) => engine().view(json, options));
-  startAutosave({
-    embed: embed !== null,
-    baseRev: loaded.baseRev,
-    tab: loaded.tab,
-    session: loaded.session,
-    fromTab: loaded.fromTab,
-    hash: loaded.hash,
-    accept: acceptScenario,
-    starting,
-  });
+  startAutosaveOn(loaded, { embed: embed !== null, starting });
   const app = document.getElementById('app')!;
   app.textContent = ''; // the static loading shell of index.html
   const problems = [...view.problems, ...(loaded.problem ? [loaded.problem] : [])];

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { loadEngine } from '../../wasm/engine';
 import { setDocText, setParam } from '../../web/state/actions';
-import { KEYS, offer, readPrevious, readStored, startAutosave, type Autosave } from '../../web/state/autosave';
+import { KEYS, offer, readPrevious, readStored, type Autosave } from '../../web/state/autosave';
 import { setEngine } from '../../web/state/engine';
 import { evaluation, startEvaluation, type Evaluate } from '../../web/state/evaluation';
 import { descriptors } from '../../web/state/metrics';
-import { acceptScenario, loadInitial } from '../../web/state/persistence';
+import { loadInitial, startAutosaveOn } from '../../web/state/persistence';
 import { replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
 import { scenarioJson as json } from '../../web/state/serialise';
 import { readUrl } from '../../web/state/share';
@@ -92,35 +92,10 @@ async function openPage(): Promise<void> {
   stopEvaluation();
   evaluation.value = { results: null, evaluated: null, error: null, status: 'pending' };
   const loaded = await loadInitial(readUrl(location), starting(), location.href);
-  if (process.env.MODEL_DEBUG)
-    console.log(
-      'open:',
-      loaded.source,
-      loaded.problem,
-      location.href,
-      '\nTAB',
-      sessionStorage.getItem(KEYS.tab)?.slice(0, 600),
-      '\nSTORED',
-      localStorage.getItem(KEYS.meta),
-      localStorage.getItem(KEYS.scenario),
-      '\nCLOSED',
-      localStorage.getItem(KEYS.closed),
-      '\nPREV',
-      localStorage.getItem(KEYS.previous),
-    );
   replaceScenario(loaded.scenario, { undoable: false, source: loaded.source });
   stopEvaluation = startEvaluation(view);
   offer.value = null;
-  page = startAutosave({
-    embed: false,
-    baseRev: loaded.baseRev,
-    tab: loaded.tab,
-    session: loaded.session,
-    fromTab: loaded.fromTab,
-    hash: loaded.hash,
-    accept: acceptScenario,
-    starting,
-  });
+  page = startAutosaveOn(loaded, { embed: false, starting });
 }
 
 /** Waits (up to 3 s) until the page shows `expected`, with its values judged; returns what it shows. */
@@ -267,8 +242,6 @@ async function interleave(seed: number, steps: number): Promise<string[]> {
       newest = json(scenario.value);
       edited = true;
     }
-    if (process.env.MODEL_DEBUG)
-      console.log('STEP', log.at(-1), '| newest', newest.slice(40, 160), '| before-repl', beforeReplacement?.slice(40, 160));
     if (wrong.length) return [`seed ${seed}, after: ${log.join(', ')}`, ...wrong];
   }
   return wrong;

@@ -4,7 +4,16 @@
 // reported, never half-used, and the page then falls back to the user's own saved work.
 import { ScenarioError } from '../../wasm/errors';
 import type { Scenario } from '../../wasm/types';
-import { ownsAddress, readStored, readTabCopy, type SavedSession, type StoredWork, type TabCopy } from './autosave';
+import {
+  ownsAddress,
+  readStored,
+  readTabCopy,
+  startAutosave,
+  type Autosave,
+  type SavedSession,
+  type StoredWork,
+  type TabCopy,
+} from './autosave';
 import { engine } from './engine';
 import { evaluation, refusal } from './evaluation';
 import { refusalLine } from './messages';
@@ -150,3 +159,17 @@ export async function currentEncoded(): Promise<string> {
 }
 
 export { describeRefusal };
+
+/** Starts the autosave on what the page loaded: the tab's copy with its draft and steps, the revision it continues, the address it held. */
+export function startAutosaveOn(loaded: Loaded, options: { embed: boolean; starting: () => PageScenario }): Autosave {
+  return startAutosave({
+    embed: options.embed,
+    baseRev: loaded.baseRev,
+    tab: loaded.tab,
+    session: loaded.session,
+    fromTab: loaded.fromTab,
+    hash: loaded.hash,
+    accept: acceptScenario,
+    starting: options.starting,
+  });
+}
