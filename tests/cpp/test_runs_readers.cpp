@@ -6,10 +6,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "fairness/runs/evaluation.hpp"
+#include "fairness/runs/seen_ids.hpp"
 
 using namespace fairness::runs;
 
@@ -82,6 +85,61 @@ TEST_CASE("collections: TSV without a tab, malformed JSON lines and a document t
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"text\": \"y\"}\n") ==
           "c.tsv:2: id: missing: give the id in id, docid, doc_id or _id");
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"id\": \"d2\", \"text\": \n").find("c.tsv:2: malformed JSON") == 0);
+}
+
+TEST_CASE("collections: a document given twice is refused even when no run names it") {
+    // The run names d1 only.
+    CHECK(collection_error("d7\ta\nd1\tx\nd8\tb\nd7\tc\n") == "c.tsv:4: docid: document 'd7' appears twice (an earlier line and line 4)");
+    CHECK(collection_error("x-y\ta\nx-y\tb\n") == "c.tsv:2: docid: document 'x-y' appears twice (an earlier line and line 2)");
+    // A JSON line's whole-number id is the same id as its digits in a string.
+    CHECK(collection_error("{\"id\": 7, \"text\": \"a\"}\n{\"id\": \"7\", \"text\": \"b\"}\n") ==
+          "c.tsv:2: docid: document '7' appears twice (an earlier line and line 2)");
+    // Ids alike but for leading zeros, or the number past 9 digits, are different documents.
+    CHECK(collection_error("doc7\ta\ndoc007\tb\ndoc0007\tc\n1234567890\td\n1234567891\te\n0\tf\n00\tg\n").empty());
+}
+
+TEST_CASE("SeenIds agrees with a set of strings on ids of every shape") {
+    // Numbers, prefixed numbers with and without leading zeros, numbers past the bitmap's 9
+    // digits, ids with no digits at the end, and ids that differ only in their prefix.
+    std::mt19937_64 random(20261126);
+    const std::vector<std::string> prefixes{"", "D", "doc", "msmarco_passage_00_", "d-", "x9y"};
+    const auto id = [&] {
+        const auto shape = random() % 6;
+        const auto number = random() % (shape == 0 ? 3000 : 300000);
+        std::string digits = std::to_string(number);
+        if (shape == 1) digits.insert(0, random() % 3, '0');
+        if (shape == 2) digits += std::to_string(random() % 100000);  // up to 11 digits
+        if (shape == 3)
+            return "id" + std::string(1, static_cast<char>('a' + random() % 26)) + std::string(1, static_cast<char>('a' + random() % 26));
+        return prefixes[random() % prefixes.size()] + digits;
+    };
+    SeenIds seen;
+    std::set<std::string> reference;
+    std::size_t repeats = 0;
+    std::vector<std::string> disagreements;
+    for (int i = 0; i < 200000; ++i) {
+        const auto s = id();
+        const bool is_new = reference.insert(s).second;
+        repeats += !is_new;
+        if (seen.insert(s) != is_new) disagreements.push_back(s);
+    }
+    CHECK(disagreements == std::vector<std::string>{});
+    CHECK(repeats > 10000);  // the ids repeat often enough to test the refusal
+    CHECK(seen.pages() > 0);
+    CHECK(seen.others() > 0);
+}
+
+TEST_CASE("SeenIds keeps dense numbered ids as bits: MS MARCO's 8.8M passages take 34,545 pages") {
+    SeenIds seen;
+    std::size_t refused = 0;
+    for (std::uint32_t i = 0; i < 8841823; ++i) refused += !seen.insert(std::to_string(i));
+    CHECK(refused == 0);
+    CHECK(!seen.insert("8841822"));
+    CHECK(!seen.insert("0"));
+    CHECK(seen.others() == 0);
+    // Per digit count d, the pages from (lowest number >> 8) to (highest >> 8): 0-9, 10-99, 100-999
+    // (pages 0-3), ..., 1,000,000-8,841,822 (pages 3906-34538).
+    CHECK(seen.pages() == 1 + 1 + 4 + 37 + 352 + 3517 + 30633);
 }
 
 TEST_CASE("chunks of any size read alike: a run fed one byte at a time equals the run fed whole") {

@@ -105,6 +105,13 @@ void Collection::document(std::string_view id, std::string_view title, std::stri
     ++documents_;
     const auto doc = docs_.find(id);
     const Want want = doc == Interner::none ? Want::skip : want_[doc];
+    if (!seen_.insert(id)) {
+        // A named document's first line is known; another's was not kept (only a bit of it was).
+        const std::string first =
+            want != Want::skip ? "lines " + std::to_string(records_[doc].line) + " and " : "an earlier line and line ";
+        throw InputError(file_, number, "docid",
+                         "document '" + std::string(id) + "' appears twice (" + first + std::to_string(number) + ")");
+    }
     if (want == Want::skip && !omega_) return;
 
     // Title and text are one text, joined by a space (only JSON lines have a title).
@@ -136,10 +143,6 @@ void Collection::document(std::string_view id, std::string_view title, std::stri
     }
     if (want != Want::skip) {
         auto& r = records_[doc];
-        if (r.line)
-            throw InputError(file_, number, "docid",
-                             "document '" + std::string(id) + "' appears twice (lines " + std::to_string(r.line) + " and " +
-                                 std::to_string(number) + ")");
         r.line = static_cast<std::uint32_t>(number);
         r.tokens = tokens;
         r.counts_begin = static_cast<std::uint32_t>(counts_.size());

@@ -1,9 +1,10 @@
 // The collection reader (SPEC "Run evaluation"): `docid<TAB>text` lines (MS MARCO's
 // collection.tsv) or JSON lines (id in id|docid|doc_id|_id, text in text|contents|body, title
 // joined before it with a space), fed in chunks. A document no run or background names is skipped
-// after one memchr for its tab and a look-up of its id, without tokenizing; a named one keeps only
-// its token count and group-term counts (and its text when it is within the largest cut-off).
-// Memory is bounded by the named documents, not by the collection.
+// after one memchr for its tab, a look-up of its id and a bit noting that id (a document given
+// twice is refused, named or not), without tokenizing; a named one keeps only its token count and
+// group-term counts (and its text when it is within the largest cut-off). Memory is bounded by
+// the named documents and the ids' bits, not by the collection's text.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "fairness/runs/input.hpp"
+#include "fairness/runs/seen_ids.hpp"
 #include "fairness/runs/term_counter.hpp"
 
 namespace fairness::runs {
@@ -65,6 +67,7 @@ private:
     std::vector<DocRecord> records_;
     std::vector<TermCount> counts_;
     std::vector<std::string> texts_;
+    SeenIds seen_;  // every id given, named or not
     std::uint64_t documents_ = 0, kept_ = 0, bytes_ = 0, tokenized_bytes_ = 0;
     // Scratch of one document's counts: per term, and the terms touched.
     std::vector<std::uint32_t> scratch_;
