@@ -146,6 +146,19 @@ bool plain_ascii(std::string_view text) {
 
 }  // namespace
 
+bool is_utf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        if (static_cast<unsigned char>(text[i]) < 0x80) {
+            ++i;
+            continue;
+        }
+        const std::size_t length = utf8_sequence(text.substr(i));
+        if (length == 0) return false;
+        i += length;
+    }
+    return true;
+}
+
 // Escapes as nlohmann's dump does: the short escapes, other control characters as \u00xx, and
 // UTF-8 passed through. Bytes that are not UTF-8 (a run file's ids and a collection's texts are
 // not checked as a scenario is) become U+FFFD, as the page's TextDecoder does, so the output is

@@ -2,6 +2,7 @@
 // messages), and one query of the runs as a scenario for the playground.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -116,6 +117,9 @@ TEST_CASE("a query, run or text that is not UTF-8 opens by the name the results 
     REQUIRE(json["queries"].size() == 1);
     const std::string query = json["queries"][0];
     CHECK(query == "q\xEF\xBF\xBD");
+    // The user is told: one query id and one run name.
+    CHECK(std::count(results.warnings.begin(), results.warnings.end(),
+                     "1 query id and 1 run name are not UTF-8: shown with U+FFFD in place of each byte that is not") == 1);
     const std::string scenario = ev.query_scenario(query, {"r\xEF\xBF\xBD"}, 2);
     const auto s = nlohmann::json::parse(scenario);  // throws on invalid UTF-8
     CHECK(s["rankings"][0]["docs"].size() == 2);

@@ -15,6 +15,10 @@
 
 namespace fairness {
 
+// Whether `text` is valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF): what
+// JsonWriter writes unchanged; other bytes it writes as U+FFFD.
+bool is_utf8(std::string_view text);
+
 class JsonWriter {
 public:
     /** Thrown when the text would grow past the writer's limit (see limit()). */

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "../strict_json.hpp"
+#include "fairness/json_writer.hpp"
 #include "fairness/metrics/awrf.hpp"
 #include "fairness/metrics/cwex.hpp"
 #include "fairness/metrics/dips.hpp"
@@ -209,6 +210,21 @@ std::string with_params(std::string_view json_text, bool official) {
     return root.dump();
 }
 
+}  // namespace
+
+namespace {
+// The ids the results show that are not UTF-8 (runs and queries are read as bytes): the writers
+// show them with U+FFFD, so the user is told which ones to look for.
+std::string not_utf8_warning(const Results& out) {
+    std::size_t queries = 0, runs = 0;
+    for (const auto& q : out.queries) queries += !is_utf8(q);
+    for (const auto& r : out.runs) runs += !is_utf8(r.name);
+    if (!queries && !runs) return {};
+    const auto count = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+    std::string what = queries ? count(queries, "query id", "query ids") : "";
+    if (runs) what += (what.empty() ? "" : " and ") + count(runs, "run name", "run names");
+    return what + ((queries + runs) == 1 ? " is" : " are") + " not UTF-8: shown with U+FFFD in place of each byte that is not";
+}
 }  // namespace
 
 void Evaluation::Impl::choose_columns() {
@@ -720,6 +736,7 @@ Results Evaluation::Impl::compute() {
                                std::string(" no document in the background run: ") +
                                (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
     for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);
+    if (const auto w = not_utf8_warning(out); !w.empty()) out.warnings.push_back(w);
     return out;
 }
 
