@@ -4,20 +4,14 @@
 #include <array>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <unordered_map>
 
-#include "fairness/metrics/awrf.hpp"
-#include "fairness/metrics/cwex.hpp"
-#include "fairness/metrics/dips.hpp"
-#include "fairness/metrics/exposure.hpp"
-#include "fairness/metrics/ndcg.hpp"
-#include "fairness/metrics/nfairr.hpp"
-#include "fairness/metrics/rab.hpp"
-#include "fairness/metrics/texfair.hpp"
+#include "fairness/metric_unit.hpp"
 #include "fairness/ranking_context.hpp"
-#include "fairness/weights.hpp"
+#include "fairness/ranking_inputs.hpp"
 
 namespace fairness {
 
@@ -52,17 +46,14 @@ private:
     std::unordered_map<std::string_view, std::size_t> written_;  // a map, not a set: a type the module has already
 };
 
-// A document's id and what its text holds, computed once and shared by every metric.
+// A document of the scenario, analysed once and shared by every metric.
 struct Analyzed {
     const Document* doc;
-    const DocTerms* terms;
-    double omega;
+    AnalyzedDocument facts;
 };
 
-Analyzed analyze(const Document& doc, TermSource& source, const Params& p) {
-    const DocTerms& terms = source.terms(doc.text);
-    const double omega = nfairr::neutrality(terms.magnitude, p.targets, p.tau, p.tau_inclusive);
-    return {&doc, &terms, omega};
+Analyzed analyze(const Document& doc, TermSource& source, const Scenario& s) {
+    return {&doc, analyze_document(source.terms(doc.text), doc.label, s.params, s.groups.size())};
 }
 
 // S for NFaiRR: the ranking's documents plus the background, de-duplicated by id (ranking wins;
@@ -70,7 +61,7 @@ Analyzed analyze(const Document& doc, TermSource& source, const Params& p) {
 std::vector<double> background_set_omega(const std::vector<Analyzed>& ranking, const std::vector<Analyzed>& background) {
     std::vector<double> omega;
     omega.reserve(ranking.size() + background.size());
-    for (const auto& a : ranking) omega.push_back(a.omega);
+    for (const auto& a : ranking) omega.push_back(a.facts.omega);
     if (background.empty()) return omega;
     std::unordered_map<std::string_view, std::size_t> background_of;  // id -> index in `background`
     for (std::size_t i = 0; i < background.size(); ++i)
@@ -80,7 +71,7 @@ std::vector<double> background_set_omega(const std::vector<Analyzed>& ranking, c
         if (a.doc->id)
             if (const auto found = background_of.find(*a.doc->id); found != background_of.end()) in_ranking[found->second] = true;
     for (std::size_t i = 0; i < background.size(); ++i)
-        if (!in_ranking[i]) omega.push_back(background[i].omega);
+        if (!in_ranking[i]) omega.push_back(background[i].facts.omega);
     return omega;
 }
 
@@ -91,136 +82,29 @@ struct DetailChoice {
     bool of(const MetricDescriptor& d) const { return all || std::find(metrics.begin(), metrics.end(), d.id) != metrics.end(); }
 };
 
-// What the metrics read of one ranking: each document analysed once, and the inputs of the
-// compute functions for the documents in one order (refilled by `arrange`, so that the best and
-// worst orderings score many orders without reading a text again).
-struct RankingInputs {
-    const TermIndex* index = nullptr;  // names the documents' term counts
-    DetailChoice detail;               // whose per-rank detail and cut-offs to compute and write
-    std::size_t groups = 0;
-    std::vector<Analyzed> docs;         // in the ranking's order
-    std::vector<double> doc_alignment;  // AWRF alignment of document i, group g at [i · groups + g]
-    std::vector<dips::Item> doc_item;   // DIPS side and relevance of each document
-    nfairr::Ideal nfairr_ideal;         // of NFaiRR's background set S (any order)
-    std::vector<double> browsing;       // F(k0), k0 = 0..n-1
+// One ranking's documents, analysed once, and the metrics' inputs for them in one order (laid out
+// again by `arrange`, so that the best and worst orderings score many orders without reading a
+// text again).
+struct ScenarioRanking {
+    std::vector<Analyzed> docs;  // in the ranking's order
+    MetricInputs in;
 
-    // The documents in rank order, after arrange(order):
-    std::vector<double> omega, relevance;
-    std::vector<const DocTerms*> terms;
-    std::vector<int> labels;
-    std::vector<double> alignments;  // rank r + 1, group g at [r · groups + g]
-    std::vector<dips::Item> items;
-    std::vector<double> count_f, count_m;  // RaB/ARaB: the counts c_f, c_m of params.rabGroups
+    ScenarioRanking(const Scenario& s, const Ranking& ranking, TermSource& source, const std::vector<Analyzed>& background) {
+        docs.reserve(ranking.docs.size());
+        for (const auto& doc : ranking.docs) docs.push_back(analyze(doc, source, s));
+        in.index = &source.index();
+        in.groups = s.groups.size();
+        set_background(in, background_set_omega(docs, background));
+    }
 
     // order[r] = index into `docs` of the document at rank r + 1.
     void arrange(std::span<const std::size_t> order, const Params& p) {
-        const std::size_t n = order.size();
-        omega.resize(n), relevance.resize(n), terms.resize(n), labels.resize(n), alignments.resize(n * groups), items.resize(n);
-        count_f.resize(n), count_m.resize(n);
-        for (std::size_t r = 0; r < n; ++r) {
+        arrange_inputs(in, order.size(), p, [&](std::size_t r) {
             const auto& a = docs[order[r]];
-            omega[r] = a.omega;
-            relevance[r] = a.doc->relevance;
-            terms[r] = a.terms;
-            labels[r] = a.doc->label;
-            std::copy_n(doc_alignment.begin() + static_cast<std::ptrdiff_t>(order[r] * groups), groups,
-                        alignments.begin() + static_cast<std::ptrdiff_t>(r * groups));
-            items[r] = doc_item[order[r]];
-            count_f[r] = a.terms->magnitude[p.rab_f];
-            count_m[r] = a.terms->magnitude[p.rab_m];
-        }
+            return std::pair<const AnalyzedDocument&, double>(a.facts, a.doc->relevance);
+        });
     }
 };
-
-RankingInputs prepare(const Scenario& s, const Ranking& ranking, TermSource& source, const std::vector<Analyzed>& background,
-                      DetailChoice detail) {
-    const Params& p = s.params;
-    const std::size_t n = ranking.docs.size(), groups = s.groups.size();
-    RankingInputs in;
-    in.index = &source.index();
-    in.detail = detail;
-    in.groups = groups;
-    in.docs.reserve(n);
-    in.doc_alignment.resize(n * groups);
-    in.doc_item.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto& a = in.docs.emplace_back(analyze(ranking.docs[i], source, p));
-        awrf::alignment(a.terms->magnitude, a.doc->label, p.awrf_alignment,
-                        std::span<double>(in.doc_alignment.data() + i * groups, groups));
-        const auto label = a.doc->label;
-        const auto side = label == static_cast<int>(p.dips_a)   ? dips::Side::a
-                          : label == static_cast<int>(p.dips_b) ? dips::Side::b
-                                                                : dips::Side::neither;
-        in.doc_item.push_back({side, a.doc->relevance});
-    }
-    in.nfairr_ideal = nfairr::ideal(background_set_omega(in.docs, background), n, p.k);
-    in.browsing = browsing_weights(p.browsing, p.gamma, n);
-    return in;
-}
-
-// Every metric of the results, in the order they are written (that of all_metrics()):
-// `visit(descriptor, compute, write)`, where `compute()` returns the metric's Result for the
-// arranged inputs and `write(w, result)` writes it (with detail when in.detail says so). The results
-// (write_ranking) and the value of any ordering (RankingContext) both come from this one list:
-// add a metric here, not elsewhere.
-template <typename Visit>
-void visit_metrics(const Scenario& s, const RankingInputs& in, Visit&& visit) {
-    const Params& p = s.params;
-    const std::span<const std::string> groups(s.groups);
-    const auto detail_of = [&](const MetricDescriptor& d) { return in.detail.of(d); };
-    const bool nfairr_detail = detail_of(nfairr::descriptor);
-    visit(
-        nfairr::descriptor, [&] { return nfairr::compute(in.omega, in.nfairr_ideal, p.k); },
-        [=](JsonWriter& w, const nfairr::Result& r) { nfairr::write(w, r, nfairr_detail); });
-    const bool texfair_detail = detail_of(texfair::descriptor);
-    visit(
-        texfair::descriptor, [&] { return texfair::compute(in.terms, *in.index, p.targets, p.rbdf, p.k, texfair_detail); },
-        [=](JsonWriter& w, const texfair::Result& r) { texfair::write(w, r, groups, texfair_detail); });
-    const bool dips_detail = detail_of(dips::descriptor);
-    visit(
-        dips::descriptor, [&] { return dips::dips(in.items, in.browsing, p.ct); },
-        [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, dips_detail); });
-    const bool cwex_detail = detail_of(cwex::descriptor);
-    visit(
-        cwex::descriptor, [&] { return cwex::compute(in.labels, groups.size(), p.alpha, p.k); },
-        [=](JsonWriter& w, const cwex::Result& r) { cwex::write(w, r, groups, cwex_detail); });
-    const bool awrf_detail = detail_of(awrf::descriptor);
-    visit(
-        awrf::descriptor, [&] { return awrf::compute(in.alignments, p.targets, p.awrf_distance, p.k, awrf_detail); },
-        [=](JsonWriter& w, const awrf::Result& r) { awrf::write(w, r, groups, awrf_detail); });
-    const bool ree_detail = detail_of(dips::ree_descriptor);
-    visit(
-        dips::ree_descriptor, [&] { return dips::ree(in.items, p.ct); },
-        [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, ree_detail); });
-    const bool igi_detail = detail_of(dips::igi_descriptor);
-    visit(
-        dips::igi_descriptor, [&] { return dips::igi(in.items, p.ct); },
-        [=](JsonWriter& w, const dips::Result& r) { dips::write(w, r, igi_detail); });
-    // EE, EA and EA-dp (DIPS paper §5.1): targetShare and exposureShare keyed by the names of A and B.
-    const std::string ab[] = {s.groups[p.dips_a], s.groups[p.dips_b]};
-    for (const auto* d : {&exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor}) {
-        const auto target = d == &exposure::ee_descriptor   ? exposure::Target::ee
-                            : d == &exposure::ea_descriptor ? exposure::Target::ea
-                                                            : exposure::Target::eadp;
-        const bool detail = detail_of(*d);
-        visit(
-            *d, [&, target, detail] { return exposure::compute(in.items, in.browsing, target, detail); },
-            [&, detail](JsonWriter& w, const exposure::Result& r) { exposure::write(w, r, ab, detail); });
-    }
-    // RaB and ARaB (Rekabsaz and Schedl 2020): parts keyed by the names of f and m.
-    const std::array<std::string, 2> fm{s.groups[p.rab_f], s.groups[p.rab_m]};
-    for (const auto which : {rab::Which::rab, rab::Which::arab}) {
-        const auto& d = which == rab::Which::rab ? rab::rab_descriptor : rab::arab_descriptor;
-        const bool detail = detail_of(d);
-        visit(
-            d, [&, which, detail] { return rab::report(which, in.count_f, in.count_m, p.k, p.rab_magnitude, detail); },
-            [&, detail](JsonWriter& w, const rab::Report& r) { rab::write(w, r, fm, detail); });
-    }
-    const bool ndcg_detail = detail_of(ndcg::descriptor);
-    visit(
-        ndcg::descriptor, [&] { return ndcg::compute(in.relevance, p.ndcg_gain, p.k); },
-        [=](JsonWriter& w, const ndcg::Result& r) { ndcg::write(w, r, ndcg_detail); });
-}
 
 std::vector<std::size_t> identity_order(std::size_t n) {
     std::vector<std::size_t> order(n);
@@ -250,7 +134,7 @@ void write_docs(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& d
             w.null();
         w.member("label", a.doc->label < 0 ? std::string(neutral_label) : s.groups[static_cast<std::size_t>(a.doc->label)]);
         w.member("relevance", a.doc->relevance);
-        write_terms(w, s, *a.terms);
+        write_terms(w, s, *a.facts.terms);
         w.end_object();
     }
     w.end_array();
@@ -265,7 +149,7 @@ void write_texts(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& 
         const auto& a = docs[j];
         if (!source.report(a.doc->text, unreported_only)) continue;
         w.begin_object().member("at", j);
-        write_terms(w, s, *a.terms);
+        write_terms(w, s, *a.facts.terms);
         w.end_object();
     }
     w.end_array();
@@ -275,15 +159,17 @@ void write_ranking(JsonWriter& w, const Scenario& s, const Ranking& ranking, Ter
                    const EvaluateOptions& options) {
     const Params& p = s.params;
     const std::size_t n = ranking.docs.size();
-    RankingInputs in = prepare(s, ranking, source, background, {.all = options.detail, .metrics = options.detail_metrics});
-    in.arrange(identity_order(n), p);
+    ScenarioRanking r(s, ranking, source, background);
+    r.arrange(identity_order(n), p);
+    const DetailChoice detail{.all = options.detail, .metrics = options.detail_metrics};
+    const MetricContext context{p, s.groups};
 
     w.begin_object().member("name", ranking.name).member("n", n).member("k", std::min(p.k, n));
-    visit_metrics(s, in, [&](const MetricDescriptor& d, auto&& compute, auto&& write) { write(w.key(d.id), compute()); });
+    for (const auto* unit : metric_units()) unit->write(w.key(unit->descriptor->id), r.in, context, detail.of(*unit->descriptor));
     if (options.detail)
-        write_docs(w.key("docs"), s, in.docs);
+        write_docs(w.key("docs"), s, r.docs);
     else if (options.texts != EvaluateOptions::Texts::none)
-        write_texts(w.key("texts"), s, in.docs, source, options.texts);
+        write_texts(w.key("texts"), s, r.docs, source, options.texts);
     w.end_object();
 }
 
@@ -300,13 +186,14 @@ void write_params(JsonWriter& w, const Scenario& s) {
         .member("ndcgGain", to_string(p.ndcg_gain));
     w.key("rabGroups").begin_array().value(s.groups[p.rab_f]).value(s.groups[p.rab_m]).end_array();
     w.member("rabMagnitude", to_string(p.rab_magnitude));
+    w.member("ndklTarget", to_string(p.ndkl_target)).member("ndklEpsilon", p.ndkl_epsilon);
     w.end_object();
 }
 
 std::string write_results(const Scenario& s, TermSource& source, const EvaluateOptions& options) {
     std::vector<Analyzed> background;
     background.reserve(s.background.size());
-    for (const auto& doc : s.background) background.push_back(analyze(doc, source, s.params));
+    for (const auto& doc : s.background) background.push_back(analyze(doc, source, s));
 
     JsonWriter w;
     w.limit(options.limits->output_bytes);
@@ -472,11 +359,18 @@ std::string Evaluator::evaluate_json(std::string_view scenario_json, const Evalu
 std::size_t Evaluator::tokenised() const { return cache_ ? cache_->tokenised : 0; }
 
 const std::vector<const MetricDescriptor*>& all_metrics() {
-    static const std::vector<const MetricDescriptor*> metrics{
-        &nfairr::descriptor,   &texfair::descriptor,  &dips::descriptor,        &cwex::descriptor,        &awrf::descriptor,
-        &dips::ree_descriptor, &dips::igi_descriptor, &exposure::ee_descriptor, &exposure::ea_descriptor, &exposure::eadp_descriptor,
-        &rab::rab_descriptor,  &rab::arab_descriptor, &ndcg::descriptor};
+    static const std::vector<const MetricDescriptor*> metrics = [] {
+        std::vector<const MetricDescriptor*> out;
+        for (const auto* unit : metric_units()) out.push_back(unit->descriptor);
+        return out;
+    }();
     return metrics;
+}
+
+const MetricUnit* find_metric_unit(std::string_view id) {
+    for (const auto* unit : metric_units())
+        if (unit->descriptor->id == id) return unit;
+    return nullptr;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -486,12 +380,14 @@ struct RankingContext::Impl {
     const Scenario& s;
     const Ranking& ranking;
     FreshTerms source;
+    bool detail;
     std::vector<Analyzed> background;
-    mutable RankingInputs in;
+    std::optional<ScenarioRanking> r;
 
-    Impl(const Scenario& scenario, const Ranking& r, bool detail) : s(scenario), ranking(r), source(scenario, false) {
-        for (const auto& doc : s.background) background.push_back(analyze(doc, source, s.params));
-        in = prepare(s, ranking, source, background, {.all = detail, .metrics = {}});
+    Impl(const Scenario& scenario, const Ranking& ranked, bool with_detail)
+        : s(scenario), ranking(ranked), source(scenario, false), detail(with_detail) {
+        for (const auto& doc : s.background) background.push_back(analyze(doc, source, s));
+        r.emplace(s, ranking, source, background);
     }
 };
 
@@ -509,37 +405,18 @@ Maybe RankingContext::value(std::size_t metric, std::span<const std::size_t> ord
     return arranged_value(metric, note);
 }
 
-void RankingContext::arrange(std::span<const std::size_t> order) const { impl_->in.arrange(order, impl_->s.params); }
+void RankingContext::arrange(std::span<const std::size_t> order) const { impl_->r->arrange(order, impl_->s.params); }
 
 Maybe RankingContext::arranged_value(std::size_t metric, std::string* note) const {
-    const MetricDescriptor* target = all_metrics().at(metric);
-    Maybe out;
-    bool found = false;
-    visit_metrics(impl_->s, impl_->in, [&](const MetricDescriptor& d, auto&& compute, auto&&) {
-        if (&d != target) return;
-        found = true;
-        const auto result = compute();
-        out = Maybe(result.value);
-        if constexpr (requires { result.note; })
-            if (!out && note) *note = result.note;
-    });
-    if (!found) throw std::logic_error("metric " + std::string(target->id) + " is in all_metrics() but not in visit_metrics()");
-    return out;
+    const Params& p = impl_->s.params;
+    return metric_units().at(metric)->value(impl_->r->in, p, p.k, impl_->detail, note);
 }
 
 std::vector<Maybe> RankingContext::values(std::span<const std::size_t> order) const {
-    const auto& metrics = all_metrics();
-    std::vector<Maybe> out(metrics.size());
-    std::vector<bool> found(metrics.size(), false);
-    impl_->in.arrange(order, impl_->s.params);
-    visit_metrics(impl_->s, impl_->in, [&](const MetricDescriptor& d, auto&& compute, auto&&) {
-        const auto slot = static_cast<std::size_t>(std::find(metrics.begin(), metrics.end(), &d) - metrics.begin());
-        if (slot == metrics.size()) return;  // written in the results, but not one of all_metrics()
-        out[slot] = Maybe(compute().value);
-        found[slot] = true;
-    });
-    for (std::size_t m = 0; m < metrics.size(); ++m)
-        if (!found[m]) throw std::logic_error("metric " + std::string(metrics[m]->id) + " is in all_metrics() but not in visit_metrics()");
+    arrange(order);
+    std::vector<Maybe> out;
+    out.reserve(metric_units().size());
+    for (std::size_t m = 0; m < metric_units().size(); ++m) out.push_back(arranged_value(m));
     return out;
 }
 

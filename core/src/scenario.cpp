@@ -66,6 +66,10 @@ constexpr std::array<std::pair<std::string_view, RabMagnitude>, 3> rab_magnitude
     {"tf", RabMagnitude::tf},
     {"bool", RabMagnitude::boolean},
 }};
+constexpr std::array<std::pair<std::string_view, NdklTarget>, 2> ndkl_targets{{
+    {"targets", NdklTarget::targets},
+    {"ranking", NdklTarget::ranking},
+}};
 
 template <typename Enum, std::size_t N>
 std::string_view name_of(Enum e, const std::array<std::pair<std::string_view, Enum>, N>& options) {
@@ -274,7 +278,7 @@ private:
         expect_object(params, base);
         only_keys(params, base,
                   {"k", "tau", "tauInclusive", "targets", "rbdf", "alpha", "ct", "dipsGroups", "browsing", "tokenizer", "awrfAlignment",
-                   "awrfDistance", "ndcgGain", "rabGroups", "rabMagnitude"});
+                   "awrfDistance", "ndcgGain", "rabGroups", "rabMagnitude", "ndklTarget", "ndklEpsilon"});
         for (const auto& [key, value] : params.items()) {
             const auto path = child(base, key);
             if (key == "k") {
@@ -323,6 +327,10 @@ private:
                     two_groups(value, path, "must name exactly two groups, f then m", "groups f and m must differ");
             } else if (key == "rabMagnitude") {
                 p.rab_magnitude = choice(value, path, rab_magnitudes);
+            } else if (key == "ndklTarget") {
+                p.ndkl_target = choice(value, path, ndkl_targets);
+            } else if (key == "ndklEpsilon") {
+                p.ndkl_epsilon = number_in(value, path, 0, 1);
             }
         }
     }
@@ -508,5 +516,6 @@ std::string_view to_string(AwrfAlignment e) { return name_of(e, awrf_alignments)
 std::string_view to_string(AwrfDistance e) { return name_of(e, awrf_distances); }
 std::string_view to_string(NdcgGain e) { return name_of(e, ndcg_gains); }
 std::string_view to_string(RabMagnitude e) { return name_of(e, rab_magnitudes); }
+std::string_view to_string(NdklTarget e) { return name_of(e, ndkl_targets); }
 
 }  // namespace fairness

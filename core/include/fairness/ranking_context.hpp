@@ -1,7 +1,8 @@
 // One ranking's documents, read once, scored in any order: what the best and worst orderings
-// (fairness/orderings.hpp) enumerate. The values come from the metric compute functions through
-// the same list of metrics the results are written from (core/src/evaluate.cpp), so an ordering's
-// value is, to the bit, what `evaluate` reports for a scenario holding the documents in that order.
+// (fairness/orderings.hpp) enumerate. The values come from the metric units' `value` on the same
+// inputs the results are written from (fairness/metric_unit.hpp, fairness/ranking_inputs.hpp), so an
+// ordering's value is, to the bit, what `evaluate` reports for a scenario holding the documents in
+// that order.
 #pragma once
 
 #include <cstddef>
@@ -35,7 +36,7 @@ public:
     std::size_t size() const;
 
     /**
-     * The value of metric `metric` (an index into all_metrics()) as the results report it, for
+     * The value of metric `metric` (an index into all_metrics(), that is metric_units()) as the results report it, for
      * the ranking's documents in `order` (indices into ranking().docs, rank 1 first; a
      * permutation of 0..size()-1). Null when undefined; then `note`, if given, gets the reason.
      */

@@ -46,6 +46,7 @@ enum class AwrfAlignment { terms, labels };
 enum class AwrfDistance { l1, js };
 enum class NdcgGain { linear, exponential };
 enum class RabMagnitude { tc, tf, boolean };  // "tc", "tf", "bool" (RaB and ARaB)
+enum class NdklTarget { targets, ranking };   // NDKL's D*: params.targets, or the ranking's own shares
 
 struct Params {
     std::size_t k = 10;
@@ -64,6 +65,8 @@ struct Params {
     NdcgGain ndcg_gain = NdcgGain::linear;
     std::size_t rab_f = 0, rab_m = 1;  // RaB/ARaB groups f and m: "female", "male" if both exist, else the first two
     RabMagnitude rab_magnitude = RabMagnitude::tf;
+    NdklTarget ndkl_target = NdklTarget::targets;
+    double ndkl_epsilon = 0;  // ε added to both distributions of NDKL's KL divergence
 };
 
 struct Scenario {
@@ -92,5 +95,6 @@ std::string_view to_string(AwrfAlignment);
 std::string_view to_string(AwrfDistance);
 std::string_view to_string(NdcgGain);
 std::string_view to_string(RabMagnitude);
+std::string_view to_string(NdklTarget);
 
 }  // namespace fairness

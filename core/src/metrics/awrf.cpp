@@ -121,4 +121,28 @@ void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, 
     w.end_object();
 }
 
+// ------------------------------------------------------------------------------------------------
+// The unit: each document's alignment comes with the inputs (alignment(), by terms or by labels).
+
+namespace {
+
+Result of(const MetricInputs& in, const Params& p, std::size_t k, bool detail) {
+    return compute(in.alignments, p.targets, p.awrf_distance, k, detail);
+}
+
+const MetricUnit unit_list[] = {{
+    .descriptor = &descriptor,
+    .position = 50,
+    .run_position = 50,
+    .reads = [](const Params& p) { return static_cast<unsigned>(p.awrf_alignment == AwrfAlignment::labels ? Reads::labels : Reads::text); },
+    .value = [](const MetricInputs& in, const Params& p, std::size_t k, bool detail,
+                std::string* note) { return value_and_note(of(in, p, k, detail), note); },
+    .write = [](JsonWriter& w, const MetricInputs& in, const MetricContext& c,
+                bool detail) { write(w, of(in, c.params, c.params.k, detail), c.groups, detail); },
+}};
+
+}  // namespace
+
+std::span<const MetricUnit> units() { return unit_list; }
+
 }  // namespace fairness::awrf

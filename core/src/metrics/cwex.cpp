@@ -85,4 +85,25 @@ void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, 
     w.end_object();
 }
 
+// ------------------------------------------------------------------------------------------------
+// The unit.
+
+namespace {
+
+const MetricUnit unit_list[] = {{
+    .descriptor = &descriptor,
+    .position = 40,
+    .run_position = 40,
+    .reads = [](const Params&) { return static_cast<unsigned>(Reads::labels); },
+    .without_labels = "sees only neutral documents",
+    .value = [](const MetricInputs& in, const Params& p, std::size_t k, bool,
+                std::string* note) { return value_and_note(compute(in.labels, in.groups, p.alpha, k), note); },
+    .write = [](JsonWriter& w, const MetricInputs& in, const MetricContext& c,
+                bool detail) { write(w, compute(in.labels, in.groups, c.params.alpha, c.params.k), c.groups, detail); },
+}};
+
+}  // namespace
+
+std::span<const MetricUnit> units() { return unit_list; }
+
 }  // namespace fairness::cwex

@@ -280,4 +280,53 @@ void write(JsonWriter& w, const Result& r, bool detail) {
     w.end_object();
 }
 
+// ------------------------------------------------------------------------------------------------
+// The units: DIPS, REE and IGI read the whole ranking (no cut-off).
+
+namespace {
+
+template <Result (*measure)(const MetricInputs&, const Params&)>
+Maybe unit_value(const MetricInputs& in, const Params& p, std::size_t, bool, std::string* note) {
+    return value_and_note(measure(in, p), note);
+}
+
+template <Result (*measure)(const MetricInputs&, const Params&)>
+void unit_write(JsonWriter& w, const MetricInputs& in, const MetricContext& c, bool detail) {
+    write(w, measure(in, c.params), detail);
+}
+
+Result dips_of(const MetricInputs& in, const Params& p) { return dips(in.items, in.browsing, p.ct); }
+Result ree_of(const MetricInputs& in, const Params& p) { return ree(in.items, p.ct); }
+Result igi_of(const MetricInputs& in, const Params& p) { return igi(in.items, p.ct); }
+
+unsigned reads(const Params&) { return static_cast<unsigned>(Reads::labels); }
+
+const MetricUnit unit_list[] = {
+    {.descriptor = &descriptor,
+     .position = 30,
+     .run_position = 30,
+     .reads = reads,
+     .without_labels = "undefined",
+     .value = unit_value<dips_of>,
+     .write = unit_write<dips_of>},
+    {.descriptor = &ree_descriptor,
+     .position = 60,
+     .run_position = 60,
+     .reads = reads,
+     .without_labels = "undefined",
+     .value = unit_value<ree_of>,
+     .write = unit_write<ree_of>},
+    {.descriptor = &igi_descriptor,
+     .position = 70,
+     .run_position = 70,
+     .reads = reads,
+     .without_labels = "undefined",
+     .value = unit_value<igi_of>,
+     .write = unit_write<igi_of>},
+};
+
+}  // namespace
+
+std::span<const MetricUnit> units() { return unit_list; }
+
 }  // namespace fairness::dips

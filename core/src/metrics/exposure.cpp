@@ -348,4 +348,52 @@ void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, 
     w.end_object();
 }
 
+// ------------------------------------------------------------------------------------------------
+// The units: EE, EA and EA-dp read the whole ranking; their parts are keyed by the names of A and B.
+
+namespace {
+
+template <Target target>
+Maybe unit_value(const MetricInputs& in, const Params&, std::size_t, bool detail, std::string* note) {
+    return value_and_note(compute(in.items, in.browsing, target, detail), note);
+}
+
+template <Target target>
+void unit_write(JsonWriter& w, const MetricInputs& in, const MetricContext& c, bool detail) {
+    const std::string ab[] = {c.groups[c.params.dips_a], c.groups[c.params.dips_b]};
+    write(w, compute(in.items, in.browsing, target, detail), ab, detail);
+}
+
+unsigned with_relevance(const Params&) { return Reads::labels | Reads::relevance; }
+
+const MetricUnit unit_list[] = {
+    {.descriptor = &ee_descriptor,
+     .position = 80,
+     .run_position = 80,
+     .reads = with_relevance,
+     .without_labels = "undefined",
+     .without_relevance = "sees one relevance level",
+     .value = unit_value<Target::ee>,
+     .write = unit_write<Target::ee>},
+    {.descriptor = &ea_descriptor,
+     .position = 90,
+     .run_position = 90,
+     .reads = with_relevance,
+     .without_labels = "undefined",
+     .without_relevance = "undefined",
+     .value = unit_value<Target::ea>,
+     .write = unit_write<Target::ea>},
+    {.descriptor = &eadp_descriptor,
+     .position = 100,
+     .run_position = 100,
+     .reads = [](const Params&) { return static_cast<unsigned>(Reads::labels); },
+     .without_labels = "undefined",
+     .value = unit_value<Target::eadp>,
+     .write = unit_write<Target::eadp>},
+};
+
+}  // namespace
+
+std::span<const MetricUnit> units() { return unit_list; }
+
 }  // namespace fairness::exposure

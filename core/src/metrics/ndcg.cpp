@@ -78,4 +78,33 @@ void write(JsonWriter& w, const Result& r, bool detail) {
     w.end_object();
 }
 
+// ------------------------------------------------------------------------------------------------
+// The unit. In run evaluation the ideal DCG is that of every judged document of the query
+// (trec_eval), not of the retrieved ones alone.
+
+namespace {
+
+Maybe unit_value(const MetricInputs& in, const Params& p, std::size_t k, bool, std::string* note) {
+    if (!in.judged_ideal) return value_and_note(compute(in.relevance, p.ndcg_gain, k), note);
+    const double idcg = compute(in.ideal_relevance, p.ndcg_gain, k).dcg;
+    if (idcg > 0) return compute(in.relevance, p.ndcg_gain, k).dcg / idcg;
+    if (note) *note = "no judged document of the query has a positive gain: IDCG = 0";
+    return {};
+}
+
+const MetricUnit unit_list[] = {{
+    .descriptor = &descriptor,
+    .position = 130,
+    .run_position = 110,
+    .reads = [](const Params&) { return static_cast<unsigned>(Reads::relevance); },
+    .without_relevance = "undefined",
+    .value = unit_value,
+    .write = [](JsonWriter& w, const MetricInputs& in, const MetricContext& c,
+                bool detail) { write(w, compute(in.relevance, c.params.ndcg_gain, c.params.k), detail); },
+}};
+
+}  // namespace
+
+std::span<const MetricUnit> units() { return unit_list; }
+
 }  // namespace fairness::ndcg

@@ -120,4 +120,38 @@ void write(JsonWriter& w, const Result& r, bool detail) {
     w.end_object();
 }
 
+// ------------------------------------------------------------------------------------------------
+// The unit: S's ideal ordering is derived once per set of documents, whatever their order.
+
+namespace {
+
+const Ideal& ideal_of(const MetricInputs& in, std::size_t k) {
+    return in.derive<Ideal>(&descriptor, k, [&] { return ideal(in.set_omega, in.omega.size(), k); });
+}
+
+Maybe unit_value(const MetricInputs& in, const Params&, std::size_t k, bool, std::string* note) {
+    if (in.no_background) {
+        if (note) *note = "no background for this query";
+        return {};
+    }
+    return value_and_note(compute(in.omega, ideal_of(in, k), k), note);
+}
+
+void unit_write(JsonWriter& w, const MetricInputs& in, const MetricContext& c, bool detail) {
+    write(w, compute(in.omega, ideal_of(in, c.params.k), c.params.k), detail);
+}
+
+const MetricUnit unit_list[] = {{
+    .descriptor = &descriptor,
+    .position = 10,
+    .run_position = 10,
+    .reads = [](const Params&) { return Reads::text | Reads::background; },
+    .value = unit_value,
+    .write = unit_write,
+}};
+
+}  // namespace
+
+std::span<const MetricUnit> units() { return unit_list; }
+
 }  // namespace fairness::nfairr

@@ -189,4 +189,53 @@ void write(JsonWriter& w, const Report& r, std::span<const std::string, 2> group
     w.end_object();
 }
 
+// ------------------------------------------------------------------------------------------------
+// The units: parts keyed by the names of f and m. Run evaluation has a column per magnitude.
+
+namespace {
+
+template <Which which>
+Maybe unit_value(const MetricInputs& in, const Params& p, std::size_t k, bool detail, std::string* note) {
+    return value_and_note(report(which, in.count_f, in.count_m, k, p.rab_magnitude, detail), note);
+}
+
+template <Which which>
+void unit_write(JsonWriter& w, const MetricInputs& in, const MetricContext& c, bool detail) {
+    const std::array<std::string, 2> fm{c.groups[c.params.rab_f], c.groups[c.params.rab_m]};
+    write(w, report(which, in.count_f, in.count_m, c.params.k, c.params.rab_magnitude, detail), fm, detail);
+}
+
+template <RabMagnitude m>
+void use(Params& p) {
+    p.rab_magnitude = m;
+}
+
+constexpr RunVariant rab_columns[] = {
+    {"RaB-tc", use<RabMagnitude::tc>}, {"RaB-tf", use<RabMagnitude::tf>}, {"RaB-bool", use<RabMagnitude::boolean>}};
+constexpr RunVariant arab_columns[] = {
+    {"ARaB-tc", use<RabMagnitude::tc>}, {"ARaB-tf", use<RabMagnitude::tf>}, {"ARaB-bool", use<RabMagnitude::boolean>}};
+
+unsigned reads(const Params&) { return static_cast<unsigned>(Reads::text); }
+
+const MetricUnit unit_list[] = {
+    {.descriptor = &rab_descriptor,
+     .position = 110,
+     .run_position = 200,
+     .reads = reads,
+     .value = unit_value<Which::rab>,
+     .write = unit_write<Which::rab>,
+     .run_variants = rab_columns},
+    {.descriptor = &arab_descriptor,
+     .position = 120,
+     .run_position = 210,
+     .reads = reads,
+     .value = unit_value<Which::arab>,
+     .write = unit_write<Which::arab>,
+     .run_variants = arab_columns},
+};
+
+}  // namespace
+
+std::span<const MetricUnit> units() { return unit_list; }
+
 }  // namespace fairness::rab

@@ -168,4 +168,28 @@ void write(JsonWriter& w, const Result& r, std::span<const std::string> groups, 
     w.end_object();
 }
 
+// ------------------------------------------------------------------------------------------------
+// The unit.
+
+namespace {
+
+Result of(const MetricInputs& in, const Params& p, std::size_t k, bool detail) {
+    return compute(in.terms, *in.index, p.targets, p.rbdf, k, detail);
+}
+
+const MetricUnit unit_list[] = {{
+    .descriptor = &descriptor,
+    .position = 20,
+    .run_position = 20,
+    .reads = [](const Params&) { return static_cast<unsigned>(Reads::text); },
+    .value = [](const MetricInputs& in, const Params& p, std::size_t k, bool detail,
+                std::string* note) { return value_and_note(of(in, p, k, detail), note); },
+    .write = [](JsonWriter& w, const MetricInputs& in, const MetricContext& c,
+                bool detail) { write(w, of(in, c.params, c.params.k, detail), c.groups, detail); },
+}};
+
+}  // namespace
+
+std::span<const MetricUnit> units() { return unit_list; }
+
 }  // namespace fairness::texfair

@@ -10,14 +10,8 @@
 
 #include "../strict_json.hpp"
 #include "fairness/json_writer.hpp"
-#include "fairness/metrics/awrf.hpp"
-#include "fairness/metrics/cwex.hpp"
-#include "fairness/metrics/dips.hpp"
-#include "fairness/metrics/exposure.hpp"
-#include "fairness/metrics/ndcg.hpp"
-#include "fairness/metrics/nfairr.hpp"
-#include "fairness/metrics/rab.hpp"
-#include "fairness/metrics/texfair.hpp"
+#include "fairness/metric_unit.hpp"
+#include "fairness/ranking_inputs.hpp"
 #include "fairness/runs/collection.hpp"
 #include "fairness/runs/term_counter.hpp"
 #include "fairness/scenario.hpp"
@@ -26,100 +20,49 @@
 namespace fairness::runs {
 
 // ------------------------------------------------------------------------------------------------
-// The metrics of a run evaluation: each one's name and whether it reads text.
+// The columns of a run evaluation: each metric unit of the registry, or each of its run variants
+// (RaB's magnitudes), at each cut-off.
 
 namespace {
 
-enum class Metric {
-    nfairr,
-    texfair,
-    dips,
-    cwex,
-    awrf,
-    ree,
-    igi,
-    ee,
-    ea,
-    eadp,
-    ndcg,
-    rab_tc,
-    rab_tf,
-    rab_bool,
-    arab_tc,
-    arab_tf,
-    arab_bool
+// A metric as run evaluation names it: a unit, and which of its variants (null: the unit itself).
+struct RunMetric {
+    const MetricUnit* unit;
+    const RunVariant* variant;
+    std::string_view name() const { return variant ? variant->name : unit->descriptor->name; }
 };
 
-struct MetricInfo {
-    Metric id;
-    const char* name;
-};
+const std::vector<RunMetric>& run_metrics() {
+    static const std::vector<RunMetric> metrics = [] {
+        std::vector<const MetricUnit*> units(metric_units().begin(), metric_units().end());
+        std::stable_sort(units.begin(), units.end(),
+                         [](const MetricUnit* a, const MetricUnit* b) { return a->run_position < b->run_position; });
+        std::vector<RunMetric> out;
+        for (const auto* unit : units) {
+            if (unit->run_variants.empty()) out.push_back({unit, nullptr});
+            for (const auto& variant : unit->run_variants) out.push_back({unit, &variant});
+        }
+        return out;
+    }();
+    return metrics;
+}
 
-constexpr MetricInfo metric_table[] = {
-    {Metric::nfairr, "NFaiRR"},
-    {Metric::texfair, "TExFAIR"},
-    {Metric::dips, "DIPS"},
-    {Metric::cwex, "CWEx"},
-    {Metric::awrf, "AWRF"},
-    {Metric::ree, "REE"},
-    {Metric::igi, "IGI"},
-    {Metric::ee, "EE"},
-    {Metric::ea, "EA"},
-    {Metric::eadp, "EA-dp"},
-    {Metric::ndcg, "nDCG"},
-    {Metric::rab_tc, "RaB-tc"},
-    {Metric::rab_tf, "RaB-tf"},
-    {Metric::rab_bool, "RaB-bool"},
-    {Metric::arab_tc, "ARaB-tc"},
-    {Metric::arab_tf, "ARaB-tf"},
-    {Metric::arab_bool, "ARaB-bool"},
-};
-
-bool is_rab(Metric m) { return m >= Metric::rab_tc; }
-
-const MetricInfo* find_metric(std::string_view name) {
-    for (const auto& m : metric_table)
-        if (name == m.name) return &m;
+const RunMetric* find_metric(std::string_view name) {
+    for (const auto& m : run_metrics())
+        if (name == m.name()) return &m;
     return nullptr;
 }
 
-bool reads_text(Metric m, bool awrf_by_labels) {
-    return m == Metric::nfairr || m == Metric::texfair || (m == Metric::awrf && !awrf_by_labels) || is_rab(m);
-}
-
-// Each metric's descriptor: which way is fairer and its range come from there.
-const MetricDescriptor& descriptor_of(Metric m) {
-    switch (m) {
-        case Metric::nfairr: return nfairr::descriptor;
-        case Metric::texfair: return texfair::descriptor;
-        case Metric::dips: return dips::descriptor;
-        case Metric::cwex: return cwex::descriptor;
-        case Metric::awrf: return awrf::descriptor;
-        case Metric::ree: return dips::ree_descriptor;
-        case Metric::igi: return dips::igi_descriptor;
-        case Metric::ee: return exposure::ee_descriptor;
-        case Metric::ea: return exposure::ea_descriptor;
-        case Metric::eadp: return exposure::eadp_descriptor;
-        case Metric::ndcg: return ndcg::descriptor;
-        case Metric::rab_tc:
-        case Metric::rab_tf:
-        case Metric::rab_bool: return rab::rab_descriptor;
-        case Metric::arab_tc:
-        case Metric::arab_tf:
-        case Metric::arab_bool: return rab::arab_descriptor;
-    }
-    throw std::logic_error("a metric without descriptor");
-}
+bool reads(const MetricUnit& unit, Reads what, const Params& p) { return unit.reads(p) & static_cast<unsigned>(what); }
 
 // A column's direction and range. RaB and ARaB are one column per magnitude, so the range is
 // that magnitude's. Under --official, S is the background alone and NFaiRR can exceed 1.
-ColumnInfo column_info(Metric m, std::size_t cutoff, Params p, bool official, bool negative_relevance) {
-    const auto& d = descriptor_of(m);
-    ColumnInfo info{metric_table[static_cast<int>(m)].name, cutoff, d.fairer, d.utility, {}};
-    if (is_rab(m)) p.rab_magnitude = rab::magnitudes[(static_cast<std::size_t>(m) - static_cast<std::size_t>(Metric::rab_tc)) % 3];
+ColumnInfo column_info(const RunMetric& m, std::size_t cutoff, const Params& p, bool official, bool negative_relevance) {
+    const auto& d = *m.unit->descriptor;
+    ColumnInfo info{std::string(m.name()), cutoff, d.fairer, d.utility, {}};
     if (d.numeric_range) info.range = d.numeric_range(p);
     if (info.range.needs_nonnegative_relevance && negative_relevance) info.range = {};
-    if (m == Metric::nfairr && official) info.range.max = std::numeric_limits<double>::infinity();
+    if (official && reads(*m.unit, Reads::background, p)) info.range.max = std::numeric_limits<double>::infinity();
     return info;
 }
 
@@ -128,7 +71,7 @@ ColumnInfo column_info(Metric m, std::size_t cutoff, Params p, bool official, bo
 const std::vector<std::string>& metric_names() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out;
-        for (const auto& m : metric_table) out.emplace_back(m.name);
+        for (const auto& m : run_metrics()) out.emplace_back(m.name());
         return out;
     }();
     return names;
@@ -136,16 +79,22 @@ const std::vector<std::string>& metric_names() {
 
 bool metric_needs_text(std::string_view name, bool awrf_by_labels) {
     const auto* m = find_metric(name);
-    return m && reads_text(m->id, awrf_by_labels);
+    Params p;
+    if (awrf_by_labels) p.awrf_alignment = AwrfAlignment::labels;
+    return m && reads(*m->unit, Reads::text, p);
 }
 
 // ------------------------------------------------------------------------------------------------
 
 struct Column {
-    Metric metric;
+    RunMetric metric;
     std::size_t cutoff;
     std::string name;
+    Params params;  // the evaluation's, adjusted by the variant
 };
+
+class DocumentTable;
+struct RunNotes;
 
 struct Evaluation::Impl {
     Options opt;
@@ -174,12 +123,12 @@ struct Evaluation::Impl {
     Progress progress;
 
     std::size_t max_cutoff() const { return *std::max_element(opt.cutoffs.begin(), opt.cutoffs.end()); }
-    bool awrf_by_labels() const { return sc.params.awrf_alignment == AwrfAlignment::labels; }
+    bool column_reads(const Column& c, Reads what) const { return reads(*c.metric.unit, what, sc.params); }
     bool needs_text() const {
-        return std::any_of(columns.begin(), columns.end(), [&](const Column& c) { return reads_text(c.metric, awrf_by_labels()); });
+        return std::any_of(columns.begin(), columns.end(), [&](const Column& c) { return column_reads(c, Reads::text); });
     }
-    bool wants(Metric m) const {
-        return std::any_of(columns.begin(), columns.end(), [&](const Column& c) { return c.metric == m; });
+    bool any_reads(Reads what) const {
+        return std::any_of(columns.begin(), columns.end(), [&](const Column& c) { return column_reads(c, what); });
     }
     std::size_t background_depth() const { return opt.background_depth; }
 
@@ -187,6 +136,13 @@ struct Evaluation::Impl {
     void line(std::string_view text, std::uint64_t number);
     std::vector<Want> wanted() const;
     Results compute();
+
+    // compute(), by what it does:
+    void check_ready() const;
+    void select_queries(Results& out) const;
+    std::size_t baseline_index(Results& out) const;
+    RunResult evaluate_run(const RunTable& run, const Results& out, DocumentTable& table, RunNotes& notes) const;
+    void add_warnings(Results& out, const RunNotes& notes) const;
 };
 
 namespace {
@@ -229,7 +185,7 @@ std::string not_utf8_warning(const Results& out) {
 
 void Evaluation::Impl::choose_columns() {
     columns.clear();
-    std::vector<std::pair<const MetricInfo*, std::optional<std::size_t>>> asked;
+    std::vector<std::pair<const RunMetric*, std::optional<std::size_t>>> asked;
     for (const auto& raw : opt.metrics) {
         std::string_view name = raw;
         std::optional<std::size_t> cut;
@@ -249,11 +205,15 @@ void Evaluation::Impl::choose_columns() {
         }
         asked.emplace_back(m, cut);
     }
-    for (const auto& m : metric_table)
+    for (const auto& m : run_metrics())
         for (const auto c : opt.cutoffs) {
             const bool take = asked.empty() || std::any_of(asked.begin(), asked.end(),
                                                            [&](const auto& a) { return a.first == &m && (!a.second || *a.second == c); });
-            if (take) columns.push_back({m.id, c, std::string(m.name) + "@" + std::to_string(c)});
+            if (!take) continue;
+            Params params = sc.params;
+            params.k = c;
+            if (m.variant) m.variant->adjust(params);
+            columns.push_back({m, c, std::string(m.name()) + "@" + std::to_string(c), std::move(params)});
         }
 }
 
@@ -386,7 +346,7 @@ std::vector<Want> Evaluation::Impl::wanted() const {
 namespace {
 double omega_of(const void* params, std::span<const double> magnitude) {
     const auto& p = *static_cast<const Params*>(params);
-    return nfairr::neutrality(magnitude, p.targets, p.tau, p.tau_inclusive);
+    return document_omega(magnitude, p);
 }
 }  // namespace
 
@@ -462,40 +422,78 @@ DocTerms doc_terms(const Collection* collection, const TermCounter* counter, std
     return t;
 }
 
-struct Analyzed {
-    DocTerms terms;
-    double omega = 1;
-    std::vector<double> alignment;
-};
-
-// The inputs of the compute functions for the top m documents of one ranking, in rank order.
-struct Inputs {
-    std::vector<double> omega, relevance, set_omega, browsing, count_f, count_m;
-    std::vector<const DocTerms*> terms;
-    std::vector<int> labels;
-    std::vector<double> alignments;  // rank r + 1, group g at [r · groups + g]
-    std::vector<dips::Item> items;
-};
-
 }  // namespace
 
-Results Evaluation::Impl::compute() {
+// Each document the runs name, analysed once on first use (terms, ω, AWRF alignment, label); a
+// background document needs its ω only.
+class DocumentTable {
+public:
+    DocumentTable(const Evaluation::Impl& s, const Collection* collection)
+        : s_(s), collection_(collection), index_(s.sc.lexicon, s.sc.params.tokenizer) {
+        // Each counter term's index in the TermIndex that names the documents' term counts.
+        if (s.counter) {
+            to_index_.resize(s.counter->term_count());
+            for (std::size_t t = 0; t < to_index_.size(); ++t) to_index_[t] = index_.find(s.counter->term(t)).value();
+        }
+        slot_.assign(s.docs.size(), -1);
+        omega_.assign(s.docs.size(), std::numeric_limits<double>::quiet_NaN());
+    }
+
+    const TermIndex& index() const { return index_; }
+
+    const AnalyzedDocument& analyzed(std::uint32_t doc) {
+        if (slot_[doc] < 0) {
+            slot_[doc] = static_cast<std::int32_t>(analyzed_.size());
+            const auto& terms =
+                terms_.emplace_back(doc_terms(collection_, s_.counter ? &*s_.counter : nullptr, to_index_, doc, s_.sc.groups.size()));
+            const auto l = s_.labels.of.find(doc);
+            analyzed_.push_back(analyze_document(terms, l == s_.labels.of.end() ? -1 : l->second.first, s_.sc.params, s_.sc.groups.size()));
+        }
+        return analyzed_[static_cast<std::size_t>(slot_[doc])];
+    }
+
+    double omega(std::uint32_t doc) {
+        if (std::isnan(omega_[doc])) {
+            std::vector<double> magnitude(s_.sc.groups.size(), 0.0);
+            if (const DocRecord* r = collection_ ? collection_->record(doc) : nullptr)
+                for (const auto& tc : collection_->counts(*r)) magnitude[s_.counter->group_of(tc.term)] += tc.count;
+            omega_[doc] = document_omega(magnitude, s_.sc.params);
+        }
+        return omega_[doc];
+    }
+
+private:
+    const Evaluation::Impl& s_;
+    const Collection* collection_;
+    TermIndex index_;
+    std::vector<std::uint32_t> to_index_;
+    std::vector<std::int32_t> slot_;
+    std::deque<DocTerms> terms_;  // stable: the analysed documents point into it
+    std::deque<AnalyzedDocument> analyzed_;
+    std::vector<double> omega_;
+};
+
+// What the queries' documents lacked, for the warnings.
+struct RunNotes {
+    std::unordered_set<std::uint32_t> missing_docs, unlabeled_docs, no_background;
+    std::size_t unjudged = 0;
+};
+
+void Evaluation::Impl::check_ready() const {
     if (current) throw std::logic_error("compute while an input is open");
     if (runs.empty()) throw InputError("", 0, "RUN", "give at least one run");
     if (needs_text() && !collection_done) {
         std::string names;
-        for (const auto& c : columns)
-            if (reads_text(c.metric, awrf_by_labels()) && names.find(metric_table[static_cast<int>(c.metric)].name) == std::string::npos)
-                names += (names.empty() ? "" : ", ") + std::string(metric_table[static_cast<int>(c.metric)].name);
+        for (const auto& c : columns) {
+            const std::string name(c.metric.name());
+            if (column_reads(c, Reads::text) && names.find(name) == std::string::npos) names += (names.empty() ? "" : ", ") + name;
+        }
         throw InputError("--collection", 0, "", "required: " + names + " read the documents' text (or choose --metrics without them)");
     }
-    const Params& p = sc.params;
-    const std::size_t G = sc.groups.size();
-    Results out;
-    out.cutoffs = opt.cutoffs;
-    for (const auto& c : columns) out.columns.push_back(c.name);
+}
 
-    // The queries: the list (filtered by label), else every query of the first run.
+// The queries: the list (filtered by label), else every query of the first run.
+void Evaluation::Impl::select_queries(Results& out) const {
     if (!opt.query_label.empty() && !queries.given) throw InputError("--query-label", 0, "", "needs --queries (an annotated query list)");
     if (queries.given) {
         if (!opt.query_label.empty() && !queries.annotated)
@@ -513,230 +511,195 @@ Results Evaluation::Impl::compute() {
             out.query_texts.emplace_back();
         }
     }
+}
 
+std::size_t Evaluation::Impl::baseline_index(Results& out) const {
     out.baseline = opt.baseline.empty() ? runs.front().name : opt.baseline;
-    std::size_t baseline_index = runs.size();
     for (std::size_t r = 0; r < runs.size(); ++r)
-        if (runs[r].name == out.baseline) baseline_index = r;
-    if (baseline_index == runs.size()) throw InputError("--baseline", 0, "", "no run is named '" + out.baseline + "'");
+        if (runs[r].name == out.baseline) return r;
+    throw InputError("--baseline", 0, "", "no run is named '" + out.baseline + "'");
+}
 
+// Per query and cut-off c: the metric units' values for the scenario whose ranking is the run's top
+// c documents and whose background is the query's background documents, with k = c.
+RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out, DocumentTable& table, RunNotes& notes) const {
+    const Params& p = sc.params;
     const Collection* coll = collection_done ? &*collection : nullptr;
-    const std::size_t maxc = max_cutoff();
-    const std::size_t depth = background_depth();
-
-    // The TermIndex that names the documents' term counts for TExFAIR, and each counter term's index in it.
-    const TermIndex index(sc.lexicon, p.tokenizer);
-    std::vector<std::uint32_t> to_index;
-    if (counter) {
-        to_index.resize(counter->term_count());
-        for (std::size_t t = 0; t < to_index.size(); ++t) to_index[t] = index.find(counter->term(t)).value();
-    }
-
-    // Each document analysed once (terms, ω, AWRF alignment), on first use; a background
-    // document needs its ω only.
-    std::vector<std::int32_t> slot(docs.size(), -1);
-    std::deque<Analyzed> analyzed;
-    const auto analyze = [&](std::uint32_t doc) -> const Analyzed& {
-        if (slot[doc] < 0) {
-            slot[doc] = static_cast<std::int32_t>(analyzed.size());
-            auto& a = analyzed.emplace_back();
-            a.terms = doc_terms(coll, counter ? &*counter : nullptr, to_index, doc, G);
-            a.omega = nfairr::neutrality(a.terms.magnitude, p.targets, p.tau, p.tau_inclusive);
-            const auto l = labels.of.find(doc);
-            a.alignment.resize(G);
-            awrf::alignment(a.terms.magnitude, l == labels.of.end() ? -1 : l->second.first, p.awrf_alignment, a.alignment);
-        }
-        return analyzed[static_cast<std::size_t>(slot[doc])];
-    };
-    std::vector<double> omega_cache(docs.size(), std::numeric_limits<double>::quiet_NaN());
-    const auto omega_of_doc = [&](std::uint32_t doc) {
-        if (std::isnan(omega_cache[doc])) {
-            std::vector<double> magnitude(G, 0.0);
-            if (const DocRecord* r = coll ? coll->record(doc) : nullptr)
-                for (const auto& tc : coll->counts(*r)) magnitude[counter->group_of(tc.term)] += tc.count;
-            omega_cache[doc] = nfairr::neutrality(magnitude, p.targets, p.tau, p.tau_inclusive);
-        }
-        return omega_cache[doc];
-    };
-    const auto label_of = [&](std::uint32_t doc) {
-        const auto l = labels.of.find(doc);
-        return l == labels.of.end() ? -1 : l->second.first;
-    };
-
-    std::unordered_set<std::uint32_t> missing_docs, unlabeled_docs, no_background;
-    std::size_t unjudged = 0;
-    const bool text = needs_text();
-    const auto collection_top = coll ? coll->top_omega() : std::vector<std::pair<double, std::uint32_t>>{};
+    const std::size_t maxc = max_cutoff(), depth = background_depth();
+    const bool text = needs_text(), with_background = any_reads(Reads::background);
     const bool use_collection = !background && opt.background_from == BackgroundFrom::collection;
+    const auto collection_top = use_collection && coll ? coll->top_omega() : std::vector<std::pair<double, std::uint32_t>>{};
 
-    for (const auto& run : runs) {
-        RunResult rr;
-        rr.name = run.name;
-        rr.values.assign(out.queries.size(), std::vector<Maybe>(columns.size()));
-        std::size_t absent = 0;
-        for (std::size_t qi = 0; qi < out.queries.size(); ++qi) {
-            const auto qid = qids.find(out.queries[qi]);
-            if (qid == Interner::none || !run.has(qid)) {
-                ++absent;
-                continue;
-            }
-            const auto& list = run.queries[qid];
-            // The query's background documents.
-            std::vector<std::uint32_t> bg;
-            bool has_background = true;
-            if (background) {
-                has_background = background->has(qid);
-                if (has_background)
-                    for (std::size_t i = 0; i < background->queries[qid].size() && i < depth; ++i)
-                        bg.push_back(background->queries[qid][i].doc);
-                else
-                    no_background.insert(qid);
-            } else if (!use_collection) {
-                for (std::size_t i = 0; i < list.size() && i < depth; ++i) bg.push_back(list[i].doc);
-            }
-            // Warnings, over the documents the metrics read.
-            for (std::size_t i = 0; i < list.size() && i < maxc; ++i) {
-                const auto d = list[i].doc;
-                if (text && !coll->record(d)) missing_docs.insert(d);
-                if (labels.given && !labels.of.count(d)) unlabeled_docs.insert(d);
-                if (qrels.given && !qrels.find(qid, d)) ++unjudged;
-            }
-            if (text)
-                for (const auto d : bg)
-                    if (!coll->record(d)) missing_docs.insert(d);
-            // The background's ω, once per query; de-duplicated (a background run cannot repeat a
-            // document, but stay safe).
-            std::vector<std::pair<std::uint32_t, double>> bg_omega;
-            if (wants(Metric::nfairr))
-                for (const auto d : bg) bg_omega.emplace_back(d, omega_of_doc(d));
-            // The ideal for nDCG: every judged document of the query (trec_eval), not only the retrieved.
-            std::vector<double> ideal;
-            if (qrels.given && qid < qrels.by_query.size())
-                for (const auto& [d, rel] : qrels.by_query[qid]) ideal.push_back(rel);
-            std::sort(ideal.begin(), ideal.end(), std::greater<>());
-
-            for (const auto c : opt.cutoffs) {
-                const std::size_t m = std::min(c, list.size());
-                Inputs in;
-                std::vector<std::uint32_t> top;
-                for (std::size_t i = 0; i < m; ++i) {
-                    const auto d = list[i].doc;
-                    top.push_back(d);
-                    const auto& a = analyze(d);
-                    const double* rel = qrels.find(qid, d);
-                    const int label = label_of(d);
-                    in.omega.push_back(a.omega);
-                    in.relevance.push_back(rel ? *rel : 0.0);
-                    in.terms.push_back(&a.terms);
-                    in.labels.push_back(label);
-                    in.alignments.insert(in.alignments.end(), a.alignment.begin(), a.alignment.end());
-                    const auto side = label == static_cast<int>(p.dips_a)   ? dips::Side::a
-                                      : label == static_cast<int>(p.dips_b) ? dips::Side::b
-                                                                            : dips::Side::neither;
-                    in.items.push_back({side, in.relevance.back()});
-                    in.count_f.push_back(a.terms.magnitude[p.rab_f]);  // c_f, c_m: the RaB groups' term counts
-                    in.count_m.push_back(a.terms.magnitude[p.rab_m]);
-                }
-                std::optional<rab::Result> rab_result;  // every magnitude of RaB and ARaB at once
-                in.browsing = browsing_weights(p.browsing, p.gamma, m);
-                // NFaiRR's set S: the ranking plus the background, de-duplicated by id; with
-                // --official the background only (the official code does not add the ranking).
-                if (wants(Metric::nfairr)) {
-                    std::sort(top.begin(), top.end());
-                    const auto in_top = [&](std::uint32_t d) { return !opt.official && std::binary_search(top.begin(), top.end(), d); };
-                    if (!opt.official) in.set_omega = in.omega;
-                    if (use_collection) {
-                        for (const auto& [w, d] : collection_top)
-                            if (d == Interner::none || !in_top(d)) in.set_omega.push_back(w);
-                    } else {
-                        for (const auto& [d, w] : bg_omega)
-                            if (!in_top(d)) in.set_omega.push_back(w);
-                    }
-                }
-                for (std::size_t col = 0; col < columns.size(); ++col) {
-                    if (columns[col].cutoff != c) continue;
-                    Maybe v;
-                    switch (columns[col].metric) {
-                        case Metric::nfairr:
-                            if (opt.official && !has_background) break;  // the official code skips such a query
-                            v = nfairr::compute(in.omega, in.set_omega, c).value;
-                            break;
-                        case Metric::texfair: v = texfair::compute(in.terms, index, p.targets, p.rbdf, c, false).value; break;
-                        case Metric::dips: v = dips::dips(in.items, in.browsing, p.ct).value; break;
-                        case Metric::cwex: v = cwex::compute(in.labels, G, p.alpha, c).value; break;
-                        case Metric::awrf: v = awrf::compute(in.alignments, p.targets, p.awrf_distance, c, false).value; break;
-                        case Metric::ree: v = dips::ree(in.items, p.ct).value; break;
-                        case Metric::igi: v = dips::igi(in.items, p.ct).value; break;
-                        case Metric::ee: v = exposure::compute(in.items, in.browsing, exposure::Target::ee, false).value; break;
-                        case Metric::ea: v = exposure::compute(in.items, in.browsing, exposure::Target::ea, false).value; break;
-                        case Metric::eadp: v = exposure::compute(in.items, in.browsing, exposure::Target::eadp, false).value; break;
-                        case Metric::rab_tc:
-                        case Metric::rab_tf:
-                        case Metric::rab_bool:
-                        case Metric::arab_tc:
-                        case Metric::arab_tf:
-                        case Metric::arab_bool: {
-                            if (!rab_result) rab_result = rab::compute(in.count_f, in.count_m, c);
-                            const auto metric = columns[col].metric;
-                            const bool arab = metric >= Metric::arab_tc;
-                            const auto magnitude = rab::magnitudes[static_cast<std::size_t>(metric) -
-                                                                   static_cast<std::size_t>(arab ? Metric::arab_tc : Metric::rab_tc)];
-                            v = rab::of(arab ? rab_result->arab : rab_result->rab, magnitude).value;
-                            break;
-                        }
-                        case Metric::ndcg: {
-                            // DCG of the ranking over IDCG of the query's judged documents (trec_eval).
-                            const double idcg = ndcg::compute(ideal, p.ndcg_gain, c).dcg;
-                            if (idcg > 0) v = ndcg::compute(in.relevance, p.ndcg_gain, c).dcg / idcg;
-                            break;
-                        }
-                    }
-                    rr.values[qi][col] = v;
-                }
-            }
+    RunResult rr;
+    rr.name = run.name;
+    rr.values.assign(out.queries.size(), std::vector<Maybe>(columns.size()));
+    MetricInputs in;
+    in.index = &table.index();
+    in.groups = sc.groups.size();
+    in.judged_ideal = true;
+    for (std::size_t qi = 0; qi < out.queries.size(); ++qi) {
+        const auto qid = qids.find(out.queries[qi]);
+        if (qid == Interner::none || !run.has(qid)) continue;
+        const auto& list = run.queries[qid];
+        // The query's background documents.
+        std::vector<std::uint32_t> bg;
+        bool has_background = true;
+        if (background) {
+            has_background = background->has(qid);
+            if (has_background)
+                for (std::size_t i = 0; i < background->queries[qid].size() && i < depth; ++i)
+                    bg.push_back(background->queries[qid][i].doc);
+            else
+                notes.no_background.insert(qid);
+        } else if (!use_collection) {
+            for (std::size_t i = 0; i < list.size() && i < depth; ++i) bg.push_back(list[i].doc);
         }
+        // Warnings, over the documents the metrics read.
+        for (std::size_t i = 0; i < list.size() && i < maxc; ++i) {
+            const auto d = list[i].doc;
+            if (text && !coll->record(d)) notes.missing_docs.insert(d);
+            if (labels.given && !labels.of.count(d)) notes.unlabeled_docs.insert(d);
+            if (qrels.given && !qrels.find(qid, d)) ++notes.unjudged;
+        }
+        if (text)
+            for (const auto d : bg)
+                if (!coll->record(d)) notes.missing_docs.insert(d);
+        // The background's ω, once per query.
+        std::vector<std::pair<std::uint32_t, double>> bg_omega;
+        if (with_background)
+            for (const auto d : bg) bg_omega.emplace_back(d, table.omega(d));
+        // The ideal for nDCG: every judged document of the query (trec_eval), not only the retrieved.
+        in.ideal_relevance.clear();
+        if (qrels.given && qid < qrels.by_query.size())
+            for (const auto& [d, rel] : qrels.by_query[qid]) in.ideal_relevance.push_back(rel);
+        std::sort(in.ideal_relevance.begin(), in.ideal_relevance.end(), std::greater<>());
+
+        for (const auto c : opt.cutoffs) {
+            const std::size_t m = std::min(c, list.size());
+            arrange_inputs(in, m, p, [&](std::size_t r) {
+                const auto d = list[r].doc;
+                const double* rel = qrels.find(qid, d);
+                return std::pair<const AnalyzedDocument&, double>(table.analyzed(d), rel ? *rel : 0.0);
+            });
+            // NFaiRR's set S: the ranking plus the background, de-duplicated by id; with
+            // --official the background only (the official code does not add the ranking), and a
+            // query without a background run's documents has none (the official code skips it).
+            if (with_background) {
+                std::vector<std::uint32_t> top;
+                for (std::size_t i = 0; i < m; ++i) top.push_back(list[i].doc);
+                std::sort(top.begin(), top.end());
+                const auto in_top = [&](std::uint32_t d) { return !opt.official && std::binary_search(top.begin(), top.end(), d); };
+                std::vector<double> set_omega;
+                if (!opt.official) set_omega = in.omega;
+                if (use_collection) {
+                    for (const auto& [w, d] : collection_top)
+                        if (d == Interner::none || !in_top(d)) set_omega.push_back(w);
+                } else {
+                    for (const auto& [d, w] : bg_omega)
+                        if (!in_top(d)) set_omega.push_back(w);
+                }
+                set_background(in, std::move(set_omega), opt.official && !has_background);
+            }
+            for (std::size_t col = 0; col < columns.size(); ++col)
+                if (columns[col].cutoff == c)
+                    rr.values[qi][col] = columns[col].metric.unit->value(in, columns[col].params, c, false, nullptr);
+        }
+    }
+    return rr;
+}
+
+namespace {
+
+// "A, B and C".
+std::string names_of(const std::vector<std::string_view>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += std::string(i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
+    return out;
+}
+
+// What the asked metrics are without an input, from each unit's own words: "DIPS and REE are
+// undefined and CWEx sees only neutral documents".
+std::string what_becomes(const std::vector<std::pair<std::string_view, std::string_view>>& name_and_state) {
+    std::vector<std::string_view> states;
+    for (const auto& [name, state] : name_and_state)
+        if (std::find(states.begin(), states.end(), state) == states.end()) states.push_back(state);
+    std::string out;
+    for (const auto state : states) {
+        std::vector<std::string_view> names;
+        for (const auto& [name, st] : name_and_state)
+            if (st == state) names.push_back(name);
+        out += (out.empty() ? "" : " and ") + names_of(names) + " " +
+               (state == "undefined" ? (names.size() == 1 ? "is undefined" : "are undefined") : std::string(state));
+    }
+    return out;
+}
+
+}  // namespace
+
+void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
+    const auto plural = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+    // The asked metrics (each once) that read `what`, with their state without it.
+    const auto without = [&](Reads what, std::string_view MetricUnit::*state) {
+        std::vector<std::pair<std::string_view, std::string_view>> out;
+        for (const auto& c : columns)
+            if (column_reads(c, what) && !(c.metric.unit->*state).empty() &&
+                std::none_of(out.begin(), out.end(), [&](const auto& e) { return e.first == c.metric.unit->descriptor->name; }))
+                out.emplace_back(c.metric.unit->descriptor->name, c.metric.unit->*state);
+        return out;
+    };
+    if (!notes.missing_docs.empty())
+        out.warnings.push_back(plural(notes.missing_docs.size(), "document named by the runs or the background is",
+                                      "documents named by the runs or the background are") +
+                               " not in the collection: no text, ω = 1 (as the official NFaiRR code)");
+    if (labels.given && !notes.unlabeled_docs.empty())
+        out.warnings.push_back(
+            plural(notes.unlabeled_docs.size(), "document within the largest cut-off has", "documents within the largest cut-off have") +
+            " no label: neutral");
+    if (const auto affected = without(Reads::labels, &MetricUnit::without_labels); !labels.given && !affected.empty())
+        out.warnings.push_back("no labels (--labels): every document is neutral, so " + what_becomes(affected));
+    if (qrels.given && notes.unjudged)
+        out.warnings.push_back(plural(notes.unjudged, "retrieved document within the largest cut-off is",
+                                      "retrieved documents within the largest cut-off are") +
+                               " unjudged: relevance 0");
+    if (const auto affected = without(Reads::relevance, &MetricUnit::without_relevance); !qrels.given && !affected.empty())
+        out.warnings.push_back("no qrels (--qrels): every relevance is 0, so " + what_becomes(affected));
+    if (!notes.no_background.empty())
+        out.warnings.push_back(plural(notes.no_background.size(), "query has", "queries have") +
+                               std::string(" no document in the background run: ") +
+                               (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
+    for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);
+    if (const auto w = not_utf8_warning(out); !w.empty()) out.warnings.push_back(w);
+}
+
+Results Evaluation::Impl::compute() {
+    check_ready();
+    Results out;
+    out.cutoffs = opt.cutoffs;
+    for (const auto& c : columns) out.columns.push_back(c.name);
+    select_queries(out);
+    const std::size_t baseline = baseline_index(out);
+
+    DocumentTable table(*this, collection_done ? &*collection : nullptr);
+    RunNotes notes;
+    for (const auto& run : runs) {
+        out.runs.push_back(evaluate_run(run, out, table, notes));
+        std::size_t absent = 0;
+        for (const auto& q : out.queries)
+            if (const auto qid = qids.find(q); qid == Interner::none || !run.has(qid)) ++absent;
         if (absent)
             out.warnings.push_back(std::to_string(absent) + " of " + std::to_string(out.queries.size()) + " queries are not in run '" +
                                    run.name + "': their values are null");
-        out.runs.push_back(std::move(rr));
     }
 
     // Summaries and comparisons against the baseline, by each metric's direction and range.
     bool negative_relevance = false;
     for (const auto& judged : qrels.by_query)
         for (const auto& [d, rel] : judged) negative_relevance |= rel < 0;
-    for (const auto& c : columns) out.column_info.push_back(column_info(c.metric, c.cutoff, p, opt.official, negative_relevance));
+    for (const auto& c : columns) out.column_info.push_back(column_info(c.metric, c.cutoff, c.params, opt.official, negative_relevance));
     out.bootstrap = opt.bootstrap;
-    summarize_and_compare(out, baseline_index);
-
-    // Warnings, counted.
-    const auto plural = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
-    if (!missing_docs.empty())
-        out.warnings.push_back(plural(missing_docs.size(), "document named by the runs or the background is",
-                                      "documents named by the runs or the background are") +
-                               " not in the collection: no text, ω = 1 (as the official NFaiRR code)");
-    if (labels.given && !unlabeled_docs.empty())
-        out.warnings.push_back(
-            plural(unlabeled_docs.size(), "document within the largest cut-off has", "documents within the largest cut-off have") +
-            " no label: neutral");
-    const bool label_metrics = wants(Metric::dips) || wants(Metric::cwex) || wants(Metric::ree) || wants(Metric::igi) ||
-                               wants(Metric::ee) || wants(Metric::ea) || wants(Metric::eadp) || (wants(Metric::awrf) && awrf_by_labels());
-    if (!labels.given && label_metrics)
-        out.warnings.push_back(
-            "no labels (--labels): every document is neutral, so DIPS, REE, IGI and EE/EA/EA-dp are undefined and CWEx sees only neutral "
-            "documents");
-    if (qrels.given && unjudged)
-        out.warnings.push_back(
-            plural(unjudged, "retrieved document within the largest cut-off is", "retrieved documents within the largest cut-off are") +
-            " unjudged: relevance 0");
-    if (!qrels.given && (wants(Metric::ndcg) || wants(Metric::ee) || wants(Metric::ea)))
-        out.warnings.push_back("no qrels (--qrels): every relevance is 0, so nDCG and EA are undefined and EE sees one relevance level");
-    if (!no_background.empty())
-        out.warnings.push_back(plural(no_background.size(), "query has", "queries have") +
-                               std::string(" no document in the background run: ") +
-                               (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
-    for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);
-    if (const auto w = not_utf8_warning(out); !w.empty()) out.warnings.push_back(w);
+    summarize_and_compare(out, baseline);
+    add_warnings(out, notes);
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "fairness/descriptor.hpp"
+#include "fairness/metric_unit.hpp"
 #include "fairness/metrics/common.hpp"
 
 namespace fairness::cwex {
@@ -31,5 +32,8 @@ Result compute(std::span<const int> labels, std::size_t groups, double alpha, st
 
 // `detail`: write perRank and atCutoff.
 void write(JsonWriter&, const Result&, std::span<const std::string> groups, bool detail = true);
+
+// The metric units of this file, for the registry (fairness/metric_unit.hpp).
+std::span<const MetricUnit> units();
 
 }  // namespace fairness::cwex

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "fairness/descriptor.hpp"
+#include "fairness/metric_unit.hpp"
 #include "fairness/metrics/common.hpp"
 
 namespace fairness::dips {
@@ -14,12 +15,8 @@ extern const MetricDescriptor descriptor;
 extern const MetricDescriptor ree_descriptor;
 extern const MetricDescriptor igi_descriptor;
 
-enum class Side { a, b, neither };
-
-struct Item {
-    Side side = Side::neither;
-    double relevance = 0;
-};
+using Side = PairSide;
+using Item = PairItem;
 
 struct Rank {
     Side side = Side::neither;
@@ -57,5 +54,8 @@ Result igi(std::span<const Item> ranking, double ct);
 
 // `detail`: write perRank and atCutoff.
 void write(JsonWriter&, const Result&, bool detail = true);
+
+// The metric units of this file, for the registry (fairness/metric_unit.hpp).
+std::span<const MetricUnit> units();
 
 }  // namespace fairness::dips

@@ -14,6 +14,7 @@
 #include <span>
 
 #include "fairness/descriptor.hpp"
+#include "fairness/metric_unit.hpp"
 #include "fairness/metrics/common.hpp"
 #include "fairness/metrics/dips.hpp"
 
@@ -68,5 +69,8 @@ Result compute(std::span<const Item> ranking, std::span<const double> weights, T
 // `groups`: the names of A and B (keys of targetShare and exposureShare).
 // `detail`: write perRank and atCutoff.
 void write(JsonWriter&, const Result&, std::span<const std::string> groups, bool detail = true);
+
+// The metric units of this file, for the registry (fairness/metric_unit.hpp).
+std::span<const MetricUnit> units();
 
 }  // namespace fairness::exposure

@@ -5,6 +5,7 @@
 #include <span>
 
 #include "fairness/descriptor.hpp"
+#include "fairness/metric_unit.hpp"
 #include "fairness/metrics/common.hpp"
 #include "fairness/scenario.hpp"
 
@@ -30,5 +31,8 @@ Result compute(std::span<const double> relevance, NdcgGain gain, std::size_t k);
 
 // `detail`: write perRank and atCutoff.
 void write(JsonWriter&, const Result&, bool detail = true);
+
+// The metric units of this file, for the registry (fairness/metric_unit.hpp).
+std::span<const MetricUnit> units();
 
 }  // namespace fairness::ndcg

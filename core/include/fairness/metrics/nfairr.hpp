@@ -6,6 +6,7 @@
 #include <span>
 
 #include "fairness/descriptor.hpp"
+#include "fairness/metric_unit.hpp"
 #include "fairness/metrics/common.hpp"
 
 namespace fairness::nfairr {
@@ -54,5 +55,8 @@ Result compute(std::span<const double> ranking_omega, std::span<const double> se
 
 // `detail`: write perRank and atCutoff.
 void write(JsonWriter&, const Result&, bool detail = true);
+
+// The metric units of this file, for the registry (fairness/metric_unit.hpp).
+std::span<const MetricUnit> units();
 
 }  // namespace fairness::nfairr

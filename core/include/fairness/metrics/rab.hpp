@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "fairness/descriptor.hpp"
+#include "fairness/metric_unit.hpp"
 #include "fairness/metrics/common.hpp"
 #include "fairness/scenario.hpp"
 
@@ -80,5 +81,8 @@ Report report(Which, std::span<const double> count_f, std::span<const double> co
 // `groups` = the names of f and m (params.rabGroups), which key the parts.
 // `detail`: write perRank and atCutoff.
 void write(JsonWriter&, const Report&, std::span<const std::string, 2> groups, bool detail = true);
+
+// The metric units of this file, for the registry (fairness/metric_unit.hpp).
+std::span<const MetricUnit> units();
 
 }  // namespace fairness::rab

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "fairness/descriptor.hpp"
+#include "fairness/metric_unit.hpp"
 #include "fairness/metrics/common.hpp"
 #include "fairness/text.hpp"
 
@@ -46,5 +47,8 @@ Result compute(std::span<const DocTerms* const> docs, const TermIndex& index, st
 
 // `detail`: write perRank and atCutoff (when computed).
 void write(JsonWriter&, const Result&, std::span<const std::string> groups, bool detail = true);
+
+// The metric units of this file, for the registry (fairness/metric_unit.hpp).
+std::span<const MetricUnit> units();
 
 }  // namespace fairness::texfair
