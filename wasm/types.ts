@@ -66,6 +66,10 @@ export interface ScenarioParams {
   rabGroups?: [GroupName, GroupName];
   /** RaB, ARaB: the document magnitude reported as `value` (default `tf`); all three are reported. */
   rabMagnitude?: RabMagnitude;
+  /** NDKL: D* is `targets` (default) or the ranking's own group shares (`ranking`, as FairRankTune). */
+  ndklTarget?: 'targets' | 'ranking';
+  /** NDKL: ε added to both distributions of the KL divergence (default 0, in [0, 1]). */
+  ndklEpsilon?: number;
 }
 
 /** RaB/ARaB document magnitudes: `tc` the count c, `tf` ln(c + 1), `bool` 1 if c > 0. */
@@ -238,6 +242,27 @@ export interface CwexResult {
   atCutoff: AtCutoff;
 }
 
+/** NDKL (Geyik et al., KDD 2019, Eq. 4), from the labels. */
+export interface NdklResult {
+  /** (1/Z) Σ_{i ∈ I} KL(D_i ‖ D*) / log2(i + 1); null when I is empty or a KL is infinite (see `note`). */
+  value: number | null;
+  note?: string;
+  /** Σ_{i ∈ I} 1 / log2(i + 1). */
+  z: number;
+  /** D*, the desired share of each group. */
+  target: PerGroup;
+  perRank: {
+    label: Label;
+    /** KL(D_i ‖ D*); null when the top i holds no labelled document, or the KL is infinite. */
+    kl: number | null;
+    /** 1 / log2(i + 1) within the cut-off and I, else 0. */
+    weight: number;
+    /** weight · KL / Z: the contributions add up to the value. */
+    contribution: number;
+  }[];
+  atCutoff: AtCutoff;
+}
+
 /** AWRF (Sapiezynski et al., WWW 2019), as the TExFAIR paper writes it. */
 export interface AwrfResult {
   /** Distance between the exposure distribution and the targets. */
@@ -392,6 +417,7 @@ export interface RankingResults {
   eadp: ExposureResult;
   rab: RabResult;
   arab: ArabResult;
+  ndkl: NdklResult;
   ndcg: NdcgResult;
   docs: DocumentInfo[];
 }
@@ -413,6 +439,8 @@ export interface ResolvedParams {
   ndcgGain: 'linear' | 'exponential';
   rabGroups: [GroupName, GroupName];
   rabMagnitude: RabMagnitude;
+  ndklTarget: 'targets' | 'ranking';
+  ndklEpsilon: number;
 }
 
 /** SPEC's results: every metric of every ranking, in the scenario's order. */
@@ -491,7 +519,17 @@ export interface ViewResults extends Omit<Results, 'rankings'> {
 }
 
 /** The key of each metric in a `RankingResult`, in the order the page shows them. */
-export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ee' | 'ea' | 'eadp' | 'rab' | 'arab' | 'ndcg';
+export type MetricId =
+  'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ee' | 'ea' | 'eadp' | 'rab' | 'arab' | 'ndkl' | 'ndcg';
+
+/** How the page charts a metric's `perRank` (core/include/fairness/descriptor.hpp, ChartSpec). */
+export interface ChartSpec {
+  kind: 'value' | 'group' | 'label' | 'weighted' | 'side' | 'pull';
+  /** The perRank field a bar reads. */
+  key: string;
+  /** What a bar means, in words. */
+  title: string;
+}
 
 /** What the core says about a metric, for explainers (`Engine.describe`). */
 export interface MetricDescriptor {
@@ -511,6 +549,7 @@ export interface MetricDescriptor {
   params: { key: keyof ScenarioParams; default: string; meaning: string }[];
   /** LaTeX, for the page's explainer. */
   formula: string;
+  chart: ChartSpec;
 }
 
 // ---------------------------------------------------------------------------------------------

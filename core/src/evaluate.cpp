@@ -256,7 +256,8 @@ Json describe_metrics() {
                        {"fairer", to_string(m->fairer)},
                        {"usesCutoff", m->uses_cutoff},
                        {"params", std::move(params)},
-                       {"formula", m->formula}});
+                       {"formula", m->formula},
+                       {"chart", {{"kind", m->chart.kind}, {"key", m->chart.key}, {"title", m->chart.title}}}});
     }
     return out;
 }

@@ -196,6 +196,32 @@ describe('captions hold', () => {
     expect(await value(page, 'B', 'arab')).toBeCloseTo(-1 / 12, 12);
   });
 
+  test('ndkl-cwex-neutral-first: CWEx calls B fairer (about 0.31 against 0.11), NDKL calls A fairer (about 0.27 against 0.37); with ndklTarget ranking NDKL does not move', async () => {
+    const page = await open('ndkl-cwex-neutral-first');
+    const p = (r: number) => 1 / Math.log2(r + 1);
+    // A = female, male, neutral, neutral. Prefix 1 is all female (KL = ln 2); prefixes 2-4 are half and half (KL = 0).
+    const ndklA = Math.log(2) / (p(1) + p(2) + p(3) + p(4));
+    // B = neutral, neutral, female, male. Prefixes 1-2 hold no labelled passage (not in I); prefix 3 is all female.
+    const ndklB = (Math.log(2) * p(3)) / (p(3) + p(4));
+    expect(ndklA).toBeCloseTo(0.27, 2);
+    expect(ndklB).toBeCloseTo(0.37, 2);
+    expect(await value(page, 'A', 'ndkl')).toBeCloseTo(ndklA, 12);
+    expect(await value(page, 'B', 'ndkl')).toBeCloseTo(ndklB, 12);
+    // CWEx, α = 0.5: Σp = p(1) + … + p(4); A: neutral p(3) + p(4), gap p(1) − p(2); B: neutral p(1) + p(2), gap p(3) − p(4).
+    const total = p(1) + p(2) + p(3) + p(4);
+    const cwexA = 0.5 * ((p(3) + p(4)) / total) - 0.5 * ((p(1) - p(2)) / total);
+    const cwexB = 0.5 * ((p(1) + p(2)) / total) - 0.5 * ((p(3) - p(4)) / total);
+    expect(cwexA).toBeCloseTo(0.11, 2);
+    expect(cwexB).toBeCloseTo(0.31, 2);
+    expect(await value(page, 'A', 'cwex')).toBeCloseTo(cwexA, 12);
+    expect(await value(page, 'B', 'cwex')).toBeCloseTo(cwexB, 12);
+    await openParams(page);
+    await page.getByLabel(/^desired distribution D\*/).selectOption('ranking');
+    await waitCurrent(page);
+    expect(await value(page, 'A', 'ndkl')).toBeCloseTo(ndklA, 12);
+    expect(await value(page, 'B', 'ndkl')).toBeCloseTo(ndklB, 12);
+  });
+
   test('grep-biasir-labels-vs-terms: by labels male first (CWEx male > female; DIPS > 0 only through ties at c_t = 0.5, mirrored, 0 at c_t = 0), by words female first (share > 1/2)', async () => {
     const page = await open('grep-biasir-labels-vs-terms');
     const ranking = 'male label first';

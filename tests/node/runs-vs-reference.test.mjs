@@ -21,7 +21,7 @@ const defaultLexicon = loadDefaultLexicon(`${root}data/gender-words/wordlist_gen
 
 const groups = ['female', 'male', 'nonbinary'];
 const lexicon = { female: ['she', 'her', 'woman'], male: ['he', 'him', 'man'], nonbinary: ['they', 'them', 'enby'] };
-const params = { groups, lexicon, params: { tau: 1, ct: 0.5, alpha: 0.4, browsing: { model: 'exponential', gamma: 0.8 } } };
+const baseParams = { groups, lexicon, params: { tau: 1, ct: 0.5, alpha: 0.4, browsing: { model: 'exponential', gamma: 0.8 } } };
 const words = ['she', 'He', 'her', 'him', 'They', 'them', 'enby', 'woman', 'MAN', 'the', 'a', 'car', 'road', "he's", 'über'];
 
 function generate(seed) {
@@ -75,11 +75,23 @@ const names = {
   EE: 'ee',
   EA: 'ea',
   'EA-dp': 'eadp',
+  NDKL: 'ndkl',
+};
+
+// NDKL's conventions (and a target of 0, which leaves NDKL undefined unless ε smooths it), by seed.
+const third = { female: 0.5, male: 0.5, nonbinary: 0 };
+const variants = {
+  1: {},
+  2: { ndklTarget: 'ranking' },
+  3: { ndklEpsilon: 1e-7, targets: third },
+  4: { ndklTarget: 'ranking', ndklEpsilon: 1e-7 },
+  5: { targets: third },
 };
 
 describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
-  test.each([1, 2, 3])('per-query values equal the reference (seed %i)', (seed) => {
+  test.each([1, 2, 3, 4, 5])('per-query values equal the reference (seed %i)', (seed) => {
     const g = generate(seed);
+    const params = { ...baseParams, params: { ...baseParams.params, ...variants[seed] } };
     const dir = mkdtempSync(join(tmpdir(), 'runs-'));
     const file = (name, text) => (writeFileSync(join(dir, name), text), join(dir, name));
     const collection = file('collection.tsv', g.inCollection.map((d) => `${d.id}\t${d.text}\n`).join(''));

@@ -13,6 +13,7 @@ import type {
   DocumentInfo,
   ExposureResult,
   MetricDescriptor,
+  MetricId,
   OrderingExtreme,
   Orderings,
   PairwiseResult,
@@ -109,8 +110,20 @@ const metrics = {
   eadp: exposure,
   rab,
   arab,
+  ndkl: {
+    value: true,
+    note: true,
+    z: true,
+    target: true,
+    perRank: [{ label: true, kl: true, weight: true, contribution: true }],
+    atCutoff: true,
+  },
   ndcg: { value: true, note: true, dcg: true, idcg: true, perRank: [{ gain: true, contribution: true }], atCutoff: true },
 } as const satisfies Partial<Shape<RankingResults>>;
+/** MetricId, declared once in wasm/types.ts, is exactly the results' metric keys (checked by tsc). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const metricIdsAreTheResultsMetrics: Same<keyof typeof metrics, MetricId> = true;
+const metricIds = Object.keys(metrics) as MetricId[];
 const params = {
   k: true,
   tau: true,
@@ -127,6 +140,8 @@ const params = {
   ndcgGain: true,
   rabGroups: true,
   rabMagnitude: true,
+  ndklTarget: true,
+  ndklEpsilon: true,
 } as const satisfies Shape<ResolvedParams>;
 const match = { begin: true, end: true, group: true } as const satisfies Shape<DocumentInfo['matches'][number]>;
 const results = {
@@ -159,6 +174,7 @@ const descriptor = {
   usesCutoff: true,
   params: [{ key: true, default: true, meaning: true }],
   formula: true,
+  chart: { kind: true, key: true, title: true },
 } as const satisfies Shape<MetricDescriptor>;
 const extreme = { order: true, ids: true, value: true, ties: true } as const satisfies Shape<OrderingExtreme>;
 const orderings = {
@@ -219,6 +235,8 @@ const scenarios: Scenario[] = [
   },
   // One group only, no relevance, no group terms: the undefined values and their notes.
   { rankings: [{ name: 'A', docs: [doc('d1', 'The stadium.', 'male', 0), doc('d2', 'A city.', 'male', 0)] }] },
+  // Every document neutral: no labelled prefix for NDKL.
+  { rankings: [{ name: 'A', docs: [doc('d1', 'The road.', 'neutral', 1)] }] },
   // No document neutral enough (IFaiRR = 0).
   {
     rankings: [
@@ -241,6 +259,11 @@ beforeAll(async () => {
 });
 
 describe('the types of the engine’s answers match what the core writes', () => {
+  test('the metric ids of the core’s registry are the MetricId of the types, in the order the page shows them', () => {
+    expect(metricIdsAreTheResultsMetrics).toBe(true);
+    expect(engine.describe().map((d) => d.id)).toEqual(metricIds);
+  });
+
   test.each([
     ['evaluate (Results)', results, (s: Scenario) => engine.evaluate(s)],
     [
@@ -249,7 +272,7 @@ describe('the types of the engine’s answers match what the core writes', () =>
       (s: Scenario) =>
         engine.evaluateView(JSON.stringify(s), {
           texts: 'all',
-          detail: ['nfairr', 'texfair', 'dips', 'cwex', 'awrf', 'ree', 'igi', 'ee', 'ea', 'eadp', 'rab', 'arab', 'ndcg'],
+          detail: metricIds,
         }),
     ],
     ['describe (MetricDescriptor[])', [descriptor], () => engine.describe()],

@@ -93,7 +93,7 @@ describe.skipIf(!existsSync(chromiumPath) || !havePlaywright || !existsSync(join
         'older: superseded',
         'newer: newer nfairr=1',
         `refusal: ${refusal}`,
-        'describe: 13',
+        'describe: 14',
         'findTerms: [{"begin":4,"end":7,"group":"female","term":"she"}]',
       ]);
       expect(title).toBe('done');

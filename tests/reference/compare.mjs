@@ -14,6 +14,7 @@ const METRIC_FIELDS = {
   awrf: ['value', 'distribution', 'atCutoff'],
   rab: ['value', 'magnitude', 'tc', 'tf', 'bool', 'atCutoff'],
   arab: ['value', 'magnitude', 'tc', 'tf', 'bool', 'atCutoff'],
+  ndkl: ['value', 'target', 'atCutoff'],
   ndcg: ['value', 'atCutoff'],
 };
 

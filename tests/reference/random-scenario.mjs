@@ -245,6 +245,8 @@ function randomParams(rnd, groups, maxN) {
   if (maybe()) P.ndcgGain = rnd.pick(['linear', 'exponential']);
   if (maybe()) P.rabGroups = rnd.shuffle(groups).slice(0, 2);
   if (maybe()) P.rabMagnitude = rnd.pick(['tc', 'tf', 'bool']);
+  if (maybe()) P.ndklTarget = rnd.pick(['targets', 'ranking']);
+  if (maybe()) P.ndklEpsilon = rnd.pick([0, 1e-7]);
   return P;
 }
 

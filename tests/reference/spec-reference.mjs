@@ -128,6 +128,8 @@ function resolveContext(scenario, defaultLexicon) {
     // otherwise has no such groups, and then f, m are its first two (the core's documented choice).
     rabGroups: P.rabGroups ?? (groups.includes('female') && groups.includes('male') ? ['female', 'male'] : [groups[0], groups[1]]),
     rabMagnitude: P.rabMagnitude ?? 'tf',
+    ndklTarget: P.ndklTarget ?? 'targets',
+    ndklEpsilon: P.ndklEpsilon ?? 0,
   };
 
   // Lexicon: V_g = set of terms of group g, lowercased (Python's str.lower()) and de-duplicated.
@@ -655,6 +657,39 @@ function ndcg(docs, ctx, k) {
 }
 
 // ---------------------------------------------------------------------------------------
+// NDKL (SPEC §NDKL; Geyik et al., KDD 2019, Eq. 4), each prefix counted afresh
+// ---------------------------------------------------------------------------------------
+
+/** The shares of each group among the labelled documents of `docs` ({} counts when none). */
+function groupShares(docs, groups) {
+  const labelled = docs.filter((d) => d.label !== 'neutral');
+  return Object.fromEntries(groups.map((g) => [g, labelled.length ? labelled.filter((d) => d.label === g).length / labelled.length : 0]));
+}
+
+function ndkl(docs, ctx, k) {
+  const { ndklTarget, ndklEpsilon: eps } = ctx.params;
+  const target = ndklTarget === 'ranking' ? groupShares(docs, ctx.groups) : ctx.params.targets;
+  let weighted = 0;
+  let z = 0;
+  for (let i = 1; i <= Math.min(k, docs.length); i++) {
+    const prefix = docs.slice(0, i);
+    if (!prefix.some((d) => d.label !== 'neutral')) continue; // i is not in I
+    const shares = groupShares(prefix, ctx.groups);
+    let kl = 0;
+    for (const g of ctx.groups) {
+      const P = shares[g] + eps;
+      const Q = target[g] + eps;
+      if (P === 0) continue;
+      if (Q === 0) return { value: null, z: null, target };
+      kl += P * Math.log(P / Q);
+    }
+    weighted += kl / Math.log2(i + 1);
+    z += 1 / Math.log2(i + 1);
+  }
+  return { value: z > 0 ? weighted / z : null, z: z > 0 ? z : null, target };
+}
+
+// ---------------------------------------------------------------------------------------
 // Driver
 // ---------------------------------------------------------------------------------------
 
@@ -663,7 +698,7 @@ function ndcg(docs, ctx, k) {
  *
  * `scenario` is a parsed, valid scenario (SPEC §The scenario format); `defaultLexicon`
  * ({female, male}) is used when the scenario has no `lexicon`. For each ranking, in order:
- *   { name, nfairr, texfair, dips, ree, igi, ee, ea, eadp, cwex, awrf, rab, arab, ndcg }
+ *   { name, nfairr, texfair, dips, ree, igi, ee, ea, eadp, cwex, awrf, rab, arab, ndkl, ndcg }
  * each with its `value` (null when undefined), its companions (fairr, ifairr, baseline,
  * omega / normalized, ted, rbdf, share / mAB, mBA / exposure, deltaExposure /
  * distribution / l1, deltaA, deltaB, targetShare, exposureShare / magnitude, tc, tf, bool
@@ -707,6 +742,7 @@ export function evaluateReference(scenario, defaultLexicon) {
       awrf: { ...awrf(docs, ctx, k), atCutoff: curveK((c) => awrf(docs, ctx, c)) },
       rab: { ...rab(docs, ctx, k), atCutoff: curveK((c) => rab(docs, ctx, c)) },
       arab: { ...arab(docs, ctx, k), atCutoff: curveK((c) => arab(docs, ctx, c)) },
+      ndkl: { ...ndkl(docs, ctx, k), atCutoff: curveK((c) => ndkl(docs, ctx, c)) },
       ndcg: { ...ndcg(docs, ctx, k), atCutoff: curveK((c) => ndcg(docs, ctx, c)) },
     };
   });

@@ -11,8 +11,6 @@ export const PRIMARY = new Set(['nfairr', 'texfair', 'dips', 'cwex']);
 /** Utility, not fairness: compared as "better", left out of fairness verdicts. */
 export const UTILITY = new Set(['ndcg']);
 
-export type MetricId = 'nfairr' | 'texfair' | 'dips' | 'cwex' | 'awrf' | 'ree' | 'igi' | 'ee' | 'ea' | 'eadp' | 'rab' | 'arab' | 'ndcg';
-
 export interface MetricValue {
   value: number | null;
   note?: string;

@@ -23,7 +23,7 @@ const files = import.meta.glob<Scenario & { title?: string; description?: string
 /**
  * Teaching order (the README's gallery table), each with what to notice in one line: the starting
  * example, then labels against terms, position, term counts, ties, normalisation, the discount,
- * a real dataset, and RaB against ARaB. A file not listed here comes after these, by name, with its first sentence.
+ * a real dataset, RaB against ARaB, and NDKL against CWEx. A file not listed here comes after these, by name, with its first sentence.
  */
 const LINES: [id: string, line: string][] = [
   [
@@ -38,6 +38,10 @@ const LINES: [id: string, line: string][] = [
   ['texfair-rbdf', 'One gendered passage among four neutral ones: TExFAIR with its discount (RBDF) and without.'],
   ['grep-biasir-labels-vs-terms', 'A document’s label and its words point to opposite groups; DIPS’s sign comes only from ties.'],
   ['rab-arab', 'The same passages in two orders: RaB@4 cannot tell them apart; ARaB, averaging over cut-offs, can.'],
+  [
+    'ndkl-cwex-neutral-first',
+    'Neutral passages first: CWEx calls that fairer; NDKL, which counts only labelled passages, calls it less fair.',
+  ],
 ];
 export const TEACHING_ORDER = LINES.map(([id]) => id);
 const LINE = new Map(LINES);

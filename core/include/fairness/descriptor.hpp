@@ -27,6 +27,18 @@ struct ParamInfo {
     std::string_view meaning;
 };
 
+// How the page charts the per-rank detail (`perRank`): what a bar is, and how each bar is read.
+struct ChartSpec {
+    // "value": row[key], one series. "group": row[key][g], a series per group. "label": row[key]
+    // in the series of the row's label (neutral included). "weighted": row.weight · row[key][g].
+    // "side": row[key] in the series of the row's side, A or B (named by the result's
+    // targetShare). "pull": RaB's and ARaB's pull of each rank towards m (up) and f (down),
+    // w_i · mag(d), with w_i from row[key] (ARaB) or 1/k' (RaB).
+    std::string_view kind;
+    std::string_view key;
+    std::string_view title;
+};
+
 struct MetricDescriptor {
     std::string_view id;         // key in the results, e.g. "nfairr"
     std::string_view name;       // display name, e.g. "NFaiRR"
@@ -40,6 +52,7 @@ struct MetricDescriptor {
     bool uses_cutoff;      // false: reads the whole ranking (DIPS, REE, IGI)
     std::vector<ParamInfo> params;
     std::string_view formula;  // LaTeX, for the page's explainer
+    ChartSpec chart;
 };
 
 // Every metric, in the order the page and the CLI table show them.

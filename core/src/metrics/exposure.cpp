@@ -41,6 +41,8 @@ const MetricDescriptor ee_descriptor{
     .params = exposure_params,
     .formula = FAIRNESS_DELTA
     R"(t_i = \operatorname{mean}_{j : r_j = r_i} F(\sigma^{*-1}(j)) \qquad T_g = \sum_{i \in g} t_i \qquad \mathrm{EE} = \delta^\sigma_A \end{gathered})",
+    .chart = {"side", "misallocation",
+              "target share − exposure share of each item (up: under-exposed); group A’s add up to δ_A, the value"},
 };
 
 const MetricDescriptor ea_descriptor{
@@ -64,6 +66,8 @@ const MetricDescriptor ea_descriptor{
     .uses_cutoff = false,
     .params = exposure_params,
     .formula = FAIRNESS_DELTA R"(T_g = \sum_{i \in g} r_i \qquad \mathrm{EA} = \delta^\sigma_A \end{gathered})",
+    .chart = {"side", "misallocation",
+              "target share − exposure share of each item (up: under-exposed); group A’s add up to δ_A, the value"},
 };
 
 const MetricDescriptor eadp_descriptor{
@@ -85,6 +89,8 @@ const MetricDescriptor eadp_descriptor{
     .uses_cutoff = false,
     .params = exposure_params,
     .formula = FAIRNESS_DELTA R"(T_g = \frac{N_g}{N} \qquad \mathrm{EA\text{-}dp} = \delta^\sigma_A \end{gathered})",
+    .chart = {"side", "misallocation",
+              "target share − exposure share of each item (up: under-exposed); group A’s add up to δ_A, the value"},
 };
 
 #undef FAIRNESS_DELTA

@@ -25,6 +25,7 @@ const MetricDescriptor descriptor{
     .params = {{"k", "10", "cut-off"}, {"ndcgGain", "linear", "linear: gain = relevance (trec_eval); exponential: 2^relevance - 1"}},
     .formula =
         R"(\mathrm{DCG@k} = \sum_{r=1}^{k} \frac{g(d_r)}{\log_2(r+1)} \qquad \mathrm{nDCG@k} = \frac{\mathrm{DCG@k}}{\mathrm{IDCG@k}})",
+    .chart = {"value", "contribution", "gain · p(r) / IDCG: each rank’s share of nDCG"},
 };
 
 Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {

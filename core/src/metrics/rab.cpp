@@ -38,6 +38,7 @@ const MetricDescriptor rab_descriptor{
     .params = params,
     .formula = std::string_view(
         R"(\mathrm{mag}^{\mathrm{tc}}_g(d) = c_g(d) \quad \mathrm{mag}^{\mathrm{tf}}_g(d) = \ln\big(1 + c_g(d)\big) \quad \mathrm{mag}^{\mathrm{bool}}_g(d) = [\,c_g(d) > 0\,] \qquad \mathrm{RaB@}t = \frac{1}{t'} \sum_{i=1}^{t'} \big(\mathrm{mag}_m(d_i) - \mathrm{mag}_f(d_i)\big), \quad t' = \min(t, n))"),
+    .chart = {"pull", "weight", "w_i · mag(d): each rank’s pull towards m (up) and f (down); the bars add up to the value"},
 };
 
 const MetricDescriptor arab_descriptor{
@@ -56,6 +57,7 @@ const MetricDescriptor arab_descriptor{
     .params = params,
     .formula = std::string_view(
         R"(\mathrm{ARaB@}t = \frac{1}{t'} \sum_{x=1}^{t'} \mathrm{RaB@}x \qquad \mathrm{ARaB@}t = \sum_{i=1}^{t'} w_i \big(\mathrm{mag}_m(d_i) - \mathrm{mag}_f(d_i)\big) \qquad w_i = \frac{1}{t'} \sum_{x=i}^{t'} \frac{1}{x}, \quad t' = \min(t, n))"),
+    .chart = {"pull", "weight", "w_i · mag(d): each rank’s pull towards m (up) and f (down); the bars add up to the value"},
 };
 
 double magnitude(RabMagnitude m, double count) {

@@ -77,13 +77,6 @@ const std::vector<std::string>& metric_names() {
     return names;
 }
 
-bool metric_needs_text(std::string_view name, bool awrf_by_labels) {
-    const auto* m = find_metric(name);
-    Params p;
-    if (awrf_by_labels) p.awrf_alignment = AwrfAlignment::labels;
-    return m && reads(*m->unit, Reads::text, p);
-}
-
 // ------------------------------------------------------------------------------------------------
 
 struct Column {

@@ -132,6 +132,7 @@ function summarize(p: (typeof resolvedParams)['value']): string {
     p.browsing.model === 'exponential' ? `γ^k, γ = ${p.browsing.gamma}` : p.browsing.model,
     `DIPS A = ${p.dipsGroups[0]}, B = ${p.dipsGroups[1]}`,
     `RaB ${p.rabMagnitude}, f = ${p.rabGroups[0]}, m = ${p.rabGroups[1]}`,
+    `NDKL D* ${p.ndklTarget}${p.ndklEpsilon ? `, ε = ${p.ndklEpsilon}` : ''}`,
     `${p.tokenizer} tokens`,
   ].join(' · ');
 }
@@ -321,6 +322,26 @@ export function ParamsPanel() {
             value={value('ndcgGain')}
             options={['linear', 'exponential']}
             onChange={(v) => setParam('ndcgGain', v as never)}
+          />
+        </fieldset>
+        <fieldset class={styles.set}>
+          <legend>NDKL</legend>
+          <Select
+            label="desired distribution D* (targets, or the ranking's own shares)"
+            value={value('ndklTarget')}
+            options={['targets', 'ranking']}
+            onChange={(v) => setParam('ndklTarget', v as never)}
+            error={message('params.ndklTarget')}
+          />
+          <NumberField
+            id="param-ndkl-epsilon"
+            label="ε (smoothing; FairRankTune uses 1e-7)"
+            min={0}
+            max={1}
+            step={1e-7}
+            value={value('ndklEpsilon')}
+            onChange={(v) => setParam('ndklEpsilon', v as never)}
+            error={message('params.ndklEpsilon')}
           />
         </fieldset>
         <GroupsEditor />

@@ -55,8 +55,6 @@ struct Options {
 // The metrics a run evaluation can report, in their output order, with their ir_measures-style
 // base names ("NFaiRR"); a column is a name and a cut-off ("NFaiRR@10").
 const std::vector<std::string>& metric_names();
-// Whether a metric reads the documents' text (then a collection is required).
-bool metric_needs_text(std::string_view name, bool awrf_by_labels);
 
 struct Progress {
     std::uint64_t bytes = 0;      // collection bytes fed
