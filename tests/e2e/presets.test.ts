@@ -196,7 +196,7 @@ describe('captions hold', () => {
     expect(await value(page, 'B', 'arab')).toBeCloseTo(-1 / 12, 12);
   });
 
-  test('ndkl-cwex-neutral-first: CWEx calls B fairer (about 0.31 against 0.11), NDKL calls A fairer (about 0.27 against 0.37); with ndklTarget ranking NDKL does not move', async () => {
+  test('ndkl-cwex-neutral-first: CWEx calls B fairer (about 0.30 against 0.11), NDKL calls A fairer (about 0.27 against 0.37); with ndklTarget ranking NDKL does not move', async () => {
     const page = await open('ndkl-cwex-neutral-first');
     const p = (r: number) => 1 / Math.log2(r + 1);
     // A = female, male, neutral, neutral. Prefix 1 is all female (KL = ln 2); prefixes 2-4 are half and half (KL = 0).
@@ -212,7 +212,7 @@ describe('captions hold', () => {
     const cwexA = 0.5 * ((p(3) + p(4)) / total) - 0.5 * ((p(1) - p(2)) / total);
     const cwexB = 0.5 * ((p(1) + p(2)) / total) - 0.5 * ((p(3) - p(4)) / total);
     expect(cwexA).toBeCloseTo(0.11, 2);
-    expect(cwexB).toBeCloseTo(0.31, 2);
+    expect(cwexB).toBeCloseTo(0.3, 2);
     expect(await value(page, 'A', 'cwex')).toBeCloseTo(cwexA, 12);
     expect(await value(page, 'B', 'cwex')).toBeCloseTo(cwexB, 12);
     await openParams(page);
