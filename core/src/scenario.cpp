@@ -132,6 +132,18 @@ class Reader {
 public:
     explicit Reader(const Limits& limits) : limits_(limits) {}
 
+    // A scenario's settings without rankings (run evaluation's params file): groups, lexicon, params.
+    Scenario read_settings(const json& root) {
+        expect_object(root, "scenario");
+        only_keys(root, "", {"groups", "lexicon", "params", "title", "description"});
+        if (root.contains("title")) string(root["title"], "title");
+        if (root.contains("description")) string(root["description"], "description");
+        read_groups(root);
+        read_lexicon(root);
+        read_params(root);
+        return std::move(scenario_);
+    }
+
     Scenario read(StrictJson&& parsed) {
         compact_ = &parsed;
         const json& root = parsed.root;
@@ -505,6 +517,8 @@ void check_scenario_size(std::uint64_t bytes, const Limits& limits) {
     if (bytes > limits.scenario_bytes)
         throw ScenarioError("scenario", "too large: " + over_limit(bytes, "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
 }
+
+Scenario parse_settings(const nlohmann::json& root, const Limits& limits) { return Reader(limits).read_settings(root); }
 
 Scenario parse_scenario(std::string_view json_text, const Limits& limits) {
     return Reader(limits).read(read_json_strictly(json_text, limits, "scenario", true));

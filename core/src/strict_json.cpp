@@ -54,9 +54,10 @@ DocumentMember member_of(std::string_view key) {
 // a wrong type becomes an object after all, as soon as that is seen, for the reader to report.
 class StrictSax {
 public:
-    // `root_name` names the whole value in messages ("scenario", "spec").
-    StrictSax(StrictJson& out, const Limits& limits, std::string_view root_name, bool compact_documents)
-        : out_(out), limits_(limits), root_name_(root_name), compact_documents_(compact_documents) {}
+    // `root_name` names the whole value in messages ("scenario", "spec"); nesting is limited to
+    // `max_depth` levels, named `depth_key` in the message.
+    StrictSax(StrictJson& out, std::string_view root_name, bool compact_documents, std::uint64_t max_depth, std::string_view depth_key)
+        : out_(out), root_name_(root_name), compact_documents_(compact_documents), max_depth_(max_depth), depth_key_(depth_key) {}
 
     void null() {
         if (in_compact()) materialize_for_value();
@@ -197,10 +198,10 @@ private:
     }
 
     void open(bool object) {
-        if (frames_.size() >= limits_.json_depth) {
+        if (frames_.size() >= max_depth_) {
             if (!frames_.empty() && !frames_.back().object) ++frames_.back().items;  // the path names this element
-            throw ScenarioError(path(), "nested too deep: " + over_limit(frames_.size() + 1, "levels of arrays and objects",
-                                                                         limits_.json_depth, limit_key::json_depth));
+            throw ScenarioError(
+                path(), "nested too deep: " + over_limit(frames_.size() + 1, "levels of arrays and objects", max_depth_, depth_key_));
         }
         if (in_compact()) materialize_for_value();
         if (object && at_document()) {
@@ -223,9 +224,10 @@ private:
     }
 
     StrictJson& out_;
-    const Limits& limits_;
     std::string_view root_name_;
     bool compact_documents_;
+    std::uint64_t max_depth_;
+    std::string_view depth_key_;
     std::vector<Frame> frames_;  // the containers being filled, outermost first
     json* member_ = nullptr;     // where the next value of the innermost object goes
     json* marker_ = nullptr;     // the compact document's place in the tree
@@ -235,15 +237,16 @@ private:
 
 }  // namespace
 
-StrictJson read_json_strictly(std::string_view text, const Limits& limits, std::string_view root_name, bool compact_documents) {
+namespace {
+
+StrictJson scan_strictly(std::string_view text, std::string_view root_name, bool compact_documents, std::uint64_t max_depth,
+                         std::string_view depth_key) {
     const std::string root(root_name);
-    if (text.size() > limits.scenario_bytes)
-        throw ScenarioError(root, "too large: " + over_limit(text.size(), "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
     // Said apart from the scanner's "unexpected" messages: a NUL is a common way for a file to end.
     if (const auto nul = text.find('\0'); nul != std::string_view::npos)
         throw ScenarioError(root, "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
     StrictJson out;
-    StrictSax sax(out, limits, root, compact_documents);
+    StrictSax sax(out, root, compact_documents, max_depth, depth_key);
     try {
         json_scanner::scan(text, sax);
     } catch (const json_scanner::SyntaxError& error) {
@@ -252,8 +255,21 @@ StrictJson read_json_strictly(std::string_view text, const Limits& limits, std::
     return out;
 }
 
+}  // namespace
+
+StrictJson read_json_strictly(std::string_view text, const Limits& limits, std::string_view root_name, bool compact_documents) {
+    if (text.size() > limits.scenario_bytes)
+        throw ScenarioError(std::string(root_name),
+                            "too large: " + over_limit(text.size(), "bytes", limits.scenario_bytes, limit_key::scenario_bytes));
+    return scan_strictly(text, root_name, compact_documents, limits.json_depth, limit_key::json_depth);
+}
+
 json parse_json_strictly(std::string_view text, const Limits& limits, std::string_view root_name) {
     return read_json_strictly(text, limits, root_name, false).root;
+}
+
+json parse_json_line_strictly(std::string_view line, const Limits& limits) {
+    return scan_strictly(line, "", false, limits.json_line_depth, limit_key::json_line_depth).root;
 }
 
 }  // namespace fairness

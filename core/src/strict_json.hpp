@@ -1,4 +1,5 @@
-// The one JSON parser of the core's inputs (the scenario, the experiments' spec): the scanner of
+// The one JSON parser of the core's inputs (the scenario, the experiments' spec, params files, JSON
+// lines of collections): the scanner of
 // json_scanner.hpp (JSON's grammar, strictly), feeding a handler that builds nlohmann's tree and
 // refuses a key given twice, nesting past the limit, bytes after the value and NUL bytes. For a
 // scenario (parse_scenario), well-typed documents are read compactly, outside the tree.
@@ -43,6 +44,11 @@ StrictJson read_json_strictly(std::string_view text, const Limits& limits, std::
 
 // The tree alone (no compact documents).
 nlohmann::json parse_json_strictly(std::string_view text, const Limits& limits, std::string_view root);
+
+// One line of a JSON-lines file (run evaluation's collections): the same checks, nesting limited by
+// jsonLineDepth (the line's length by lineBytes, before it gets here); paths start at the line's
+// own keys ("id").
+nlohmann::json parse_json_line_strictly(std::string_view line, const Limits& limits);
 
 // A key in a path: `params.k`, or `scenario[""]`, `lexicon["a.b"]` for a key that is empty or
 // holds a character of the path syntax, so that every path names one place.

@@ -85,6 +85,9 @@ TEST_CASE("collections: TSV without a tab, malformed JSON lines and a document t
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"text\": \"y\"}\n") ==
           "c.tsv:2: id: missing: give the id in id, docid, doc_id or _id");
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"id\": \"d2\", \"text\": \n").find("c.tsv:2: malformed JSON") == 0);
+    // Read as strictly as a scenario: a key given twice is refused, not taken as the last one.
+    CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\", \"id\": \"d2\"}\n") ==
+          "c.tsv:1: id: the key \"id\" appears twice in this object; give each key once");
 }
 
 TEST_CASE("collections: a document given twice is refused even when no run names it") {

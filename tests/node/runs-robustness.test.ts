@@ -183,11 +183,15 @@ describe('memory follows the meaning of the input', () => {
     writeFileSync(deep, jsonl(nested(depth + 1)));
     const out = withCollection(deep);
     expect(out.status).toBe(2);
-    expect(out.stderr).toContain(`deep.jsonl:1: ${depth + 1} levels of nesting is over the limit of ${depth} (jsonLineDepth)`);
+    // The path names the innermost array: extra[0][0]… (depth − 1 indices).
+    const path = `extra${'[0]'.repeat(depth - 1)}`;
+    expect(out.stderr).toContain(
+      `deep.jsonl:1: ${path}: nested too deep: ${depth + 1} levels of arrays and objects is over the limit of ${depth} (jsonLineDepth)`,
+    );
     const brackets = join(dir, 'brackets.jsonl');
     writeFileSync(brackets, jsonl(`{"id":"ID","text":TEXT,"extra":${'['.repeat(300_000)}`));
     const attack = withCollection(brackets);
     expect(attack.status).toBe(2);
-    expect(attack.stderr).toContain('levels of nesting is over the limit');
+    expect(attack.stderr).toContain('levels of arrays and objects is over the limit');
   });
 });

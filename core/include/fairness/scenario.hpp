@@ -2,6 +2,7 @@
 // (the native CLI, the WASM module), so that a message reads the same everywhere.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -83,6 +84,11 @@ struct Scenario {
 // ScenarioError on any bad input: malformed JSON, a key given twice in one object, bytes after
 // the value (a NUL included), an unknown key or value, a field past its limit.
 Scenario parse_scenario(std::string_view json_text, const Limits& limits = default_limits());
+
+// A scenario's settings alone, with no rankings (run evaluation's params file, whose rankings are
+// the runs): `groups`, `lexicon`, `params`, `title`, `description` of a tree already read by the
+// strict reader, checked as parse_scenario checks them. Throws ScenarioError.
+Scenario parse_settings(const nlohmann::json& root, const Limits& limits = default_limits());
 
 // Refuses `bytes` of scenario JSON over the limit ("scenario: too large: …"), for a caller that
 // knows the size before reading it all (the CLI, of a file).

@@ -5,6 +5,9 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "../strict_json.hpp"
+#include "fairness/scenario.hpp"
+
 namespace fairness::runs {
 
 Collection::Collection(const TermCounter& counter, const Interner& docs, std::vector<Want> want, std::size_t groups, std::string file)
@@ -50,22 +53,13 @@ void Collection::line(std::string_view text, std::uint64_t number) {
 
 void Collection::jsonl(std::string_view text, std::uint64_t number) {
     if (text.find_first_not_of(" \t") == std::string_view::npos) return;
+    // The strict reader of every JSON the core reads: a key given twice, nesting past jsonLineDepth
+    // (refused as it is met, before a deep tree is built) and malformed JSON name the line.
     nlohmann::json j;
-    // Nesting is refused as it is met, before a deep tree is built (jsonLineDepth).
-    const std::uint64_t max_depth = default_limits().json_line_depth;
-    const auto shallow = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
-        if ((event == nlohmann::json::parse_event_t::object_start || event == nlohmann::json::parse_event_t::array_start) &&
-            static_cast<std::uint64_t>(depth) >= max_depth)
-            throw InputError(file_, number, "",
-                             over_limit(static_cast<std::uint64_t>(depth) + 1, "levels of nesting", max_depth, limit_key::json_line_depth));
-        return true;
-    };
     try {
-        j = nlohmann::json::parse(text.begin(), text.end(), shallow);
-    } catch (const nlohmann::json::exception& error) {
-        std::string what = error.what();
-        const auto cut = what.find("] ");
-        throw InputError(file_, number, "", "malformed JSON: " + (cut == std::string::npos ? what : what.substr(cut + 2)));
+        j = parse_json_line_strictly(text, default_limits());
+    } catch (const ScenarioError& error) {
+        throw InputError(file_, number, error.field(), error.message());
     }
     if (!j.is_object()) throw InputError(file_, number, "", "a JSON line must be an object with an id and a text");
     std::string id;

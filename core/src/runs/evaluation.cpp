@@ -140,24 +140,26 @@ struct Evaluation::Impl {
 
 namespace {
 
-std::string with_params(std::string_view json_text, bool official) {
+// A params file's settings (groups, lexicon, params) as a tree, with --official's conventions.
+nlohmann::json settings_of(std::string_view json_text, bool official) {
     // The scenario's strict reader: malformed JSON, a key given twice and nesting past the limit
     // are refused with the scenario reader's messages.
     nlohmann::json root = parse_json_strictly(json_text, default_limits(), "scenario");
-    if (!root.is_object()) parse_scenario(json_text);
-    if (root.contains("rankings")) throw ScenarioError("rankings", "the params file holds no rankings: the runs are the rankings");
-    if (root.contains("background")) throw ScenarioError("background", "the params file holds no background: use --background");
-    if (root.contains("params") && root["params"].is_object() && root["params"].contains("k"))
-        throw ScenarioError("params.k", "the cut-offs come from --cutoffs in run evaluation");
-    // The scenario reader wants a ranking; one empty document stands in for the runs.
-    root["rankings"] = nlohmann::json::array({{{"docs", nlohmann::json::array({nlohmann::json::object()})}}});
-    if (official) {
-        if (!root.contains("params") || !root["params"].is_object()) root["params"] = nlohmann::json::object();
-        root["params"]["tokenizer"] = "whitespace";
-        root["params"]["tauInclusive"] = true;
+    if (root.is_object()) {
+        if (root.contains("rankings")) throw ScenarioError("rankings", "the params file holds no rankings: the runs are the rankings");
+        if (root.contains("background")) throw ScenarioError("background", "the params file holds no background: use --background");
+        if (root.contains("params") && root["params"].is_object() && root["params"].contains("k"))
+            throw ScenarioError("params.k", "the cut-offs come from --cutoffs in run evaluation");
+        if (official) {
+            if (!root.contains("params") || !root["params"].is_object()) root["params"] = nlohmann::json::object();
+            root["params"]["tokenizer"] = "whitespace";
+            root["params"]["tauInclusive"] = true;
+        }
     }
-    return root.dump();
+    return root;
 }
+
+Scenario read_params_file(std::string_view json_text, bool official) { return parse_settings(settings_of(json_text, official)); }
 
 }  // namespace
 
@@ -227,7 +229,7 @@ Evaluation::Evaluation(Options options) : impl_(std::make_unique<Impl>()) {
                              " (each is a column of every metric for every query)");
     if (s.opt.background_depth < 1) throw InputError("--background-depth", 0, "", "must be at least 1");
     if (s.opt.official) s.opt.order = Order::file;
-    s.sc = parse_scenario(with_params("{}", s.opt.official));
+    s.sc = read_params_file("{}", s.opt.official);
     s.choose_columns();
 }
 
@@ -236,7 +238,7 @@ Evaluation::~Evaluation() = default;
 void Evaluation::set_params(std::string_view scenario_json) {
     auto& s = *impl_;
     if (!s.runs.empty() || s.labels.given || s.collection) throw std::logic_error("set_params comes before the inputs");
-    s.sc = parse_scenario(with_params(scenario_json, s.opt.official));
+    s.sc = read_params_file(scenario_json, s.opt.official);
     s.params_json = std::string(scenario_json);
     s.choose_columns();
 }
@@ -721,7 +723,7 @@ std::string Evaluation::query_scenario(std::string_view query, const std::vector
     }
     if (qid == Interner::none) throw InputError("query", 0, "", "no run or qrels name the query '" + std::string(query) + "'");
     query = s.qids.name(qid);
-    auto root = nlohmann::json::parse(with_params(s.params_json, s.opt.official));
+    auto root = settings_of(s.params_json, s.opt.official);
     root["params"]["k"] = cutoff;
     std::string text;
     for (std::size_t i = 0; i < s.queries.ids.size(); ++i)
