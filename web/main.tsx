@@ -10,19 +10,19 @@ import { descriptors } from './state/metrics';
 import { loadInitial, startAutosaveOn } from './state/persistence';
 import { STARTING_PRESET, findPreset } from './state/presets';
 import { replaceScenario, toPageScenario } from './state/scenario';
-import { readUrl } from './state/share';
 import { setExample } from './state/example';
 import { lessonRequest } from './state/lessons';
 import { postHeight } from './state/embed-height';
-import { readView, setPresenting, setTheme } from './state/view';
+import { currentAddress, currentLocation, readUrl, readView } from './state/address';
+import { setPresenting, setTheme } from './state/view';
 import './global.css';
 
 async function start() {
-  const view = readView(location, { framed: window.parent !== window });
+  const view = readView(currentLocation(), { framed: window.parent !== window });
   setTheme(view.theme);
   // `?lesson=<example>` opens that example, unless the link names another scenario or holds the
   // lesson's edited state (`#s=`, kept by the autosave so a reload continues the lesson).
-  const url = readUrl(location);
+  const url = readUrl(currentLocation());
   const exampleLesson = view.lesson !== null && !!findPreset(view.lesson)?.lesson;
   const request = { ...url, ...(exampleLesson && !url.preset && !url.encoded && !url.scenarioUrl ? { preset: view.lesson } : {}) };
   lessonRequest.value = view.lesson;
@@ -52,7 +52,7 @@ async function start() {
 
   const starting = () => toPageScenario(findPreset(STARTING_PRESET)!.scenario);
   const fallback = starting();
-  const loaded = await loadInitial(request, fallback, location.href);
+  const loaded = await loadInitial(request, fallback, currentAddress());
   replaceScenario(loaded.scenario, { undoable: false, source: loaded.source });
   // The caption belongs to the example as loaded (a preset, or the starting example).
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);

@@ -17,7 +17,7 @@ import { descriptors } from '../../web/state/metrics';
 import { loadInitial, startAutosaveOn } from '../../web/state/persistence';
 import { replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
 import { scenarioJson as json } from '../../web/state/serialise';
-import { readUrl } from '../../web/state/share';
+import { readUrl } from '../../web/state/address';
 
 const starting = (): PageScenario => ({
   rankings: [

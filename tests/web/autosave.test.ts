@@ -11,7 +11,8 @@ import { SCENARIO_BYTES, TooLargeError } from '../../web/state/limits';
 import { acceptScenario, loadInitial } from '../../web/state/persistence';
 import { scenarioSource } from '../../web/state/remote';
 import { replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
-import { DamagedLinkError, decodeScenario, encodeScenario, type UrlRequest } from '../../web/state/share';
+import type { UrlRequest } from '../../web/state/address';
+import { DamagedLinkError, decodeScenario, encodeScenario } from '../../web/state/share';
 import { useNodeEngine } from './engine';
 
 const start = (text = 'He said his son won.'): PageScenario => ({

@@ -32,7 +32,7 @@ import { evaluation } from './evaluation';
 import { lastReplacement, replaceScenario, replacements, restoreSession, scenario, undoHistory, type PageScenario } from './scenario';
 import { encodeOffThread } from './link-encoder';
 import { scenarioJson as json } from './serialise';
-import { hashFor } from './share';
+import { addressLoadsContent, addressWithWork, hashFor, replaceAddress } from './address';
 
 export const KEYS = {
   /** localStorage: the accepted scenario JSON (the key earlier versions wrote, still read). */
@@ -577,7 +577,7 @@ export class Autosave {
     }
     lastSave.value = { at: Date.now(), where };
     // The address no longer loads a preset or a file (a reload would replace the work by it).
-    if (location.search !== viewQuery()) history.replaceState(history.state, '', `${location.pathname}${viewQuery()}${location.hash}`);
+    if (addressLoadsContent()) replaceAddress(addressWithWork());
     this.writeHash(evaluated, acceptedText);
   }
 
@@ -619,7 +619,7 @@ export class Autosave {
       if (this.hashed !== accepted) return;
       try {
         rememberAddress(encoded);
-        history.replaceState(history.state, '', `${location.pathname}${viewQuery()}${hashFor(encoded)}`);
+        replaceAddress(addressWithWork(hashFor(encoded)));
       } catch {
         // An address longer than the browser takes (megabytes of scenario): the tab's copy and
         // the autosave still hold the work; the address keeps the last state that fitted.
@@ -633,18 +633,4 @@ export function startAutosave(options: AutosaveOptions): Autosave {
   active?.stop();
   active = new Autosave(options);
   return active;
-}
-
-/** The parts of the address that say how the page is looked at (embed, metrics, present, lesson, view):
- * kept when the autosave rewrites the address; what loads content (?preset=, ?scenario=) is not. */
-const VIEW_KEYS = ['embed', 'metrics', 'present', 'lesson', 'view'];
-function viewQuery(): string {
-  const query = new URLSearchParams(location.search);
-  const kept = new URLSearchParams();
-  for (const key of VIEW_KEYS) {
-    const value = query.get(key);
-    if (value !== null) kept.set(key, value);
-  }
-  const text = kept.toString();
-  return text ? `?${text}` : '';
 }

@@ -11,7 +11,7 @@ import { descriptors, fairerOf, formatValue, metricOf } from './metrics';
 import { example } from './example';
 import { findPreset } from './presets';
 import { scenario } from './scenario';
-import { lessonAddress } from './view';
+import { currentAddress, lessonAddress, replaceAddress } from './address';
 import { swapTerms } from './terms';
 
 /** What a lesson reads of the results: a metric's value for a ranking, by the ranking's name. */
@@ -188,7 +188,7 @@ export const availableLesson = computed((): string | null => {
 /** Starts a lesson (`?lesson=` in the address, so a reload continues it). */
 export function startLesson(id: string): void {
   lessonRequest.value = id;
-  history.replaceState(history.state, '', lessonAddress(location.href, id));
+  replaceAddress(lessonAddress(currentAddress(), id));
 }
 
 /** The lesson's step: 0 Look, 1 Predict, 2 The numbers, 3 Change one thing, 4 Your turn. */

@@ -22,7 +22,8 @@ import { fetchScenario, scenarioSource } from './remote';
 import { scenario, toPageScenario, type PageScenario } from './scenario';
 import { encodeOffThread } from './link-encoder';
 import { scenarioJson } from './serialise';
-import { decodeScenario, type UrlRequest } from './share';
+import type { UrlRequest } from './address';
+import { decodeScenario } from './share';
 
 export interface Loaded {
   scenario: PageScenario;

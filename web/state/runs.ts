@@ -5,28 +5,17 @@ import { signal } from '@preact/signals';
 
 import type { RunsOptions } from '../../wasm/runs-engine';
 import type { RunsJob, RunsProgress, RunsRefusal, RunsReply, RunsRequest } from '../../wasm/runs-worker-core';
+import { addressOfView, currentAddress, currentLocation, pushAddress, replaceAddress, viewOf } from './address';
 
 export type View = 'playground' | 'runs';
 
-/** The view the URL asks for (`?view=runs`). */
-export function viewOf(search: string): View {
-  return new URLSearchParams(search).get('view') === 'runs' ? 'runs' : 'playground';
-}
-
-export const view = signal<View>(typeof location === 'undefined' ? 'playground' : viewOf(location.search));
-
-function addressOf(next: View): URL {
-  const url = new URL(location.href);
-  if (next === 'runs') url.searchParams.set('view', 'runs');
-  else url.searchParams.delete('view');
-  return url;
-}
+export const view = signal<View>(viewOf(currentLocation().search));
 
 /** Shows a view and keeps the URL's `view` parameter in step (without a new history entry). */
 export function showView(next: View): void {
   view.value = next;
   if (typeof history === 'undefined') return;
-  history.replaceState(history.state, '', addressOf(next));
+  replaceAddress(addressOfView(next));
 }
 
 /**
@@ -43,8 +32,8 @@ export function openPlaygroundFromRuns(source: string): void {
   openedFromRuns.value = source;
   view.value = 'playground';
   if (typeof history === 'undefined') return;
-  history.replaceState({ ...(history.state as object | null), runsScroll: scrollY }, '', location.href);
-  history.pushState({ fromRuns: true }, '', addressOf('playground'));
+  replaceAddress(currentAddress(), { ...(history.state as object | null), runsScroll: scrollY });
+  pushAddress(addressOfView('playground'), { fromRuns: true });
 }
 
 /** Back to the Runs view: through history when the playground was opened from it, else directly. */
@@ -57,7 +46,7 @@ export function backToRuns(): void {
 // the scroll position it was left at.
 if (typeof window !== 'undefined')
   addEventListener('popstate', (event: PopStateEvent) => {
-    const next = viewOf(location.search);
+    const next = viewOf(currentLocation().search);
     view.value = next;
     const scroll = (event.state as { runsScroll?: number } | null)?.runsScroll;
     if (next === 'runs' && typeof scroll === 'number') {

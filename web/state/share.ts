@@ -4,8 +4,6 @@
 // link that would inflate to hundreds of megabytes is refused as too large, at once.
 import { SCENARIO_BYTES, readLimited } from './limits';
 
-const HASH_KEY = 's';
-
 async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
   const out = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(out).arrayBuffer());
@@ -69,43 +67,4 @@ export async function decodeScenario(encoded: string, limit = SCENARIO_BYTES): P
     if (error instanceof Error && error.name === 'TooLargeError') throw error;
     throw new DamagedLinkError('the link is damaged: its scenario part does not decompress (was it cut or altered when copied?)');
   }
-}
-
-/** The encoded scenario in a location hash (`#s=…`), if any. */
-export function scenarioFromHash(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, '')).get(HASH_KEY);
-}
-
-export function hashFor(encoded: string): string {
-  return `#${HASH_KEY}=${encoded}`;
-}
-
-/** What the page was asked to show by its URL. */
-export interface UrlRequest {
-  /** `?scenario=URL`: a JSON file to load (relative to the page, or absolute). */
-  scenarioUrl: string | null;
-  /** `?preset=id`: a gallery preset. */
-  preset: string | null;
-  /** `?embed=1`: hide the chrome, for an iframe. */
-  embed: boolean;
-  /** `#s=…`: a shared scenario. */
-  encoded: string | null;
-}
-
-export function readUrl(location: { search: string; hash: string }): UrlRequest {
-  const query = new URLSearchParams(location.search);
-  return {
-    scenarioUrl: query.get('scenario'),
-    preset: query.get('preset'),
-    embed: query.get('embed') === '1' || query.get('embed') === 'true',
-    encoded: scenarioFromHash(location.hash),
-  };
-}
-
-/** A link that reproduces `encoded` on this page, optionally as an embed. */
-export function shareLink(base: string, encoded: string, { embed = false } = {}): string {
-  const url = new URL(base);
-  url.hash = '';
-  url.search = embed ? '?embed=1' : '';
-  return `${url.toString()}${hashFor(encoded)}`;
 }

@@ -1,59 +1,12 @@
-// How the page is being looked at, as its URL asks: the whole playground, an embed of the metrics
-// alone or of the two rankings with the main metrics, a lesson, presenting mode; and the links the
-// share dialog builds for each.
+// How the page is being looked at (the address says which, ./address.ts): the whole playground, an
+// embed of the metrics alone or of the two rankings with the main metrics, presenting mode, the
+// theme; and the iframe code the share dialog builds for an embed.
 import { signal } from '@preact/signals';
 
+import type { EmbedMode, Theme } from './address';
 import { PRIMARY } from './metrics';
 
-/** `?embed=1` hides the chrome; `metrics` is the metrics table alone; `compare` the two rankings' cards and the main metrics. */
-export type EmbedMode = 'page' | 'metrics' | 'compare';
-
-/** `&theme=`: the colours, whatever the system says (`auto` follows it). */
-export type Theme = 'light' | 'dark' | 'auto';
-const THEMES: Theme[] = ['light', 'dark', 'auto'];
-
-export interface ViewRequest {
-  /** null: not an embed. */
-  embed: EmbedMode | null;
-  /** `&metrics=nfairr,texfair`: the rows to show (ids, lowercased), or null for the mode's default. */
-  metrics: string[] | null;
-  /** `?present=1`: large type, high contrast, the main metrics. */
-  present: boolean;
-  /** `?lesson=<example>`: a gallery example's lesson; `?lesson=1`: the scenario's own. */
-  lesson: string | null;
-  /** `&theme=`; by default light inside an iframe (a course page), else the system's. */
-  theme: Theme;
-  /** What the address asks for and the page cannot do, each said on the page (never a silent fallback). */
-  problems: string[];
-}
-
-const TRUE = new Set(['1', 'true', 'yes', 'on']);
-
-export function readView(location: { search: string }, { framed = false } = {}): ViewRequest {
-  const query = new URLSearchParams(location.search);
-  const problems: string[] = [];
-  const embed = query.get('embed');
-  const mode: EmbedMode | null =
-    embed === null ? null : embed === 'metrics' || embed === 'compare' ? embed : TRUE.has(embed.toLowerCase()) ? 'page' : null;
-  if (embed !== null && mode === null) problems.push(`?embed=${embed}: expected 1, metrics or compare; showing the whole playground.`);
-  const metrics = query.get('metrics');
-  const asked = query.get('theme');
-  const theme = asked === null ? (framed ? 'light' : 'auto') : THEMES.find((t) => t === asked.toLowerCase());
-  if (!theme) problems.push(`&theme=${asked}: expected light, dark or auto; showing ${framed ? 'light' : 'the system’s colours'}.`);
-  return {
-    embed: mode,
-    metrics: metrics
-      ? metrics
-          .split(',')
-          .map((m) => m.trim().toLowerCase())
-          .filter(Boolean)
-      : null,
-    present: TRUE.has((query.get('present') ?? '').toLowerCase()),
-    lesson: query.get('lesson'),
-    theme: theme ?? (framed ? 'light' : 'auto'),
-    problems,
-  };
-}
+export type { EmbedMode, Theme, ViewRequest } from './address';
 
 /** Applies the theme: `data-theme` picks the colours (web/global.css). */
 export function setTheme(theme: Theme): void {
@@ -69,14 +22,6 @@ export function unknownMetricsProblem(chosen: string[] | null, all: { id: string
   return `&metrics=${chosen.join(',')}: no metric has the id ${unknown.map((id) => `“${id}”`).join(', ')} (the ids are ${all
     .map((d) => d.id)
     .join(', ')}); showing ${shown}.`;
-}
-
-/** Puts `?lesson=` in the address (the lesson then survives a reload), keeping the scenario's `#s=`. */
-export function lessonAddress(href: string, lesson: string | null): string {
-  const url = new URL(href);
-  if (lesson === null) url.searchParams.delete('lesson');
-  else url.searchParams.set('lesson', lesson);
-  return url.toString();
 }
 
 /** Presenting mode: a signal, so the toolbar's toggle and `?present=1` are one switch. */
@@ -102,33 +47,6 @@ export function shownMetrics<T extends { id: string }>(
     if (picked.length > 0) return picked;
   }
   return mainOnly ? all.filter((d) => PRIMARY.has(d.id)) : all;
-}
-
-/** A link to this page that opens `encoded` (the `#s=` scenario) as the given embed. */
-export function embedLink(
-  base: string,
-  hash: string,
-  { mode, metrics, lesson, theme }: { mode: EmbedMode; metrics?: string[]; lesson?: string; theme?: Theme },
-): string {
-  const url = new URL(base);
-  url.search = '';
-  url.hash = '';
-  // A lesson walks the whole page (its steps, the cards, the table): the chrome-less playground.
-  if (lesson) url.searchParams.set('lesson', lesson);
-  url.searchParams.set('embed', lesson || mode === 'page' ? '1' : mode);
-  if (metrics && metrics.length > 0 && !lesson) url.searchParams.set('metrics', metrics.join(','));
-  if (theme && theme !== 'light') url.searchParams.set('theme', theme);
-  // Commas are readable in a query and safe there: keep them as written.
-  return `${url.toString().replace(/%2C/g, ',')}${hash}`;
-}
-
-/** The page's own address without the embed (for "Open in the playground"). */
-export function withoutEmbed(href: string): string {
-  const url = new URL(href);
-  url.searchParams.delete('embed');
-  url.searchParams.delete('metrics');
-  url.searchParams.delete('theme');
-  return url.toString();
 }
 
 /** A sensible iframe height for each embed (width is the course page's). */

@@ -9,7 +9,8 @@ import { lessonRequest, numbersHidden } from '../../state/lessons';
 import { descriptors } from '../../state/metrics';
 import { backToRuns, openedFromRuns, showView, view } from '../../state/runs';
 import { lexicon as lexiconSignal, rankingCount, redo, replacements, scenario, shownSource, undo } from '../../state/scenario';
-import { presenting, unknownMetricsProblem, withoutEmbed, type EmbedMode } from '../../state/view';
+import { currentAddress, withoutEmbed, type EmbedMode } from '../../state/address';
+import { presenting, unknownMetricsProblem } from '../../state/view';
 import { Caption } from '../Caption';
 import { EmbedView } from '../EmbedView';
 import { Gallery } from '../Gallery';
@@ -200,7 +201,7 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
           )}
           {!embed && !present && <OrderingsPanel />}
           {embed && (
-            <a class={styles.open} href={withoutEmbed(location.href)} target="_blank" rel="noopener">
+            <a class={styles.open} href={withoutEmbed(currentAddress())} target="_blank" rel="noopener">
               Open in the playground ↗
             </a>
           )}

@@ -6,7 +6,7 @@ import type { JSX } from 'preact';
 import { groupColor } from '../../state/colors';
 import { spansFor } from '../../state/evaluation';
 import { groups, scenario, type PageRanking } from '../../state/scenario';
-import { withoutEmbed, type EmbedMode } from '../../state/view';
+import { currentAddress, withoutEmbed, type EmbedMode } from '../../state/address';
 import { MetricsTable } from '../MetricsTable';
 import { Problems } from '../Problems';
 import styles from './style.module.css';
@@ -74,7 +74,7 @@ export function EmbedView({ mode, chosen, problems }: { mode: Exclude<EmbedMode,
         </div>
       )}
       <MetricsTable chosen={chosen} mainOnly={mode === 'compare'} compact />
-      <a class={styles.open} href={withoutEmbed(location.href)} target="_blank" rel="noopener">
+      <a class={styles.open} href={withoutEmbed(currentAddress())} target="_blank" rel="noopener">
         Open in the playground ↗
       </a>
     </main>

@@ -21,7 +21,7 @@ import {
   type Values,
 } from '../../state/lessons';
 import { findPreset } from '../../state/presets';
-import { lessonAddress } from '../../state/view';
+import { currentAddress, lessonAddress } from '../../state/address';
 import styles from './style.module.css';
 
 const TITLES = ['Look', 'Predict', 'The numbers', 'Change one thing', 'Your turn'];
@@ -228,7 +228,7 @@ export function Lesson() {
                   </button>{' '}
                 </>
               )}
-              <a href={example ? `?preset=${encodeURIComponent(example)}` : lessonAddress(location.href, null)}>Leave the lesson</a>
+              <a href={example ? `?preset=${encodeURIComponent(example)}` : lessonAddress(currentAddress(), null)}>Leave the lesson</a>
             </p>
           </>
         );

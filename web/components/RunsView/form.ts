@@ -5,6 +5,7 @@ import { signal } from '@preact/signals';
 import type { RunsOptions } from '../../../wasm/runs-engine';
 import type { RunsFile, RunsJob } from '../../../wasm/runs-worker-core';
 import { runStem } from '../../../wasm/runs-worker-core';
+import { RUNS_PARAMS, currentAddress, currentLocation, queryOf, replaceAddress, withParams } from '../../state/address';
 
 export type InputKind = 'run' | 'collection' | 'labels' | 'qrels' | 'queries' | 'background' | 'params';
 
@@ -50,22 +51,12 @@ export const defaults: RunsForm = {
 
 // The options kept in the URL's query string, so a reload (or a shared link) keeps them; files
 // cannot be. Prefixed `runs-`, apart from the playground's parameters (`metrics` is the embed's).
-type QueryOption = 'cutoffs' | 'order' | 'official' | 'backgroundFrom' | 'backgroundDepth' | 'metrics' | 'baseline' | 'queryLabel' | 'ci';
-const QUERY_KEYS: Record<QueryOption, string> = {
-  cutoffs: 'runs-cutoffs',
-  order: 'runs-order',
-  official: 'runs-official',
-  backgroundFrom: 'runs-background',
-  backgroundDepth: 'runs-depth',
-  metrics: 'runs-metrics',
-  baseline: 'runs-baseline',
-  queryLabel: 'runs-label',
-  ci: 'runs-ci',
-};
+type QueryOption = keyof typeof RUNS_PARAMS;
+const QUERY_KEYS = RUNS_PARAMS;
 
 /** The options a query string sets (only valid values; anything else keeps the default). */
 export function formFromQuery(search: string): Partial<RunsForm> {
-  const query = new URLSearchParams(search);
+  const query = queryOf(search);
   const out: Partial<RunsForm> = {};
   const get = (key: QueryOption) => query.get(QUERY_KEYS[key]);
   const text = (key: 'cutoffs' | 'metrics' | 'baseline' | 'queryLabel') => {
@@ -91,22 +82,23 @@ export function formFromQuery(search: string): Partial<RunsForm> {
 
 /** `url` with the form's options that differ from the defaults in its query string (and no others of the form's). */
 export function withFormQuery(url: URL, f: RunsForm | null): URL {
-  for (const key of Object.values(QUERY_KEYS)) url.searchParams.delete(key);
-  if (!f) return url;
+  const cleared = withParams(url.toString(), Object.fromEntries(Object.values(QUERY_KEYS).map((key) => [key, null])));
+  if (!f) return new URL(cleared);
+  const set: Record<string, string> = {};
   for (const option of Object.keys(QUERY_KEYS) as QueryOption[]) {
     if (f[option] === defaults[option]) continue;
     const value = f[option];
-    url.searchParams.set(QUERY_KEYS[option], typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+    set[QUERY_KEYS[option]] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
   }
-  return url;
+  return new URL(withParams(cleared, set));
 }
 
-export const form = signal<RunsForm>({ ...defaults, ...(typeof location === 'undefined' ? {} : formFromQuery(location.search)) });
+export const form = signal<RunsForm>({ ...defaults, ...formFromQuery(currentLocation().search) });
 
 /** Writes the form's options into the address bar (no new history entry); null removes them. */
 export function keepFormInUrl(f: RunsForm | null = form.value): void {
-  if (typeof history === 'undefined' || typeof location === 'undefined') return;
-  history.replaceState(history.state, '', withFormQuery(new URL(location.href), f));
+  if (typeof history === 'undefined') return;
+  replaceAddress(withFormQuery(new URL(currentAddress()), f));
 }
 
 export function updateForm(change: Partial<RunsForm>): void {

@@ -9,8 +9,8 @@ import { PRIMARY, descriptors } from '../../state/metrics';
 import { currentEncoded } from '../../state/persistence';
 import { HEIGHT_MESSAGE, HOST_SNIPPET } from '../../state/embed-height';
 import { activeLesson, availableLesson, lessonExample, numbersHidden } from '../../state/lessons';
-import { hashFor, shareLink } from '../../state/share';
-import { EMBED_HEIGHT, embedIframe, embedLink, type EmbedMode, type Theme } from '../../state/view';
+import { currentAddress, embedLink, hashFor, shareLink, type EmbedMode, type Theme } from '../../state/address';
+import { EMBED_HEIGHT, embedIframe } from '../../state/view';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import own from './style.module.css';
 
@@ -106,7 +106,7 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
   const embed =
     encoded === null
       ? null
-      : embedLink(location.href, lessonOn && lesson !== '1' ? '' : hashFor(encoded), {
+      : embedLink(currentAddress(), lessonOn && lesson !== '1' ? '' : hashFor(encoded), {
           mode,
           metrics: isDefault ? undefined : ids,
           theme,
@@ -139,7 +139,7 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
       )}
       {encoded !== null && embed !== null ? (
         <>
-          <CopyField label="Link" value={shareLink(location.href, encoded)} />
+          <CopyField label="Link" value={shareLink(currentAddress(), encoded)} />
           <h3 class={own.subtitle}>Embed in a course page</h3>
           {lesson !== null && (
             <label class={own.check}>

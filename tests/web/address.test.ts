@@ -1,0 +1,54 @@
+// The address bar has one owner (web/state/address.ts): no other module of the page reads the
+// query or the hash or writes the address, and when the autosave puts the scenario's #s= in the
+// address it keeps every parameter of how the page is looked at and drops only what loads content.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+
+import { addressLoadsContent, addressWithWork, hashFor, readUrl, readView, withParams } from '../../web/state/address';
+
+const web = resolve('web') + '/';
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('the address bar', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  test('only web/state/address.ts reads the query or the hash, or writes the address', () => {
+    const touching = /URLSearchParams|history\.(replaceState|pushState)|location\.(search|hash|href)|searchParams/;
+    const offenders = sources(web)
+      .filter((path) => !path.endsWith(join('state', 'address.ts')))
+      .filter((path) => touching.test(readFileSync(path, 'utf8')))
+      .map((path) => path.slice(web.length));
+    expect(offenders).toEqual([]);
+  });
+
+  test('the scenario’s address keeps embed, metrics, theme, present, lesson, view and runs-*, and drops preset and scenario', () => {
+    history.replaceState(
+      null,
+      '',
+      '/?preset=dips-ties&embed=1&metrics=nfairr,cwex&theme=dark&present=1&lesson=1&view=runs&runs-cutoffs=5&scenario=x.json',
+    );
+    expect(addressLoadsContent()).toBe(true);
+    const address = addressWithWork(hashFor('abc'));
+    const url = new URL(address, 'https://x.test');
+    expect([...url.searchParams.keys()]).toEqual(['embed', 'metrics', 'theme', 'present', 'lesson', 'view', 'runs-cutoffs']);
+    expect(url.hash).toBe('#s=abc');
+    history.replaceState(null, '', address);
+    expect(addressLoadsContent()).toBe(false);
+    expect(readUrl(location)).toEqual({ scenarioUrl: null, preset: null, embed: true, encoded: 'abc' });
+    expect(readView(location).theme).toBe('dark');
+  });
+
+  test('withParams sets and removes parameters and keeps the hash', () => {
+    expect(withParams('https://x.test/?a=1&view=runs#s=q', { view: null, lesson: 'rab-arab' })).toBe(
+      'https://x.test/?a=1&lesson=rab-arab#s=q',
+    );
+  });
+});
