@@ -207,7 +207,7 @@ bool both_groups(const std::vector<std::pair<char, double>>& items) {
 
 TEST_CASE("property: DIPS and REE lie in [-1, 1]; IGI too when ct = 0") {
     int defined = 0;
-    for (unsigned seed = 1; seed <= 400; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(400); ++seed) {
         th::Gen gen(seed);
         const auto items = random_items(gen);
         const Json params = random_params(gen);
@@ -233,7 +233,7 @@ TEST_CASE("property: DIPS and REE lie in [-1, 1]; IGI too when ct = 0") {
 }
 
 TEST_CASE("property: a meritocratic ranking (relevance descending, ties in any order) has DIPS = REE = 0 with ct = 0") {
-    for (unsigned seed = 1; seed <= 300; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(300); ++seed) {
         th::Gen gen(seed);
         auto items = random_items(gen);
         std::shuffle(items.begin(), items.end(), gen.engine());  // ties end up in a random order
@@ -253,7 +253,7 @@ TEST_CASE("property: a meritocratic ranking (relevance descending, ties in any o
 }
 
 TEST_CASE("property: swapping the labels A <-> B negates DIPS, REE and IGI; so does swapping dipsGroups") {
-    for (unsigned seed = 1; seed <= 300; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(300); ++seed) {
         th::Gen gen(seed);
         const auto items = random_items(gen);
         if (!both_groups(items)) continue;
@@ -282,7 +282,7 @@ TEST_CASE("property: swapping the labels A <-> B negates DIPS, REE and IGI; so d
 }
 
 TEST_CASE("property: the per-item contributions add up to DIPS") {
-    for (unsigned seed = 1; seed <= 300; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(300); ++seed) {
         th::Gen gen(seed);
         const auto items = random_items(gen);
         if (!both_groups(items)) continue;

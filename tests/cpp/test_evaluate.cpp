@@ -161,7 +161,7 @@ TEST_CASE("weights: p(r) = 1 / log2(r + 1) and the browsing models F(k0)") {
 // evaluation of the ranking truncated to its first c documents.
 TEST_CASE("property: atCutoff[c - 1] equals a fresh evaluation at k = c, or of the ranking truncated to c") {
     int checked = 0;
-    for (unsigned seed = 1; seed <= 150; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(150); ++seed) {
         th::Gen gen(seed);
         Json s = gen.scenario();
         static const std::vector<double> cts{0, 0.5, 1};
@@ -209,7 +209,7 @@ Json without_detail(Json results) {
 
 TEST_CASE("detail = false: the same values and parts, without perRank, atCutoff and docs") {
     th::Gen gen(7);
-    for (int round = 0; round < 100; ++round) {
+    for (int round = 0; round < static_cast<int>(th::rounds(100)); ++round) {
         auto s = gen.scenario();
         if (round % 2) s["params"]["browsing"] = Json{{"model", round % 4 == 1 ? "logarithmic" : "uniform"}};
         const auto scenario = fairness::parse_scenario(s.dump());
@@ -233,7 +233,7 @@ TEST_CASE("Evaluator: over random edits, byte for byte a fresh evaluation, token
     s["rankings"][0]["docs"] = Json(gen.docs(20, "d"));
     std::set<std::string> seen;  // texts of the previous call, under its lexicon and tokenizer
     std::optional<fairness::Scenario> previous;
-    for (int step = 0; step < 300; ++step) {
+    for (int step = 0; step < static_cast<int>(th::rounds(300)); ++step) {
         auto& docs = s["rankings"][0]["docs"];
         const auto pick = [&] { return static_cast<std::size_t>(gen.integer(0, static_cast<int>(docs.size()) - 1)); };
         switch (gen.integer(0, 6)) {
@@ -323,7 +323,7 @@ Json without_texts(Json view) {
 TEST_CASE("the page's view: detail for the chosen metrics only, and each distinct text once, at its first place") {
     th::Gen gen(21);
     const std::vector<std::vector<std::string>> choices{{}, {"texfair"}, {"rab", "arab"}, {"ee", "ndcg", "nfairr"}};
-    for (int round = 0; round < 100; ++round) {
+    for (int round = 0; round < static_cast<int>(th::rounds(100)); ++round) {
         auto s = gen.scenario();
         auto& docs = s["rankings"][0]["docs"];
         if (docs.size() > 1) docs[docs.size() - 1]["text"] = docs[0]["text"];  // a repeated text
@@ -360,7 +360,7 @@ TEST_CASE("Evaluator view: over random edits, the texts written so far describe 
     std::optional<fairness::Scenario> previous;
     std::vector<std::vector<std::string>> attempted;  // the lexicon of the last call
     fairness::Limits tiny = fairness::default_limits();
-    for (int step = 0; step < 300; ++step) {
+    for (int step = 0; step < static_cast<int>(th::rounds(300)); ++step) {
         auto& docs = s["rankings"][0]["docs"];
         const auto pick = [&] { return static_cast<std::size_t>(gen.integer(0, static_cast<int>(docs.size()) - 1)); };
         switch (gen.integer(0, 5)) {

@@ -199,7 +199,7 @@ bool both_groups(const std::vector<std::pair<char, double>>& items) {
 
 TEST_CASE("property: δ_A + δ_B = 0, ‖δ‖₁ = 2 |δ_A| <= 2, shares sum to 1, misallocations sum to δ_g") {
     int defined = 0;
-    for (unsigned seed = 1; seed <= 300; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(300); ++seed) {
         th::Gen gen(seed);
         const auto items = random_items(gen);
         const Json s = sided_ranking(items, random_params(gen));
@@ -233,7 +233,7 @@ TEST_CASE("property: δ_A + δ_B = 0, ‖δ‖₁ = 2 |δ_A| <= 2, shares sum to
 }
 
 TEST_CASE("property: swapping the labels A <-> B negates δ_A and keeps ‖δ‖₁") {
-    for (unsigned seed = 1; seed <= 300; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(300); ++seed) {
         th::Gen gen(seed);
         const auto items = random_items(gen);
         if (!both_groups(items)) continue;
@@ -258,7 +258,7 @@ TEST_CASE("property: swapping the labels A <-> B negates δ_A and keeps ‖δ‖
 
 TEST_CASE("property: with distinct relevances, the ranking sorted by relevance has EE = 0 under any F") {
     // Without ties t_i = F(σ*⁻¹(i)) = F(σ⁻¹(i)) when σ = σ*, so T_g = E_g.
-    for (unsigned seed = 1; seed <= 200; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(200); ++seed) {
         th::Gen gen(seed);
         auto items = random_items(gen);
         for (std::size_t i = 0; i < items.size(); ++i) items[i].second = static_cast<double>(i) + gen.real(0, 0.5);
@@ -275,7 +275,7 @@ TEST_CASE("property: with distinct relevances, the ranking sorted by relevance h
 TEST_CASE("property: moving an A item above the B item just above it lowers δ_A (F strictly decreasing)") {
     // A gains F(k0) - F(k0 + 1) > 0 of exposure, B loses it; the targets do not depend on the order.
     int checked = 0;
-    for (unsigned seed = 1; seed <= 300; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(300); ++seed) {
         th::Gen gen(seed);
         auto items = random_items(gen);
         const Json params{{"browsing", {{"model", gen.integer(0, 1) ? "exponential" : "logarithmic"}, {"gamma", gen.real(0.3, 0.95)}}}};
@@ -388,7 +388,7 @@ TEST_CASE("EE at every cut-off: running range sums per relevance level equal the
                                                                          {fairness::BrowsingModel::logarithmic, 1},
                                                                          {fairness::BrowsingModel::uniform, 1}};
     SUBCASE("short rankings, every cut-off, few or many relevance levels") {
-        for (int round = 0; round < 200; ++round) {
+        for (int round = 0; round < static_cast<int>(th::rounds(200)); ++round) {
             const auto n = static_cast<std::size_t>(gen.integer(1, 40));
             const auto items = random_items(gen, n, static_cast<std::size_t>(gen.integer(0, 5)), gen.integer(1, 2) == 1 ? 4 : 40);
             const auto& [model, gamma] = models[static_cast<std::size_t>(round) % models.size()];

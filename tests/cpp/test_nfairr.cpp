@@ -314,7 +314,7 @@ TEST_CASE("the words tokenizer differs where punctuation is attached to a term")
 }
 
 TEST_CASE("property: 0 <= NFaiRR <= 1 with two groups and uniform targets, since S holds the ranking") {
-    for (unsigned seed = 1; seed <= 300; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(300); ++seed) {
         th::Gen gen(seed);
         const Json s = gen.scenario();
         CAPTURE(seed);
@@ -336,7 +336,7 @@ TEST_CASE("property: 0 <= NFaiRR <= 1 with two groups and uniform targets, since
 }
 
 TEST_CASE("property: the ranking sorted by ω, with no background, has NFaiRR 1 at every cut-off") {
-    for (unsigned seed = 1; seed <= 200; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(200); ++seed) {
         th::Gen gen(seed);
         Json s = gen.scenario();
         s["background"] = Json::array();
@@ -361,7 +361,7 @@ TEST_CASE("property: the ranking sorted by ω, with no background, has NFaiRR 1 
 }
 
 TEST_CASE("property: the per-rank contributions add up to NFaiRR") {
-    for (unsigned seed = 1; seed <= 200; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(200); ++seed) {
         th::Gen gen(seed);
         const Json s = gen.scenario();
         CAPTURE(seed);
