@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fairness/descriptor.hpp"
+#include "fairness/metric_unit.hpp"
 #include "fairness/weights.hpp"
 #include "helpers.hpp"
 
@@ -414,4 +415,21 @@ TEST_CASE("Evaluator view: over random edits, the texts written so far describe 
         reported = texts;
         previous = scenario;
     }
+}
+
+TEST_CASE("the registry: units in their positions' order, each position and run position distinct, ids unique") {
+    const auto& units = fairness::metric_units();
+    std::set<int> positions, run_positions;
+    std::set<std::string_view> ids;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        if (i > 0) CHECK(units[i - 1]->position < units[i]->position);
+        positions.insert(units[i]->position);
+        run_positions.insert(units[i]->run_position);
+        ids.insert(units[i]->descriptor->id);
+        CHECK(fairness::find_metric_unit(units[i]->descriptor->id) == units[i]);
+    }
+    CHECK(positions.size() == units.size());
+    CHECK(run_positions.size() == units.size());
+    CHECK(ids.size() == units.size());
+    CHECK(fairness::find_metric_unit("nope") == nullptr);
 }
