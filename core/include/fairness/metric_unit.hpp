@@ -95,6 +95,17 @@ struct MetricContext {
     std::span<const std::string> groups;
 };
 
+// The value and the writer of a unit whose result is `of(inputs, params, k, detail)`, written by
+// `write(w, result, group names, detail)`.
+template <auto of>
+Maybe value_of(const MetricInputs& in, const Params& p, std::size_t k, bool detail, std::string* note) {
+    return value_and_note(of(in, p, k, detail), note);
+}
+template <auto of, auto write>
+void write_with_groups(JsonWriter& w, const MetricInputs& in, const MetricContext& c, bool detail) {
+    write(w, of(in, c.params, c.params.k, detail), c.groups, detail);
+}
+
 // One column of run evaluation: RaB is three (RaB-tc, RaB-tf, RaB-bool), one per magnitude.
 struct RunVariant {
     std::string_view name;

@@ -136,10 +136,8 @@ const MetricUnit unit_list[] = {{
     .position = 50,
     .run_position = 50,
     .reads = [](const Params& p) { return static_cast<unsigned>(p.awrf_alignment == AwrfAlignment::labels ? Reads::labels : Reads::text); },
-    .value = [](const MetricInputs& in, const Params& p, std::size_t k, bool detail,
-                std::string* note) { return value_and_note(of(in, p, k, detail), note); },
-    .write = [](JsonWriter& w, const MetricInputs& in, const MetricContext& c,
-                bool detail) { write(w, of(in, c.params, c.params.k, detail), c.groups, detail); },
+    .value = fairness::value_of<of>,
+    .write = write_with_groups<of, &write>,
 }};
 
 }  // namespace

@@ -150,10 +150,8 @@ const MetricUnit unit_list[] = {{
     .run_position = 105,
     .reads = [](const Params&) { return static_cast<unsigned>(Reads::labels); },
     .without_labels = "undefined",
-    .value = [](const MetricInputs& in, const Params& p, std::size_t k, bool detail,
-                std::string* note) { return value_and_note(of(in, p, k, detail), note); },
-    .write = [](JsonWriter& w, const MetricInputs& in, const MetricContext& c,
-                bool detail) { write(w, of(in, c.params, c.params.k, detail), c.groups, detail); },
+    .value = fairness::value_of<of>,
+    .write = write_with_groups<of, &write>,
 }};
 
 }  // namespace

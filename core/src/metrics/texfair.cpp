@@ -183,10 +183,8 @@ const MetricUnit unit_list[] = {{
     .position = 20,
     .run_position = 20,
     .reads = [](const Params&) { return static_cast<unsigned>(Reads::text); },
-    .value = [](const MetricInputs& in, const Params& p, std::size_t k, bool detail,
-                std::string* note) { return value_and_note(of(in, p, k, detail), note); },
-    .write = [](JsonWriter& w, const MetricInputs& in, const MetricContext& c,
-                bool detail) { write(w, of(in, c.params, c.params.k, detail), c.groups, detail); },
+    .value = fairness::value_of<of>,
+    .write = write_with_groups<of, &write>,
 }};
 
 }  // namespace
