@@ -34,7 +34,7 @@ constexpr unsigned operator|(Reads a, Reads b) { return static_cast<unsigned>(a)
 constexpr unsigned operator|(unsigned a, Reads b) { return a | static_cast<unsigned>(b); }
 
 // The inputs of every metric for one ranking's documents in rank order (rank r + 1 at index r),
-// built by RankingInputs (fairness/ranking_inputs.hpp) for a scenario's ranking and for a run's top
+// laid out by arrange_inputs (fairness/ranking_inputs.hpp) for a scenario's ranking and for a run's top
 // documents of a query alike.
 struct MetricInputs {
     const TermIndex* index = nullptr;  // names the documents' term counts
