@@ -29,6 +29,19 @@ inline const double L5 = std::log2(5.0);  // p(4) = 1 / L5
 
 inline doctest::Approx near(double x) { return doctest::Approx(x).epsilon(1e-12); }
 
+// A scenario of one ranking whose documents carry only these labels (no text), with `params`;
+// `groups` (with an empty lexicon) when given.
+inline Json labelled(const std::vector<std::string>& labels, Json params = Json::object(), Json groups = nullptr) {
+    Json docs = Json::array();
+    for (const auto& label : labels) docs.push_back(Json{{"label", label}});
+    Json s{{"params", std::move(params)}, {"rankings", Json::array({Json{{"docs", docs}}})}};
+    if (!groups.is_null()) {
+        s["groups"] = std::move(groups);
+        s["lexicon"] = Json::object();
+    }
+    return s;
+}
+
 // Whether this is npm test's second build of the suite, under AddressSanitizer and UBSan. That
 // build looks for memory and undefined-behaviour errors on the code paths the tests reach, and
 // runs some 17 times slower: its property loops take a fifth of the rounds (rounds()), which reach

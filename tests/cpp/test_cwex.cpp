@@ -14,21 +14,6 @@ using th::num;
 using th::p;
 using Json = fairness::Json;
 
-namespace {
-
-Json ranking(const std::vector<std::string>& labels, Json params = Json::object(), Json groups = nullptr) {
-    Json docs = Json::array();
-    for (const auto& label : labels) docs.push_back(Json{{"label", label}});
-    Json s{{"params", std::move(params)}, {"rankings", Json::array({Json{{"docs", docs}}})}};
-    if (!groups.is_null()) {
-        s["groups"] = groups;
-        s["lexicon"] = Json::object();
-    }
-    return s;
-}
-
-}  // namespace
-
 TEST_CASE("class exposure and CWEx for alpha = 0, 1 and 0.5") {
     // Labels female, male, neutral, neutral; k = 4; Σ p = 1 + 1/log2 3 + 1/2 + 1/log2 5.
     const double total = 1 + 1 / L3 + 0.5 + 1 / L5;
@@ -37,7 +22,7 @@ TEST_CASE("class exposure and CWEx for alpha = 0, 1 and 0.5") {
     const std::vector<std::string> labels{"female", "male", "neutral", "neutral"};
     for (double alpha : {0.0, 1.0, 0.5}) {
         CAPTURE(alpha);
-        const auto r = first(ranking(labels, {{"k", 4}, {"alpha", alpha}}))["cwex"];
+        const auto r = first(th::labelled(labels, {{"k", 4}, {"alpha", alpha}}))["cwex"];
         CAPTURE(r.dump());
         CHECK(num(r["exposure"]["neutral"]) == near(neutral));
         CHECK(num(r["exposure"]["female"]) == near(female));
@@ -47,18 +32,18 @@ TEST_CASE("class exposure and CWEx for alpha = 0, 1 and 0.5") {
         CHECK(num(r["value"]) == near(alpha * neutral - (1 - alpha) * delta));
     }
     // The three values, spelled out.
-    CHECK(num(first(ranking(labels, {{"k", 4}, {"alpha", 0}}))["cwex"]["value"]) == near(-(1 - 1 / L3) / total));
-    CHECK(num(first(ranking(labels, {{"k", 4}, {"alpha", 1}}))["cwex"]["value"]) == near((0.5 + 1 / L5) / total));
-    CHECK(num(first(ranking(labels, {{"k", 4}}))["cwex"]["value"]) == near(0.5 * (0.5 + 1 / L5) / total - 0.5 * (1 - 1 / L3) / total));
+    CHECK(num(first(th::labelled(labels, {{"k", 4}, {"alpha", 0}}))["cwex"]["value"]) == near(-(1 - 1 / L3) / total));
+    CHECK(num(first(th::labelled(labels, {{"k", 4}, {"alpha", 1}}))["cwex"]["value"]) == near((0.5 + 1 / L5) / total));
+    CHECK(num(first(th::labelled(labels, {{"k", 4}}))["cwex"]["value"]) == near(0.5 * (0.5 + 1 / L5) / total - 0.5 * (1 - 1 / L3) / total));
 }
 
 TEST_CASE("the ends of the range: all neutral gives alpha, all one group gives alpha - 1") {
     for (double alpha : {0.0, 0.2, 0.5, 0.7, 1.0}) {
         CAPTURE(alpha);
         // Exposure_neutral = 1, no gap.
-        CHECK(num(first(ranking({"neutral", "neutral", "neutral"}, {{"alpha", alpha}}))["cwex"]["value"]) == near(alpha));
+        CHECK(num(first(th::labelled({"neutral", "neutral", "neutral"}, {{"alpha", alpha}}))["cwex"]["value"]) == near(alpha));
         // Exposure_neutral = 0, gap 1 - 0.
-        CHECK(num(first(ranking({"male", "male"}, {{"alpha", alpha}}))["cwex"]["value"]) == near(alpha - 1));
+        CHECK(num(first(th::labelled({"male", "male"}, {{"alpha", alpha}}))["cwex"]["value"]) == near(alpha - 1));
     }
 }
 
@@ -76,25 +61,25 @@ TEST_CASE("CWEx reads labels, not terms") {
 TEST_CASE("three groups: the gap is max - min over all groups, an absent group counting 0") {
     const Json groups{"a", "b", "c"};
     // [a, b], k = 2: a = 1/(1 + p(2)), b = p(2)/(1 + p(2)), c = 0 -> gap = 1/(1 + p(2)).
-    const auto two = first(ranking({"a", "b"}, {{"alpha", 0.5}}, groups))["cwex"];
+    const auto two = first(th::labelled({"a", "b"}, {{"alpha", 0.5}}, groups))["cwex"];
     CAPTURE(two.dump());
     CHECK(num(two["deltaExposure"]) == near(1 / (1 + p(2))));
     CHECK(num(two["value"]) == near(-0.5 / (1 + p(2))));
     CHECK(num(two["exposure"]["c"]) == near(0.0));
     // [a, b, c]: a = 1/Σ, c = (1/2)/Σ is the least: gap = (1 - 1/2) / (1 + 1/log2 3 + 1/2).
-    const auto three = first(ranking({"a", "b", "c"}, Json::object(), groups))["cwex"];
+    const auto three = first(th::labelled({"a", "b", "c"}, Json::object(), groups))["cwex"];
     CHECK(num(three["deltaExposure"]) == near(0.5 / (1.5 + 1 / L3)));
     // [c, neutral]: gap = c's share p(1)/(p(1)+p(2)) - 0; neutral p(2)/(…).
-    const auto mixed = first(ranking({"c", "neutral"}, {{"alpha", 0.7}}, groups))["cwex"];
+    const auto mixed = first(th::labelled({"c", "neutral"}, {{"alpha", 0.7}}, groups))["cwex"];
     CHECK(num(mixed["value"]) == near(0.7 * p(2) / (1 + p(2)) - 0.3 / (1 + p(2))));
 }
 
 TEST_CASE("the cut-off: k beyond the list is k = n; per-rank exposure is 0 below k") {
     const std::vector<std::string> labels{"female", "neutral", "male"};
-    const auto at_n = first(ranking(labels, {{"k", 3}}))["cwex"];
-    const auto beyond = first(ranking(labels, {{"k", 50}}))["cwex"];
+    const auto at_n = first(th::labelled(labels, {{"k", 3}}))["cwex"];
+    const auto beyond = first(th::labelled(labels, {{"k", 50}}))["cwex"];
     CHECK(beyond == at_n);
-    const auto at1 = first(ranking(labels, {{"k", 1}}))["cwex"];
+    const auto at1 = first(th::labelled(labels, {{"k", 1}}))["cwex"];
     CAPTURE(at1.dump());
     // k = 1: only the female document counts: female 1, neutral 0, gap 1 -> α - 1 = -1/2.
     CHECK(num(at1["value"]) == near(-0.5));

@@ -19,12 +19,6 @@ using Json = fairness::Json;
 
 namespace {
 
-Json ranking(const std::vector<std::string>& labels, Json params = Json::object()) {
-    Json docs = Json::array();
-    for (const auto& label : labels) docs.push_back(Json{{"label", label}});
-    return Json{{"params", std::move(params)}, {"rankings", Json::array({Json{{"docs", docs}}})}};
-}
-
 const double ln2 = std::log(2.0);
 
 }  // namespace
@@ -35,7 +29,7 @@ TEST_CASE("female, female, male, neutral against equal targets: every prefix's K
     const double kl3 = 2.0 / 3 * std::log(4.0 / 3) + 1.0 / 3 * std::log(2.0 / 3);
     const double z = 1 + 1 / L3 + 0.5 + 1 / L5;
     const double value = (ln2 + ln2 / L3 + kl3 * 0.5 + kl3 / L5) / z;  // ≈ 0.46189
-    const auto r = first(ranking({"female", "female", "male", "neutral"}, {{"k", 4}}))["ndkl"];
+    const auto r = first(th::labelled({"female", "female", "male", "neutral"}, {{"k", 4}}))["ndkl"];
     CHECK(num(r["value"]) == near(value));
     CHECK(num(r["z"]) == near(z));
     CHECK(num(r["target"]["female"]) == 0.5);
@@ -51,7 +45,7 @@ TEST_CASE("female, female, male, neutral against equal targets: every prefix's K
 
 TEST_CASE("a neutral prefix is left out of I and Z") {
     // Top 1 holds no labelled document: I = {2}, D_2 = (0, 1), KL = ln 2, Z = 1 / log2 3.
-    const auto r = first(ranking({"neutral", "male"}, {{"k", 2}}))["ndkl"];
+    const auto r = first(th::labelled({"neutral", "male"}, {{"k", 2}}))["ndkl"];
     CHECK(num(r["value"]) == near(ln2));
     CHECK(num(r["z"]) == near(1 / L3));
     CHECK(r["perRank"][0]["kl"].is_null());
@@ -61,7 +55,7 @@ TEST_CASE("a neutral prefix is left out of I and Z") {
 TEST_CASE("a desired share of 0 makes NDKL undefined with a note, unless epsilon smooths it") {
     // targets (1, 0): D_1 = (1, 0) matches (KL 0); D_2 = (1/2, 1/2) gives male a share D* lacks.
     const Json params{{"k", 2}, {"targets", {{"female", 1}, {"male", 0}}}};
-    const auto r = first(ranking({"female", "male"}, params))["ndkl"];
+    const auto r = first(th::labelled({"female", "male"}, params))["ndkl"];
     CHECK(r["value"].is_null());
     CHECK(r["note"].get<std::string>().find("ndklEpsilon") != std::string::npos);
     CHECK(num(r["atCutoff"][0]) == 0.0);
@@ -71,7 +65,7 @@ TEST_CASE("a desired share of 0 makes NDKL undefined with a note, unless epsilon
     Json smoothed = params;
     smoothed["ndklEpsilon"] = e;
     const double kl2 = (0.5 + e) * std::log((0.5 + e) / (1 + e)) + (0.5 + e) * std::log((0.5 + e) / e);
-    const auto s = first(ranking({"female", "male"}, smoothed))["ndkl"];
+    const auto s = first(th::labelled({"female", "male"}, smoothed))["ndkl"];
     CHECK(num(s["value"]) == near((kl2 / L3) / (1 + 1 / L3)));
 }
 
@@ -79,7 +73,7 @@ TEST_CASE("ndklTarget ranking: D* is the ranking's own shares, over every positi
     // female, male, male with k = 2: D* = (1/3, 2/3) from all three documents.
     // D_1 = (1, 0): KL = ln 3. D_2 = (1/2, 1/2): KL = ½ ln(3/2) + ½ ln(3/4) = ½ ln(9/8).
     const double value = (std::log(3.0) + 0.5 * std::log(9.0 / 8) / L3) / (1 + 1 / L3);
-    const auto r = first(ranking({"female", "male", "male"}, {{"k", 2}, {"ndklTarget", "ranking"}}))["ndkl"];
+    const auto r = first(th::labelled({"female", "male", "male"}, {{"k", 2}, {"ndklTarget", "ranking"}}))["ndkl"];
     CHECK(num(r["value"]) == near(value));
     CHECK(num(r["target"]["male"]) == near(2.0 / 3));
     // At cut-off 3 the last prefix has D* itself: KL 0.
@@ -88,15 +82,15 @@ TEST_CASE("ndklTarget ranking: D* is the ranking's own shares, over every positi
 }
 
 TEST_CASE("every document neutral: undefined, with a note") {
-    const auto r = first(ranking({"neutral", "neutral"}))["ndkl"];
+    const auto r = first(th::labelled({"neutral", "neutral"}))["ndkl"];
     CHECK(r["value"].is_null());
     CHECK(r["note"].get<std::string>().find("no labelled document") != std::string::npos);
 }
 
 TEST_CASE("the parameters are checked and written back") {
-    CHECK(th::refused_field(ranking({"female"}, {{"ndklTarget", "ideal"}}).dump()) == "params.ndklTarget");
-    CHECK(th::refused_field(ranking({"female"}, {{"ndklEpsilon", -1}}).dump()) == "params.ndklEpsilon");
-    const auto results = th::run(ranking({"female"}, {{"ndklTarget", "ranking"}, {"ndklEpsilon", 1e-7}}));
+    CHECK(th::refused_field(th::labelled({"female"}, {{"ndklTarget", "ideal"}}).dump()) == "params.ndklTarget");
+    CHECK(th::refused_field(th::labelled({"female"}, {{"ndklEpsilon", -1}}).dump()) == "params.ndklEpsilon");
+    const auto results = th::run(th::labelled({"female"}, {{"ndklTarget", "ranking"}, {"ndklEpsilon", 1e-7}}));
     CHECK(results["params"]["ndklTarget"] == "ranking");
     CHECK(num(results["params"]["ndklEpsilon"]) == 1e-7);
 }
@@ -104,14 +98,14 @@ TEST_CASE("the parameters are checked and written back") {
 TEST_CASE("properties on seeded random rankings: NDKL >= 0, 0 when every prefix has the desired shares") {
     // Alternating female, male with targets (0.5, 0.5): every even prefix matches D*, odd ones do not.
     // A ranking whose every prefix has D* exactly is one group alone against targets (1, 0).
-    const auto one = first(ranking({"female", "neutral", "female"}, {{"targets", {{"female", 1}, {"male", 0}}}}))["ndkl"];
+    const auto one = first(th::labelled({"female", "neutral", "female"}, {{"targets", {{"female", 1}, {"male", 0}}}}))["ndkl"];
     CHECK(num(one["value"]) == 0.0);
     std::mt19937 random(7);
     for (int trial = 0; trial < 200; ++trial) {
         std::vector<std::string> labels;
         const int n = 1 + static_cast<int>(random() % 12);
         for (int i = 0; i < n; ++i) labels.push_back(std::vector<std::string>{"female", "male", "neutral"}[random() % 3]);
-        const auto r = first(ranking(labels, {{"k", 1 + static_cast<int>(random() % 12)}}))["ndkl"];
+        const auto r = first(th::labelled(labels, {{"k", 1 + static_cast<int>(random() % 12)}}))["ndkl"];
         if (!r["value"].is_null()) CHECK(num(r["value"]) >= 0);
     }
 }

@@ -6,8 +6,6 @@ import { signal } from '@preact/signals';
 import type { EmbedMode, Theme } from './address';
 import { PRIMARY } from './metrics';
 
-export type { EmbedMode, Theme, ViewRequest } from './address';
-
 /** Applies the theme: `data-theme` picks the colours (web/global.css). */
 export function setTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;

@@ -472,6 +472,7 @@ private:
 struct RunNotes {
     std::unordered_set<std::uint32_t> missing_docs, unlabeled_docs, no_background;
     std::size_t unjudged = 0;
+    std::size_t absent = 0;  // queries the run being evaluated lacks
 };
 
 void Evaluation::Impl::check_ready() const {
@@ -534,7 +535,10 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
     in.judged_ideal = true;
     for (std::size_t qi = 0; qi < out.queries.size(); ++qi) {
         const auto qid = qids.find(out.queries[qi]);
-        if (qid == Interner::none || !run.has(qid)) continue;
+        if (qid == Interner::none || !run.has(qid)) {
+            ++notes.absent;
+            continue;
+        }
         const auto& list = run.queries[qid];
         // The query's background documents.
         std::vector<std::uint32_t> bg;
@@ -678,13 +682,11 @@ Results Evaluation::Impl::compute() {
     DocumentTable table(*this, collection_done ? &*collection : nullptr);
     RunNotes notes;
     for (const auto& run : runs) {
+        notes.absent = 0;
         out.runs.push_back(evaluate_run(run, out, table, notes));
-        std::size_t absent = 0;
-        for (const auto& q : out.queries)
-            if (const auto qid = qids.find(q); qid == Interner::none || !run.has(qid)) ++absent;
-        if (absent)
-            out.warnings.push_back(std::to_string(absent) + " of " + std::to_string(out.queries.size()) + " queries are not in run '" +
-                                   run.name + "': their values are null");
+        if (notes.absent)
+            out.warnings.push_back(std::to_string(notes.absent) + " of " + std::to_string(out.queries.size()) +
+                                   " queries are not in run '" + run.name + "': their values are null");
     }
 
     // Summaries and comparisons against the baseline, by each metric's direction and range.
