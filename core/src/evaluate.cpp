@@ -242,33 +242,53 @@ std::string evaluate_text(const Scenario& s, const EvaluateOptions& options) {
 
 Json evaluate(const Scenario& s, const EvaluateOptions& options) { return Json::parse(evaluate_text(s, options)); }
 
-Json describe_metrics() {
-    Json out = Json::array();
+std::string describe_metrics_text() {
+    JsonWriter out;
+    out.begin_array();
     for (const auto* m : all_metrics()) {
-        Json params = Json::array();
-        for (const auto& p : m->params) params.push_back({{"key", p.key}, {"default", p.default_value}, {"meaning", p.meaning}});
-        out.push_back({{"id", m->id},
-                       {"name", m->name},
-                       {"summary", m->summary},
-                       {"paper", m->paper},
-                       {"equations", m->equations},
-                       {"range", m->range},
-                       {"fairer", to_string(m->fairer)},
-                       {"usesCutoff", m->uses_cutoff},
-                       {"params", std::move(params)},
-                       {"formula", m->formula},
-                       {"chart", {{"kind", m->chart.kind}, {"key", m->chart.key}, {"title", m->chart.title}}}});
+        out.begin_object()
+            .member("id", m->id)
+            .member("name", m->name)
+            .member("summary", m->summary)
+            .member("paper", m->paper)
+            .member("equations", m->equations)
+            .member("range", m->range)
+            .member("fairer", to_string(m->fairer))
+            .member("usesCutoff", m->uses_cutoff)
+            .key("params")
+            .begin_array();
+        for (const auto& p : m->params)
+            out.begin_object().member("key", p.key).member("default", p.default_value).member("meaning", p.meaning).end_object();
+        out.end_array()
+            .member("formula", m->formula)
+            .key("chart")
+            .begin_object()
+            .member("kind", m->chart.kind)
+            .member("key", m->chart.key)
+            .member("title", m->chart.title)
+            .end_object()
+            .end_object();
     }
-    return out;
+    return out.end_array().take();
 }
 
-Json find_terms(const Scenario& s, std::string_view text) {
+Json describe_metrics() { return Json::parse(describe_metrics_text()); }
+
+std::string find_terms_text(const Scenario& s, std::string_view text) {
     const TermIndex index(s.lexicon, s.params.tokenizer);
-    Json out = Json::array();
+    JsonWriter out;
+    out.begin_array();
     for (const auto& m : index.analyze(text).matches)
-        out.push_back({{"begin", m.begin}, {"end", m.end}, {"group", s.groups[m.group]}, {"term", index.terms()[m.term]}});
-    return out;
+        out.begin_object()
+            .member("begin", m.begin)
+            .member("end", m.end)
+            .member("group", s.groups[m.group])
+            .member("term", index.terms()[m.term])
+            .end_object();
+    return out.end_array().take();
 }
+
+Json find_terms(const Scenario& s, std::string_view text) { return Json::parse(find_terms_text(s, text)); }
 
 std::string evaluate_json(std::string_view scenario_json, const EvaluateOptions& options) {
     return evaluate_text(parse_scenario(scenario_json, *options.limits), options);

@@ -212,7 +212,7 @@ constexpr double max_seed = 9007199254740991.0;  // 2^53 - 1: every integer belo
 std::string field_of(const std::string& parent, std::size_t index) { return parent + "[" + std::to_string(index) + "]"; }
 
 double number(const json& j, const std::string& field) {
-    if (!j.is_number()) throw ScenarioError(field, "must be a number, got " + j.dump());
+    if (!j.is_number()) throw ScenarioError(field, "must be a number, got " + json_text(j));
     const double v = j.get<double>();
     if (!std::isfinite(v)) throw ScenarioError(field, "must be a finite number");
     return v;
@@ -222,7 +222,7 @@ double whole(const json& j, const std::string& field, double lo, double hi) {
     const double v = number(j, field);
     if (v != std::floor(v) || v < lo || v > hi)
         throw ScenarioError(field, "must be a whole number from " + std::to_string(static_cast<long long>(lo)) + " to " +
-                                       std::to_string(static_cast<long long>(hi)) + ", got " + j.dump());
+                                       std::to_string(static_cast<long long>(hi)) + ", got " + json_text(j));
     return v;
 }
 
@@ -259,7 +259,7 @@ Spec parse_spec(std::string_view text, const Limits& limits) {
             if (spec.figure == Figure::a)
                 whole(root["xs"][i], field_of("xs", i), 0, static_cast<double>(2 * items_per_group - promoted));
             else if (spec.xs[i] < 0 || spec.xs[i] > 1)
-                throw ScenarioError(field_of("xs", i), "p_A must be in [0, 1], got " + root["xs"][i].dump());
+                throw ScenarioError(field_of("xs", i), "p_A must be in [0, 1], got " + json_text(root["xs"][i]));
         }
     } else if (spec.figure == Figure::a) {
         for (int k = 0; k < 100; ++k) spec.xs.push_back(k);  // k = 0..99
@@ -269,7 +269,7 @@ Spec parse_spec(std::string_view text, const Limits& limits) {
     if (root.contains("repetitions")) {
         const double repetitions = number(root["repetitions"], "repetitions");
         if (repetitions < 1 || repetitions != std::floor(repetitions))
-            throw ScenarioError("repetitions", "must be a whole number of at least 1, got " + root["repetitions"].dump());
+            throw ScenarioError("repetitions", "must be a whole number of at least 1, got " + json_text(root["repetitions"]));
         at_most(static_cast<std::uint64_t>(repetitions), "repetitions", "repetitions", limits.experiment_repetitions,
                 limit_key::experiment_repetitions);
         spec.repetitions = static_cast<std::size_t>(repetitions);
@@ -279,7 +279,7 @@ Spec parse_spec(std::string_view text, const Limits& limits) {
         spec.cts = numbers(root["cts"], "cts", 8);
         for (std::size_t i = 0; i < spec.cts.size(); ++i)
             if (spec.cts[i] < 0 || spec.cts[i] > 1)
-                throw ScenarioError(field_of("cts", i), "must be in [0, 1], got " + root["cts"][i].dump());
+                throw ScenarioError(field_of("cts", i), "must be in [0, 1], got " + json_text(root["cts"][i]));
     } else {
         spec.cts = spec.figure == Figure::a ? std::vector<double>{0.5} : std::vector<double>{0, 1};
     }

@@ -4,13 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "fairness/json_writer.hpp"
 #include "fairness/scenario.hpp"
 #include "strict_json.hpp"
 
@@ -18,12 +18,59 @@ namespace fairness::fields {
 
 using nlohmann::json;
 
-// A number for a message, to 10 significant digits. snprintf rather than a stream: iostreams
-// would add about 35 kB of locale code to the WebAssembly module.
+// A number for a message, as printf's "%.10g" writes it (10 significant digits, trailing zeros
+// dropped, an exponent below 1e-4 or from 1e10): "got 0.9" for a sum of 0.8999999999999999. Not
+// printf itself, which would bring its long-double code into the WebAssembly module, nor a stream
+// (about 35 kB of locale code): the shortest round-trip digits, rounded to 10. That rounding
+// differs from printf's (of the exact binary value) only when the shortest digits end in a 5 at the
+// 11th digit, a tie the exact value breaks one way or the other, and for subnormal numbers (below
+// 2.2e-308), whose shortest digits may hold fewer than 10 correct ones.
 inline std::string format_number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.10g", value);
-    return buffer;
+    const std::string shortest = JsonWriter().value(value).take();  // e.g. -1.5e-07, 0.9, 120.0
+    std::string digits;
+    int point = 0;  // the decimal point's place, counted in digits from the first
+    bool seen_point = false;
+    std::size_t at = shortest[0] == '-' ? 1 : 0;
+    for (; at < shortest.size() && shortest[at] != 'e'; ++at) {
+        if (shortest[at] == '.') {
+            seen_point = true;
+        } else {
+            digits += shortest[at];
+            point += seen_point ? 0 : 1;
+        }
+    }
+    if (at < shortest.size()) {  // e-07, e+20
+        int exponent = 0;
+        for (std::size_t i = at + 2; i < shortest.size(); ++i) exponent = 10 * exponent + (shortest[i] - '0');
+        point += shortest[at + 1] == '-' ? -exponent : exponent;
+    }
+    while (digits.size() > 1 && digits[0] == '0') digits.erase(0, 1), --point;
+    std::string out = shortest[0] == '-' ? "-" : "";
+    if (digits == "0") return out + "0";
+    if (digits.size() > 10) {
+        const bool up = digits[10] >= '5';
+        digits.resize(10);
+        for (std::size_t i = 10; up && i-- > 0;) {
+            if (digits[i] != '9') {
+                ++digits[i];
+                break;
+            }
+            digits[i] = '0';
+            if (i == 0) digits.insert(0, 1, '1'), digits.pop_back(), ++point;
+        }
+    }
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+    const int exponent = point - 1;
+    if (exponent < -4 || exponent >= 10) {
+        out += digits.substr(0, 1);
+        if (digits.size() > 1) out += "." + digits.substr(1);
+        const int magnitude = exponent < 0 ? -exponent : exponent;
+        return out + (exponent < 0 ? "e-" : "e+") + (magnitude < 10 ? "0" : "") + std::to_string(magnitude);
+    }
+    if (point <= 0) return out + "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+    if (static_cast<std::size_t>(point) >= digits.size())
+        return out + digits + std::string(static_cast<std::size_t>(point) - digits.size(), '0');
+    return out + digits.substr(0, static_cast<std::size_t>(point)) + "." + digits.substr(static_cast<std::size_t>(point));
 }
 
 inline std::string in_quotes(std::string_view s) {
@@ -40,10 +87,10 @@ inline std::string join(const std::vector<std::string>& items) {
 }
 
 inline std::string describe(const json& j) {
-    if (j.is_string()) return "the string " + j.dump();
+    if (j.is_string()) return "the string " + json_text(j);
     if (j.is_null()) return "null";
-    if (j.is_boolean()) return j.dump();
-    if (j.is_number()) return j.dump();
+    if (j.is_boolean()) return json_text(j);
+    if (j.is_number()) return json_text(j);
     if (j.is_array()) return "an array";
     return "an object";
 }
@@ -81,7 +128,7 @@ inline double number(const json& j, const std::string& path) {
 inline double number_in(const json& j, const std::string& path, double lo, double hi) {
     const double value = number(j, path);
     if (value < lo || value > hi) {
-        throw ScenarioError(path, "must be between " + format_number(lo) + " and " + format_number(hi) + ", got " + j.dump());
+        throw ScenarioError(path, "must be between " + format_number(lo) + " and " + format_number(hi) + ", got " + json_text(j));
     }
     return value;
 }

@@ -14,7 +14,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -58,12 +57,10 @@ private:
     [[gnu::cold, gnu::noinline]] std::string shown() const {
         if (at_ >= text_.size()) return "end of the text";
         const auto c = static_cast<unsigned char>(text_[at_]);
-        char buffer[32];
-        if (c >= 0x20 && c < 0x7F)
-            std::snprintf(buffer, sizeof buffer, "'%c'", c);
-        else
-            std::snprintf(buffer, sizeof buffer, "byte 0x%02X", c);
-        return buffer;
+        if (c >= 0x20 && c < 0x7F) return {'\'', static_cast<char>(c), '\''};
+        // Formatted by hand: printf would bring its long-double code into the WebAssembly module.
+        constexpr const char* hex = "0123456789ABCDEF";
+        return std::string("byte 0x") + hex[c >> 4] + hex[c & 15];
     }
 
     [[noreturn, gnu::cold, gnu::noinline]] void unexpected(const char* expected) const {

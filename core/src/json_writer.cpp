@@ -4,7 +4,6 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 
 namespace fairness {
@@ -88,6 +87,18 @@ JsonWriter& JsonWriter::value(std::size_t number) {
 }
 
 JsonWriter& JsonWriter::value(int number) {
+    separate();
+    append_integer(out_, number);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(long long number) {
+    separate();
+    append_integer(out_, number);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(unsigned long long number) {
     separate();
     append_integer(out_, number);
     return *this;
@@ -194,9 +205,10 @@ void JsonWriter::string(std::string_view text) {
             case '\t': out_ += "\\t"; break;
             default:
                 if (static_cast<unsigned char>(c) < 0x20) {
-                    char escaped[8];
-                    std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-                    out_ += escaped;
+                    constexpr const char* hex = "0123456789abcdef";
+                    out_ += "\\u00";
+                    out_ += hex[(c >> 4) & 15];
+                    out_ += hex[c & 15];
                 } else {
                     out_ += c;
                 }

@@ -170,7 +170,7 @@ void check_change(const json& change, const std::string& path, const Scenario& s
         const double to = number(move["to"], tpath);
         if (to < 1 || to > static_cast<double>(r.docs.size()) || to != std::floor(to))
             throw ScenarioError(tpath, "must be a whole number from 1 to " + std::to_string(r.docs.size()) + " (the ranks of " +
-                                           in_quotes(r.name) + "), got " + move["to"].dump());
+                                           in_quotes(r.name) + "), got " + json_text(move["to"]));
     }
     const auto wpath = child(path, "watch");
     if (!change.contains("watch")) throw ScenarioError(wpath, "is required: the metrics to watch as the change is made");

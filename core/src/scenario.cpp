@@ -295,15 +295,15 @@ private:
             const auto path = child(base, key);
             if (key == "k") {
                 const double k = number(value, path);
-                if (k < 1 || k != std::floor(k)) throw ScenarioError(path, "must be a whole number of at least 1, got " + value.dump());
+                if (k < 1 || k != std::floor(k)) throw ScenarioError(path, "must be a whole number of at least 1, got " + json_text(value));
                 // The limit keeps the SetFaiRR baseline's Σ_{r<=k} p(r) (an O(k) sum) instant.
                 if (k > static_cast<double>(limits_.k))
-                    throw ScenarioError(
-                        path, value.dump() + " is over the limit of " + std::to_string(limits_.k) + " (" + std::string(limit_key::k) + ")");
+                    throw ScenarioError(path, json_text(value) + " is over the limit of " + std::to_string(limits_.k) + " (" +
+                                                  std::string(limit_key::k) + ")");
                 p.k = static_cast<std::size_t>(k);
             } else if (key == "tau") {
                 p.tau = number(value, path);
-                if (p.tau < 0) throw ScenarioError(path, "must be at least 0, got " + value.dump());
+                if (p.tau < 0) throw ScenarioError(path, "must be at least 0, got " + json_text(value));
             } else if (key == "tauInclusive") {
                 p.tau_inclusive = boolean(value, path);
             } else if (key == "targets") {
@@ -324,7 +324,7 @@ private:
                 if (value.contains("gamma")) {
                     p.gamma = number(value["gamma"], child(path, "gamma"));
                     if (p.gamma <= 0 || p.gamma > 1)
-                        throw ScenarioError(child(path, "gamma"), "must be in (0, 1], got " + value["gamma"].dump());
+                        throw ScenarioError(child(path, "gamma"), "must be in (0, 1], got " + json_text(value["gamma"]));
                 }
             } else if (key == "tokenizer") {
                 p.tokenizer = choice(value, path, tokenizers);
@@ -364,7 +364,7 @@ private:
             const auto g = group_index(name);
             if (!g) throw ScenarioError(child(path, name), "unknown group " + in_quotes(name) + "; the groups are " + join(groups()));
             targets[*g] = number(t, child(path, name));
-            if (targets[*g] < 0) throw ScenarioError(child(path, name), "a target cannot be negative, got " + t.dump());
+            if (targets[*g] < 0) throw ScenarioError(child(path, name), "a target cannot be negative, got " + json_text(t));
             seen[*g] = true;
         }
         double sum = 0;
@@ -404,7 +404,7 @@ private:
         if (id.is_string()) return id.get<std::string>();
         if (!id.is_number()) throw ScenarioError(path, "must be a string or a whole number, got " + describe(id));
         const auto refuse = [&] {
-            throw ScenarioError(path, "the number " + id.dump() +
+            throw ScenarioError(path, "the number " + json_text(id) +
                                           " is not a whole number of at most 2^53 - 1 (9007199254740991)"
                                           ", which JavaScript could not read exactly; write the id as a string");
         };

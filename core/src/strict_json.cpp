@@ -5,6 +5,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "fairness/json_writer.hpp"
 #include "fairness/scenario.hpp"
 #include "json_scanner.hpp"
 
@@ -16,12 +17,42 @@ std::string path_child(const std::string& path, std::string_view key, std::strin
     const bool plain = !key.empty() && std::none_of(key.begin(), key.end(), [](char c) {
         return c == '.' || c == '[' || c == ']' || c == '"' || static_cast<unsigned char>(c) < 0x20;
     });
-    if (!plain)
-        return (path.empty() ? std::string(root) : path) + "[" +
-               json(std::string(key)).dump(-1, ' ', false, json::error_handler_t::replace) + "]";
+    if (!plain) return (path.empty() ? std::string(root) : path) + "[" + JsonWriter().value(key).take() + "]";
     return path.empty() ? std::string(key) : path + "." + std::string(key);
 }
 std::string path_item(const std::string& path, std::size_t index) { return path + "[" + std::to_string(index) + "]"; }
+
+namespace {
+
+void write_value(JsonWriter& out, const json& value) {
+    switch (value.type()) {
+        case json::value_t::null: out.null(); break;
+        case json::value_t::boolean: out.value(value.get<bool>()); break;
+        case json::value_t::number_integer: out.value(static_cast<long long>(value.get<std::int64_t>())); break;
+        case json::value_t::number_unsigned: out.value(static_cast<unsigned long long>(value.get<std::uint64_t>())); break;
+        case json::value_t::number_float: out.value(value.get<double>()); break;
+        case json::value_t::string: out.value(value.get_ref<const std::string&>()); break;
+        case json::value_t::array:
+            out.begin_array();
+            for (const auto& item : value) write_value(out, item);
+            out.end_array();
+            break;
+        case json::value_t::object:
+            out.begin_object();
+            for (const auto& [key, item] : value.items()) write_value(out.key(key), item);
+            out.end_object();
+            break;
+        default: out.null(); break;  // binary and discarded values: JSON text cannot spell them
+    }
+}
+
+}  // namespace
+
+std::string json_text(const json& value) {
+    JsonWriter out;
+    write_value(out, value);
+    return out.take();
+}
 
 namespace {
 
@@ -110,8 +141,7 @@ public:
         }
         frame.key = name;
         if (frame.compact || !frame.keys.insert(name).second)
-            throw ScenarioError(path(), "the key " + json(name).dump(-1, ' ', false, json::error_handler_t::replace) +
-                                            " appears twice in this object; give each key once");
+            throw ScenarioError(path(), "the key " + JsonWriter().value(name).take() + " appears twice in this object; give each key once");
         member_ = &(*frame.container)[name];
     }
 

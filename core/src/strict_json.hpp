@@ -50,6 +50,11 @@ nlohmann::json parse_json_strictly(std::string_view text, const Limits& limits, 
 // own keys ("id").
 nlohmann::json parse_json_line_strictly(std::string_view line, const Limits& limits);
 
+// A value as JSON text, as nlohmann's dump() writes it (compact), for messages ("got [1, 2]"):
+// written by JsonWriter, so that nlohmann's serializer, and the printf it calls, stay out of the
+// WebAssembly module.
+std::string json_text(const nlohmann::json& value);
+
 // A key in a path: `params.k`, or `scenario[""]`, `lexicon["a.b"]` for a key that is empty or
 // holds a character of the path syntax, so that every path names one place.
 std::string path_child(const std::string& path, std::string_view key, std::string_view root = "scenario");

@@ -3,12 +3,17 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "fairness/scenario.hpp"
 #include "helpers.hpp"
+#include "json_fields.hpp"
 
 using th::refused_field;
 
@@ -505,4 +510,63 @@ TEST_CASE("a document that is not well-typed is read as any object: the first wr
     CHECK(*s.rankings[1].docs[0].id == "3");
     CHECK(s.rankings[1].docs[0].label == 1);
     CHECK(*s.background[1].id == "b2");
+}
+
+TEST_CASE("format_number: a number in a message is what printf's %.10g writes") {
+    // The reader's messages format numbers without printf (kept out of the WebAssembly module);
+    // printf is the independent route. They may differ only on a tie: shortest round-trip digits
+    // that end in a 5 at the 11th digit, which printf breaks by the exact binary value. (Normal
+    // numbers only: a subnormal's shortest digits, 5e-324, hold fewer than 10 correct ones.)
+    const auto printf_g10 = [](double v) {
+        char buffer[40];
+        std::snprintf(buffer, sizeof buffer, "%.10g", v);
+        return std::string(buffer);
+    };
+    const auto tie = [](double v) {
+        char buffer[40];
+        std::snprintf(buffer, sizeof buffer, "%.17g", v);
+        double back = 0;
+        // The shortest digits: the fewest of %.{1..17}e that read back as v.
+        for (int precision = 0; precision < 17; ++precision) {
+            std::snprintf(buffer, sizeof buffer, "%.*e", precision, v);
+            back = std::strtod(buffer, nullptr);
+            if (back == v) return precision == 10 && std::string(buffer).find("5e") != std::string::npos;
+        }
+        return false;
+    };
+    for (const double v : {0.0,
+                           -0.0,
+                           1.0,
+                           0.9,
+                           0.8999999999999999,
+                           0.1 + 0.2,
+                           1e10,
+                           9999999999.0,
+                           9999999999.5,
+                           99999.999995,
+                           1e-4,
+                           1e-5,
+                           0.00012345678912,
+                           123456789012.0,
+                           1.5e300,
+                           -2.5e-300,
+                           2.2250738585072014e-308,
+                           1.7976931348623157e308,
+                           0.5,
+                           1234567890.0,
+                           12345678901.0,
+                           -7.0})
+        CHECK_MESSAGE(fairness::fields::format_number(v) == printf_g10(v), v);
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> unit(-1, 1);
+    std::uniform_int_distribution<int> exponent(-310, 310);
+    int ties = 0;
+    for (unsigned i = 0; i < th::rounds(20000); ++i) {
+        const double v = i % 4 == 0 ? std::round(unit(rng) * 1e6) / 1e3 : std::ldexp(unit(rng), exponent(rng) * 3 / 3) * 7.0;
+        if (!std::isfinite(v)) continue;
+        if (fairness::fields::format_number(v) == printf_g10(v)) continue;
+        ++ties;
+        CHECK_MESSAGE(tie(v), v, " formats as ", fairness::fields::format_number(v), ", printf ", printf_g10(v));
+    }
+    CHECK(ties < 10);
 }

@@ -43,10 +43,14 @@ std::string evaluate_text(const Scenario& scenario, const EvaluateOptions& optio
 // The same results as a JSON tree, for callers that read them (the CLI's table, the tests).
 Json evaluate(const Scenario& scenario, const EvaluateOptions& options = {});
 
-// Every metric's descriptor, for explainers and `--describe`.
+// Every metric's descriptor, for explainers and `--describe`: JSON text (written without a tree, so
+// the WebAssembly module carries no JSON tree type of its own for it), and the same as a tree.
+std::string describe_metrics_text();
 Json describe_metrics();
 
-// Group terms found in a text, for highlighting: [{begin, end, group, term}] in UTF-8 bytes.
+// Group terms found in a text, for highlighting: [{begin, end, group, term}] in UTF-8 bytes; as
+// text and as a tree.
+std::string find_terms_text(const Scenario& scenario, std::string_view text);
 Json find_terms(const Scenario& scenario, std::string_view text);
 
 // The entry point every front end calls: scenario JSON text in, results JSON text out.

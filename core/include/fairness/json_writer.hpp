@@ -43,6 +43,8 @@ public:
     JsonWriter& value(double number);
     JsonWriter& value(std::size_t number);
     JsonWriter& value(int number);
+    JsonWriter& value(long long number);
+    JsonWriter& value(unsigned long long number);
     JsonWriter& value(bool flag);
     JsonWriter& value(std::string_view text);
     JsonWriter& value(const char* text) { return value(std::string_view(text)); }
