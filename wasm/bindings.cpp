@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -15,8 +16,10 @@
 
 namespace {
 
+using fairness::wasm::input_buffer;
 using fairness::wasm::Reply;
 using fairness::wasm::reply;
+using fairness::wasm::take_input;
 
 // The choices of an evaluation from JS: `large` takes the large tier of core/limits.json (Node
 // tooling, benchmarks), except its outputBytes: the results must still fit in one V8 string.
@@ -44,15 +47,15 @@ fairness::Evaluator& evaluator() {
     return instance;
 }
 
-Reply evaluate(const std::string& scenario_json, const EvaluateRequest& request) {
-    return reply([&] { return evaluator().evaluate_json(scenario_json, {.limits = &limits_of(request)}); });
+Reply evaluate(std::uint32_t scenario_bytes, const EvaluateRequest& request) {
+    return reply([&] { return evaluator().evaluate_json(take_input(scenario_bytes), {.limits = &limits_of(request)}); });
 }
 
 // The values without per-rank detail, values at every cut-off or documents (EvaluateOptions
 // detail = false): a few kB per ranking of any length. Analysed afresh, without the cache (a
 // ranking this long would hold its texts twice).
-Reply evaluate_summary(const std::string& scenario_json, const EvaluateRequest& request) {
-    return reply([&] { return fairness::evaluate_json(scenario_json, {.limits = &limits_of(request), .detail = false}); });
+Reply evaluate_summary(std::uint32_t scenario_bytes, const EvaluateRequest& request) {
+    return reply([&] { return fairness::evaluate_json(take_input(scenario_bytes), {.limits = &limits_of(request), .detail = false}); });
 }
 
 // What the page asks of an evaluation (EvaluateOptions' view): the metrics whose per-rank detail
@@ -80,14 +83,15 @@ fairness::Evaluator& view_evaluator() {
     return instance;
 }
 
-Reply evaluate_view(const std::string& scenario_json, const ViewRequest& request) {
+Reply evaluate_view(std::uint32_t scenario_bytes, const ViewRequest& request) {
     return reply([&] {
         using Texts = fairness::EvaluateOptions::Texts;
         if (request.texts != "all" && request.texts != "unreported") throw std::invalid_argument("texts: \"all\" or \"unreported\"");
-        return view_evaluator().evaluate_json(scenario_json, {.limits = &limits_of({request.large}),
-                                                              .detail = false,
-                                                              .detail_metrics = split_ids(request.detail),
-                                                              .texts = request.texts == "all" ? Texts::all : Texts::unreported});
+        return view_evaluator().evaluate_json(take_input(scenario_bytes),
+                                              {.limits = &limits_of({request.large}),
+                                               .detail = false,
+                                               .detail_metrics = split_ids(request.detail),
+                                               .texts = request.texts == "all" ? Texts::all : Texts::unreported});
     });
 }
 
@@ -96,10 +100,10 @@ double tokenised() { return static_cast<double>(evaluator().tokenised()); }
 double view_tokenised() { return static_cast<double>(view_evaluator().tokenised()); }
 
 Reply find_terms(const std::string& scenario_json, const std::string& text) {
-    return reply([&] { return fairness::find_terms(fairness::parse_scenario(scenario_json), text).dump(); });
+    return reply([&] { return fairness::find_terms_text(fairness::parse_scenario(scenario_json), text); });
 }
 
-std::string describe() { return fairness::describe_metrics().dump(); }
+std::string describe() { return fairness::describe_metrics_text(); }
 
 }  // namespace
 
@@ -111,6 +115,7 @@ EMSCRIPTEN_BINDINGS(fairness_core) {
         .field("large", &ViewRequest::large)
         .field("detail", &ViewRequest::detail)
         .field("texts", &ViewRequest::texts);
+    function("inputBuffer", &input_buffer);
     function("evaluate", &evaluate);
     function("evaluateSummary", &evaluate_summary);
     function("evaluateView", &evaluate_view);

@@ -1,7 +1,7 @@
 // The friendly layer over the WebAssembly module: typed calls, JS errors, UTF-16 offsets.
 // The raw module (wasm/bindings.cpp) takes and returns JSON text and never hands out a C++ object,
 // so nothing here needs freeing.
-import createFairnessCore, { type FairnessCoreModule, type FairnessCoreOptions } from './dist/fairness-core.mjs';
+import createFairnessCore, { type FairnessCoreModule, type FairnessCoreOptions, type RawReply } from './dist/fairness-core.mjs';
 import type { FairnessJobsModule } from './dist/fairness-jobs.mjs';
 import { ScenarioError } from './errors';
 import { spansToUtf16 } from './offsets';
@@ -135,8 +135,11 @@ function scenarioBytes(scenario: Scenario | string | Uint8Array): Uint8Array {
   return encoder.encode(typeof scenario === 'string' ? scenario : JSON.stringify(scenario));
 }
 
-function unwrap(reply: { ok: boolean; json: string; field: string; message: string; internal: boolean }): string {
-  if (reply.ok) return reply.json;
+const decoder = new TextDecoder();
+
+/** The result of a call, read from the module's memory at once (the next call may replace it). */
+function unwrap(module: { HEAPU8: Uint8Array }, reply: RawReply): string {
+  if (reply.ok) return decoder.decode(module.HEAPU8.subarray(reply.at, reply.at + reply.bytes));
   if (reply.internal) throw new Error(`fairness core: ${reply.message}`);
   throw new ScenarioError(reply.field, reply.message);
 }
@@ -156,8 +159,14 @@ function wrap(playground: FairnessCoreModule | null, jobModule: FairnessJobsModu
   const jobs = new Proxy({} as FairnessJobsModule, { get: (_, key) => loaded(jobModule, 'jobs')[key as keyof FairnessJobsModule] });
   let descriptors: MetricDescriptor[] | undefined;
   // With detail through the module's Evaluator (its cache of analysed texts); without, afresh.
+  /** The scenario's bytes written into the module's input buffer; their length. */
+  const input = (bytes: Uint8Array): number => {
+    const at = core.inputBuffer(bytes.length);
+    core.HEAPU8.set(bytes, at); // HEAPU8 read after inputBuffer, which may grow the memory
+    return bytes.length;
+  };
   const evaluateText = (bytes: Uint8Array, options?: EvaluateOptions) =>
-    unwrap(options?.detail === false ? core.evaluateSummary(bytes, request(options)) : core.evaluate(bytes, request(options)));
+    unwrap(core, (options?.detail === false ? core.evaluateSummary : core.evaluate)(input(bytes), request(options)));
   return {
     evaluate: ((scenario: Scenario | string, options?: EvaluateOptions) =>
       JSON.parse(evaluateText(scenarioBytes(scenario), options))) as Engine['evaluate'],
@@ -167,7 +176,7 @@ function wrap(playground: FairnessCoreModule | null, jobModule: FairnessJobsModu
     tokenised: () => core.tokenised(),
     evaluateView(scenario, options) {
       const request = { large: options.limits === 'large', detail: (options.detail ?? []).join(','), texts: options.texts };
-      return JSON.parse(unwrap(core.evaluateView(scenarioBytes(scenario), request))) as ViewResults;
+      return JSON.parse(unwrap(core, core.evaluateView(input(scenarioBytes(scenario)), request))) as ViewResults;
     },
     viewTokenised: () => core.viewTokenised(),
     describe() {
@@ -175,16 +184,16 @@ function wrap(playground: FairnessCoreModule | null, jobModule: FairnessJobsModu
       return structuredClone(descriptors);
     },
     orderings(scenario, ranking) {
-      return JSON.parse(unwrap(jobs.orderings(scenarioBytes(scenario), ranking))) as Orderings;
+      return JSON.parse(unwrap(jobs, jobs.orderings(scenarioBytes(scenario), ranking))) as Orderings;
     },
     experimentPlan(spec) {
-      return JSON.parse(unwrap(jobs.experimentPlan(JSON.stringify(spec)))) as ResolvedExperimentSpec;
+      return JSON.parse(unwrap(jobs, jobs.experimentPlan(JSON.stringify(spec)))) as ResolvedExperimentSpec;
     },
     experiment(spec) {
-      return JSON.parse(unwrap(jobs.experiment(JSON.stringify(spec)))) as ExperimentResult;
+      return JSON.parse(unwrap(jobs, jobs.experiment(JSON.stringify(spec)))) as ExperimentResult;
     },
     findTerms(scenario, text) {
-      const matches = JSON.parse(unwrap(core.findTerms(scenarioBytes(scenario), encoder.encode(text)))) as TermMatch[];
+      const matches = JSON.parse(unwrap(core, core.findTerms(scenarioBytes(scenario), encoder.encode(text)))) as TermMatch[];
       return spansToUtf16(text, matches);
     },
     heapSize: () => (playground ?? loaded(jobModule, 'jobs')).HEAP8.length,

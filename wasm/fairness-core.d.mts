@@ -6,10 +6,12 @@ export type RawText = string | Uint8Array | ArrayBuffer;
 
 /** What every raw call returns: a plain object, nothing to delete. */
 export interface RawReply {
-  /** True when `json` holds the result. */
+  /** True when `at` and `bytes` locate the result. */
   ok: boolean;
-  /** The result as JSON text (empty when `ok` is false). */
-  json: string;
+  /** Where the result's JSON text (UTF-8) starts in HEAPU8; valid until the module's next call. */
+  at: number;
+  /** Its length in bytes (0 when `ok` is false). */
+  bytes: number;
   /** The JSON path the core blames (`params.k`, `rankings[0].docs[2].label`, `scenario[""]`). */
   field: string;
   /** The core's message, without the field. */
@@ -35,17 +37,22 @@ export interface RawViewRequest extends RawEvaluateRequest {
 /** The instantiated module: the bound functions of wasm/bindings.cpp. */
 export interface FairnessCoreModule {
   /**
-   * Scenario JSON in, results JSON out (`fairness::Evaluator::evaluate_json`): the module keeps
+   * Room for a scenario of `bytes` bytes: its address in HEAPU8, where the caller writes the
+   * scenario's UTF-8 text before calling evaluate, evaluateSummary or evaluateView with its length.
+   */
+  inputBuffer(bytes: number): number;
+  /**
+   * Scenario JSON in (the first `scenarioBytes` of the input buffer), results JSON out (`fairness::Evaluator::evaluate_json`): the module keeps
    * the last call's analysed texts, so a call tokenises only texts the previous call did not have.
    */
-  evaluate(scenarioJson: RawText, request: RawEvaluateRequest): RawReply;
+  evaluate(scenarioBytes: number, request: RawEvaluateRequest): RawReply;
   /** The results without per-rank detail, values at every cut-off or documents (`EvaluateOptions{.detail = false}`). */
-  evaluateSummary(scenarioJson: RawText, request: RawEvaluateRequest): RawReply;
+  evaluateSummary(scenarioBytes: number, request: RawEvaluateRequest): RawReply;
   /**
    * The page's view (`EvaluateOptions` detail_metrics and texts), through an Evaluator of its own:
    * the values, the detail of the metrics asked for, and each ranking's `texts`.
    */
-  evaluateView(scenarioJson: RawText, request: RawViewRequest): RawReply;
+  evaluateView(scenarioBytes: number, request: RawViewRequest): RawReply;
   /** Texts the last `evaluate` tokenised (the rest came from its cache). */
   tokenised(): number;
   /** Texts the last `evaluateView` tokenised. */
@@ -58,6 +65,8 @@ export interface FairnessCoreModule {
   heapInUse(): number;
   /** The WebAssembly memory, seen as bytes (its length is the heap size). */
   HEAP8: Int8Array;
+  /** The same, unsigned: where a reply's result is read. */
+  HEAPU8: Uint8Array;
 }
 
 /** Options the glue reads at instantiation (`-sINCOMING_MODULE_JS_API`). */

@@ -17,6 +17,8 @@ export interface FairnessJobsModule {
   heapInUse(): number;
   /** The WebAssembly memory, seen as bytes (its length is the heap size). */
   HEAP8: Int8Array;
+  /** The same, unsigned: where a reply's result is read. */
+  HEAPU8: Uint8Array;
 }
 
 /** The MODULARIZE factory (the same options as the playground's module). */
