@@ -3,7 +3,7 @@
 // Only the latest request of a lane can resolve: sending a newer one rejects the older promise at
 // once with a SupersededError, and a late answer to it is dropped. So a result shown on the page
 // is always the result of the input as it is now.
-import { ScenarioError } from './errors';
+import { fromWireError } from './errors';
 import {
   isProgress,
   laneOf,
@@ -13,8 +13,9 @@ import {
   type Progress,
   type Request,
   type Response,
-  type WireError,
+  type RunsDone,
 } from './protocol';
+import type { RunsJob, RunsProgress } from './runs-worker-core';
 import type {
   ExperimentProgress,
   ExperimentResult,
@@ -52,6 +53,12 @@ export interface CallOptions {
   lane?: string | null;
 }
 
+/** Options of a run evaluation: a progress listener. */
+export interface RunsCallOptions extends CallOptions {
+  /** Called as the worker reads the files (about every 100 ms), before the promise resolves. */
+  onProgress?: (progress: RunsProgress) => void;
+}
+
 /** Options of an experiment: its lane (default "experiment-a" or "-b"), and a progress listener. */
 export interface ExperimentOptions extends CallOptions {
   /** Called after each point the worker computes, before the promise resolves. */
@@ -63,14 +70,6 @@ interface Pending {
   resolve: (result: never) => void;
   reject: (error: Error) => void;
   onProgress?: ((progress: never) => void) | undefined;
-}
-
-/** Rebuilds the error a response carries as the class the engine threw. */
-function fromWire(error: WireError): Error {
-  if (error.name === 'ScenarioError' && error.field !== undefined) return new ScenarioError(error.field, error.message);
-  const rebuilt = new Error(error.message);
-  rebuilt.name = error.name;
-  return rebuilt;
 }
 
 export class EngineClient {
@@ -140,6 +139,21 @@ export class EngineClient {
     return this.call('describe', {});
   }
 
+  /**
+   * Evaluates the runs of `job` (the runs worker: ./runs.worker.ts), its files read as streams;
+   * `onProgress` hears how far the reading is. Rejects with RunsInputError naming the file, line
+   * and field of a refused input, or ScenarioError for refused params. In the lane "runs".
+   */
+  runs(job: RunsJob, options: RunsCallOptions = {}): Promise<RunsDone> {
+    const { onProgress, ...call } = options;
+    return this.call('runs', { job }, call, onProgress);
+  }
+
+  /** One query of the last `runs` results as scenario JSON: run A's and run B's top `cutoff` documents. */
+  runsScenario(query: string, runA: string, runB: string, cutoff: number): Promise<string> {
+    return this.call('runsScenario', { query, runA, runB, cutoff });
+  }
+
   /** Requests sent and not settled yet. */
   get outstanding(): number {
     return this.pending.size;
@@ -193,7 +207,7 @@ export class EngineClient {
     this.pending.delete(response.id);
     if ('superseded' in response) p.reject(new SupersededError(response.id));
     else if (response.ok) p.resolve(response.result as never);
-    else p.reject(fromWire(response.error));
+    else p.reject(fromWireError(response.error));
   }
 }
 

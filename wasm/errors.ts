@@ -1,5 +1,5 @@
-// The error the engine throws on a refused scenario, in a module of its own so that the page's
-// side (./client.ts) can rebuild it without pulling in the WebAssembly glue.
+// The errors the engines throw on refused input, and their form across a worker boundary, in a
+// module of their own so that the page's side (./client.ts) rebuilds them without the WebAssembly glue.
 
 /**
  * A scenario the core refused. `field` is the JSON path it blames and `message` the core's
@@ -20,4 +20,54 @@ export class ScenarioError extends Error {
   override toString(): string {
     return `${this.field}: ${this.message}`;
   }
+}
+
+/**
+ * An input of run evaluation the core refused: the file (as the page names it), the line (0: the
+ * file as a whole) and the field; `message` is the whole message, as the CLI prints it.
+ */
+export class RunsInputError extends Error {
+  override name = 'RunsInputError';
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * An error as it crosses a worker boundary (Error objects lose their class when cloned): the one
+ * vocabulary of both workers' replies.
+ */
+export interface WireError {
+  /** "ScenarioError" or "RunsInputError" when the core refused the input; else the Error's name. */
+  name: string;
+  /** For a ScenarioError, the core's message without the field. */
+  message: string;
+  /** The field the core blames (ScenarioError, RunsInputError). */
+  field?: string;
+  /** The file and line of a RunsInputError. */
+  file?: string;
+  line?: number;
+}
+
+/** Turns anything thrown into what can cross the worker boundary. */
+export function toWireError(error: unknown): WireError {
+  if (error instanceof ScenarioError) return { name: error.name, message: error.message, field: error.field };
+  if (error instanceof RunsInputError)
+    return { name: error.name, message: error.message, field: error.field, file: error.file, line: error.line };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+/** Rebuilds the error a reply carries as the class that was thrown. */
+export function fromWireError(error: WireError): Error {
+  if (error.name === 'ScenarioError' && error.field !== undefined) return new ScenarioError(error.field, error.message);
+  if (error.name === 'RunsInputError') return new RunsInputError(error.file ?? '', error.line ?? 0, error.field ?? '', error.message);
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
 }

@@ -7,7 +7,7 @@
 // pass already gave are not given twice.
 import { Gunzip } from 'fflate';
 
-import { RunsInputError } from './runs-engine';
+import { RunsInputError } from './errors';
 
 const TRUNCATED = 'truncated: the file ends inside its gzip stream (a cut download?)';
 const TRAILING = 'bytes after the end of the gzip stream (not a gzip member)';

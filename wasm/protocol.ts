@@ -1,4 +1,5 @@
-// The typed messages between the page and the engine's worker. Every request carries an `id`;
+// The typed messages between the page and its workers: the engine's (./worker-core.ts) and the
+// Runs view's (./runs-worker-core.ts), each serving its own kinds. Every request carries an `id`;
 // exactly one response comes back per request, with the same `id`.
 //
 // A request in a `lane` supersedes the older requests of that lane still waiting: they are
@@ -21,6 +22,22 @@ import type {
   ViewOptions,
   ViewResults,
 } from './types';
+import type { WireError } from './errors';
+import type { RunsJob, RunsProgress } from './runs-worker-core';
+
+export type { WireError } from './errors';
+
+/** A run evaluation's results: its JSON and what the view shows beside it. */
+export interface RunsDone {
+  /** The results JSON, as `fairness-eval runs --format json` prints it. */
+  json: string;
+  /** Each query's text (the queries file), in the results' query order. */
+  queryTexts: string[];
+  /** The comparisons as the CLI's `--format comparisons-csv`. */
+  comparisonsCsv: string;
+  /** The worker's WebAssembly memory at the end, in bytes. */
+  heapBytes: number;
+}
 
 /** What each kind of request takes and what its result is. */
 export interface Calls {
@@ -32,6 +49,10 @@ export interface Calls {
   describe: { params: Record<never, never>; result: MetricDescriptor[] };
   orderings: { params: { scenario: Scenario | string; ranking: number }; result: Orderings };
   experiment: { params: { spec: ExperimentSpec }; result: ExperimentResult };
+  /** The runs worker: evaluates the job's files (read as streams), reporting progress. */
+  runs: { params: { job: RunsJob }; result: RunsDone };
+  /** The runs worker, after `runs`: one query of its results as scenario JSON (run A's and B's top `cutoff`). */
+  runsScenario: { params: { query: string; runA: string; runB: string; cutoff: number }; result: string };
 }
 
 export type Kind = keyof Calls;
@@ -47,6 +68,8 @@ export const defaultLanes: { readonly [K in Kind]: string | undefined } = {
   // Its own lane: never supersedes, nor is superseded by, an evaluation (the page runs each
   // figure in a lane of its own, "experiment-a" and "experiment-b").
   experiment: 'experiment',
+  runs: 'runs',
+  runsScenario: undefined,
 };
 
 /** A request of one kind. */
@@ -63,15 +86,6 @@ export type RequestOf<K extends Kind> = {
 /** Any request the worker accepts. */
 export type Request = { [K in Kind]: RequestOf<K> }[Kind];
 
-/** An error as it crosses the worker boundary (Error objects lose their class when cloned). */
-export interface WireError {
-  /** "ScenarioError" when the core refused the input (then `field` is set). */
-  name: string;
-  /** For a ScenarioError, the core's message without the field. */
-  message: string;
-  field?: string;
-}
-
 /** The answer to a request of one kind. */
 export type ResponseOf<K extends Kind> =
   | { id: number; kind: K; ok: true; result: Calls[K]['result'] }
@@ -84,6 +98,7 @@ export type Response = { [K in Kind]: ResponseOf<K> }[Kind];
 /** What the kinds that run step by step report after each step. */
 export interface Progresses {
   experiment: ExperimentProgress;
+  runs: RunsProgress;
 }
 
 export type ProgressKind = keyof Progresses;

@@ -3,6 +3,7 @@
 // fed in chunks, as the CLI feeds them. Nothing here holds a C++ object.
 import createFairnessRuns, { type FairnessRunsModule, type RawRunsReply } from './dist/fairness-runs.mjs';
 import type { LoadOptions } from './engine';
+import { RunsInputError } from './errors';
 
 /** The CLI's flags as the core's options JSON reads them (fairness/runs/options.hpp). */
 export interface RunsOptions {
@@ -25,19 +26,6 @@ export interface RunsOptions {
 /** The kinds of input, in the order the CLI feeds them (the collection comes last, on its own). */
 export type RunsInputKind = 'run' | 'background' | 'qrels' | 'labels' | 'queries';
 const KIND_CODE: Record<RunsInputKind, number> = { run: 0, background: 1, qrels: 2, labels: 3, queries: 4 };
-
-/** A refusal of an input: the file, the line (0 when not about one line) and the field it names. */
-export class RunsInputError extends Error {
-  override name = 'RunsInputError';
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The collection's progress: bytes fed (uncompressed), documents read, documents kept. */
 export interface CollectionProgress {

@@ -2,9 +2,12 @@
 // File is read with File.stream() (gzip, told by its magic bytes as zlib does, read as the CLI
 // reads it: ./gunzip.ts), its chunks handed to the core as they come. Nothing holds a whole file:
 // memory is bounded by what the core keeps (the documents the runs name).
+// serveRuns answers the requests of the page's one protocol (./protocol.ts) that are this worker's;
 // wasm/runs.worker.ts wires it to the worker's messages.
+import { RunsInputError, toWireError, type WireError } from './errors';
 import { gunzipChunks } from './gunzip';
-import { RunsInputError, type RunsEngine, type RunsInputKind, type RunsOptions } from './runs-engine';
+import type { PortLike, Progress, Request, Response } from './protocol';
+import type { RunsEngine, RunsInputKind, RunsOptions } from './runs-engine';
 
 /** One input file: a Blob (a File in the page) and the name messages use. */
 export interface RunsFile {
@@ -37,14 +40,6 @@ export interface RunsProgress {
   mbPerSecond: number;
   /** Time left from the bytes left at the rate so far; null before there is a rate. */
   secondsLeft: number | null;
-}
-
-/** The refusal as it crosses the worker boundary. */
-export interface RunsRefusal {
-  file: string;
-  line: number;
-  field: string;
-  message: string;
 }
 
 /** The CLI's run name of a path: its stem, without .gz (fairness-eval runs' stem()). */
@@ -86,12 +81,6 @@ export async function* fileChunks(file: Blob, name: string, onRaw: (bytes: numbe
 
 /** The order the CLI feeds its inputs in: runs, background, qrels, labels, queries, collection. */
 const ORDER: RunsFile['kind'][] = ['run', 'background', 'qrels', 'labels', 'queries', 'collection'];
-
-/** Turns anything thrown into a refusal (an internal failure has no file). */
-export function toRefusal(error: unknown): RunsRefusal {
-  if (error instanceof RunsInputError) return { file: error.file, line: error.line, field: error.field, message: error.message };
-  return { file: '', line: 0, field: '', message: error instanceof Error ? error.message : String(error) };
-}
 
 export interface EvaluateRunsOptions {
   onProgress?: (progress: RunsProgress) => void;
@@ -165,54 +154,52 @@ export async function evaluateRuns(engine: RunsEngine, job: RunsJob, options: Ev
 }
 
 // ------------------------------------------------------------------------------------------------
-// The worker's messages.
+// The worker's requests.
 
-export type RunsRequest =
-  { type: 'evaluate'; job: RunsJob } | { type: 'scenario'; id: number; query: string; runA: string; runB: string; cutoff: number };
-
-export type RunsReply =
-  | { type: 'ready' }
-  | { type: 'progress'; progress: RunsProgress }
-  | { type: 'done'; json: string; queryTexts: string[]; comparisonsCsv: string; heapBytes: number }
-  | { type: 'refused'; refusal: RunsRefusal }
-  | { type: 'scenario'; id: number; json?: string; refusal?: RunsRefusal };
-
-/** Serves one worker's requests: an evaluation, then any number of scenario requests about it. */
-export function serveRuns(port: { postMessage(message: RunsReply): void }, enginePromise: Promise<RunsEngine>) {
-  return async (request: RunsRequest): Promise<void> => {
+/**
+ * Serves the runs worker's requests of the protocol (./protocol.ts) on `port`: `runs`, an
+ * evaluation, posting its progress (kind "runs") before the one response; then any number of
+ * `runsScenario` about its results. Any other kind is answered with an error, as the engine's
+ * worker answers `runs`. A failed load of the module fails each request.
+ */
+export function serveRuns(port: PortLike & { start?: () => void }, enginePromise: Promise<RunsEngine>): void {
+  const send = (message: Response | Progress) => port.postMessage(message);
+  const fail = (request: Request, error: WireError) => send({ id: request.id, kind: request.kind, ok: false, error } as Response);
+  const serve = async (request: Request): Promise<void> => {
     let engine: RunsEngine;
     try {
       engine = await enginePromise;
     } catch (error) {
-      port.postMessage({ type: 'refused', refusal: toRefusal(error) });
-      return;
+      const wire = toWireError(error);
+      return fail(request, { ...wire, message: `the run-evaluation module did not load: ${wire.message}` });
     }
-    if (request.type === 'evaluate') {
+    const { id } = request;
+    if (request.kind === 'runs') {
       try {
         const json = await evaluateRuns(engine, request.job, {
-          onProgress: (progress) => port.postMessage({ type: 'progress', progress }),
+          onProgress: (progress) => send({ id, kind: 'runs', progress }),
         });
-        port.postMessage({
-          type: 'done',
-          json,
-          queryTexts: engine.queryTexts(),
-          comparisonsCsv: engine.comparisonsCsv(),
-          heapBytes: engine.heapSize(),
-        });
+        const result = { json, queryTexts: engine.queryTexts(), comparisonsCsv: engine.comparisonsCsv(), heapBytes: engine.heapSize() };
+        send({ id, kind: 'runs', ok: true, result });
       } catch (error) {
         engine.reset();
-        port.postMessage({ type: 'refused', refusal: toRefusal(error) });
+        fail(request, toWireError(error));
+      }
+    } else if (request.kind === 'runsScenario') {
+      try {
+        const result = engine.queryScenario(request.query, request.runA, request.runB, request.cutoff);
+        send({ id, kind: 'runsScenario', ok: true, result });
+      } catch (error) {
+        fail(request, toWireError(error));
       }
     } else {
-      try {
-        port.postMessage({
-          type: 'scenario',
-          id: request.id,
-          json: engine.queryScenario(request.query, request.runA, request.runB, request.cutoff),
-        });
-      } catch (error) {
-        port.postMessage({ type: 'scenario', id: request.id, refusal: toRefusal(error) });
-      }
+      fail(request, { name: 'Error', message: `${request.kind}: not served by the runs worker (the engine's worker serves it)` });
     }
   };
+  port.addEventListener('message', (event) => {
+    const data = event.data as Partial<Request> | null;
+    if (typeof data === 'object' && data !== null && typeof data.id === 'number' && typeof data.kind === 'string')
+      void serve(data as Request);
+  });
+  port.start?.();
 }

@@ -2,16 +2,9 @@
 // `respond` answers one request; `EngineServer` queues requests, lets a newer request supersede
 // older ones of its lane, and answers each in turn. wasm/engine.worker.ts only wires it to `self`.
 import type { Engine } from './engine';
-import { ScenarioError } from './errors';
+import { toWireError, type WireError } from './errors';
 import { ExperimentRun } from './experiment-run';
-import { laneOf, type PortLike, type Progress, type Request, type RequestOf, type Response, type WireError } from './protocol';
-
-/** Turns anything thrown into what can cross the worker boundary. */
-export function toWireError(error: unknown): WireError {
-  if (error instanceof ScenarioError) return { name: error.name, message: error.message, field: error.field };
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: 'Error', message: String(error) };
-}
+import { laneOf, type PortLike, type Progress, type Request, type RequestOf, type Response } from './protocol';
 
 /** Answers one request with the engine. Never throws: a failure is an `ok: false` response. */
 export function respond(engine: Engine, request: Request): Response {
@@ -34,6 +27,9 @@ export function respond(engine: Engine, request: Request): Response {
         return { id: request.id, kind: request.kind, ok: true, result: engine.orderings(request.scenario, request.ranking) };
       case 'experiment': // all at once; EngineServer runs it step by step instead
         return { id: request.id, kind: request.kind, ok: true, result: engine.experiment(request.spec) };
+      case 'runs':
+      case 'runsScenario':
+        throw new Error(`${request.kind}: run evaluation is the runs worker's (wasm/runs.worker.ts), not the engine's`);
       default: {
         const unknown = request as { id: number; kind: string };
         throw new Error(`unknown request kind ${JSON.stringify(unknown.kind)}`);
@@ -44,19 +40,14 @@ export function respond(engine: Engine, request: Request): Response {
   }
 }
 
-/** Checks the shape of an incoming message, which comes from another realm. */
+/**
+ * Checks the shape of an incoming message, which comes from another realm: anything with an id
+ * and a kind is answered (a kind this worker does not serve, with an error).
+ */
 function isRequest(data: unknown): data is Request {
   if (typeof data !== 'object' || data === null) return false;
   const r = data as Partial<Request>;
-  return (
-    typeof r.id === 'number' &&
-    (r.kind === 'evaluate' ||
-      r.kind === 'view' ||
-      r.kind === 'findTerms' ||
-      r.kind === 'describe' ||
-      r.kind === 'orderings' ||
-      r.kind === 'experiment')
-  );
+  return typeof r.id === 'number' && typeof r.kind === 'string';
 }
 
 export interface EngineServerOptions {

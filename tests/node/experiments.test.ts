@@ -12,7 +12,7 @@ import type { Engine } from '../../wasm/engine';
 import { ScenarioError } from '../../wasm/errors';
 import { runExperiment } from '../../wasm/experiment-run';
 import { loadEngineNode } from '../../wasm/node';
-import type { Progress, Request, Response } from '../../wasm/protocol';
+import type { Progress, ProgressOf, Request, Response } from '../../wasm/protocol';
 import type { ExperimentProgress, ExperimentSpec, Scenario } from '../../wasm/types';
 import { EngineServer, respond } from '../../wasm/worker-core';
 import { connect } from './channel';
@@ -103,11 +103,11 @@ describe('Engine.experimentPlan and Engine.experiment', () => {
 describe('the worker runs an experiment step by step', () => {
   function crankedServer() {
     const sent: Response[] = [];
-    const progress: Progress[] = [];
+    const progress: ProgressOf<'experiment'>[] = [];
     const tasks: (() => void)[] = [];
     const server = new EngineServer(engine, (r) => sent.push(r), {
       schedule: (task) => tasks.push(task),
-      progress: (p) => progress.push(p),
+      progress: (p: Progress) => progress.push(p as ProgressOf<'experiment'>),
     });
     const runOne = () => tasks.shift()?.();
     const runAll = () => {

@@ -11,7 +11,10 @@ import { beforeAll, describe, expect, test } from 'vitest';
 
 import { runsWasmPath } from '../../wasm/node';
 import { loadRunsEngine, type RunsEngine, type RunsOptions } from '../../wasm/runs-engine';
-import { evaluateRuns, fileChunks, runStem, type RunsFile, type RunsJob, type RunsProgress } from '../../wasm/runs-worker-core';
+import { EngineClient } from '../../wasm/client';
+import { RunsInputError } from '../../wasm/errors';
+import type { PortLike } from '../../wasm/protocol';
+import { evaluateRuns, fileChunks, runStem, serveRuns, type RunsFile, type RunsJob, type RunsProgress } from '../../wasm/runs-worker-core';
 import { holm } from '../../web/state/runs-tables';
 import { writeRunsFiles } from './runs-files.mjs';
 
@@ -225,6 +228,43 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
       expect(scenarioResults.rankings[r]!.texfair!.value ?? null).toEqual(
         perQuery['TExFAIR@10'] === null ? null : expect.closeTo(perQuery['TExFAIR@10']!, 12),
       );
+    }
+  });
+
+  test("the runs worker's protocol: the page's one client, progress, refusals rebuilt with file and line", async () => {
+    // serveRuns and EngineClient joined by a real MessageChannel, as the Runs view and its worker.
+    const { port1, port2 } = new MessageChannel();
+    serveRuns(port2 as unknown as PortLike, loadRunsEngine({ wasmBinary: readFileSync(runsWasmPath) }));
+    const client = new EngineClient(port1 as unknown as PortLike);
+    try {
+      const { paths, dir } = writeRunsFiles(7);
+      const { job } = jobAndArgs(paths, { options: { cutoffs: [10] }, args: [], params: true });
+      const progress: RunsProgress[] = [];
+      const done = await client.runs(job, { onProgress: (p) => progress.push(p) });
+      // The same results as the engine's own evaluation of the same job, and the worker's extras.
+      expect(done.json).toBe(await evaluateRuns(engine, job));
+      expect(done.queryTexts).toEqual(engine.queryTexts());
+      expect(done.comparisonsCsv).toBe(engine.comparisonsCsv());
+      expect(done.heapBytes).toBeGreaterThan(0);
+      expect(progress.at(-1)).toMatchObject({ kind: 'computing', bytesRead: progress.at(-1)!.totalBytes });
+      const query = (JSON.parse(done.json) as { queries: string[] }).queries[0]!;
+      expect(JSON.parse(await client.runsScenario(query, 'alpha', 'beta', 10))).toMatchObject({ params: { k: 10 } });
+      // A refusal crosses as the error the worker threw: a RunsInputError naming file and line.
+      const path = join(dir, 'bad-qrels.txt');
+      writeFileSync(path, '100 0 P1 1\n100 0 P2 high\n');
+      const bad = { ...job, files: job.files.map((f) => (f.kind === 'qrels' ? { ...f, file: blob(path), name: 'bad-qrels.txt' } : f)) };
+      const refusal = await client.runs(bad).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(refusal).toBeInstanceOf(RunsInputError);
+      expect(refusal).toMatchObject({ file: 'bad-qrels.txt', line: 2 });
+      // A kind of the engine's worker is answered with an error, not left waiting.
+      await expect(client.describe()).rejects.toThrow(/not served by the runs worker/);
+    } finally {
+      client.dispose();
+      port1.close();
+      port2.close();
     }
   });
 

@@ -155,13 +155,19 @@ describe('EngineServer', () => {
     ]);
   });
 
-  test('ignores messages that are not requests', () => {
+  test('ignores messages without an id to answer; answers an unknown kind, or a runs kind, with an error', () => {
     const { server, sent, runAll } = crankedServer(engine);
     server.receive('hello');
     server.receive({ id: 'x', kind: 'evaluate' });
-    server.receive({ id: 1, kind: 'reticulate' });
     runAll();
     expect(sent).toEqual([]);
+    server.receive({ id: 1, kind: 'reticulate' });
+    server.receive({ id: 2, kind: 'runsScenario', query: 'q', runA: 'a', runB: '', cutoff: 10 });
+    runAll();
+    expect(sent).toMatchObject([
+      { id: 1, ok: false, error: { message: 'unknown request kind "reticulate"' } },
+      { id: 2, ok: false, error: { message: expect.stringContaining("the runs worker's") } },
+    ]);
   });
 });
 

@@ -3,8 +3,10 @@
 // (a refusal or a cancel leaves them, and the worker that can open their queries, as they were).
 import { signal } from '@preact/signals';
 
+import { EngineClient, isSuperseded } from '../../wasm/client';
+import { RunsInputError, ScenarioError } from '../../wasm/errors';
 import type { RunsOptions } from '../../wasm/runs-engine';
-import type { RunsJob, RunsProgress, RunsRefusal, RunsReply, RunsRequest } from '../../wasm/runs-worker-core';
+import type { RunsJob, RunsProgress } from '../../wasm/runs-worker-core';
 import { addressOfView, currentAddress, currentLocation, pushAddress, replaceAddress, viewOf } from './address';
 
 export type View = 'playground' | 'runs';
@@ -128,6 +130,21 @@ export interface RunsResults {
   seconds: number;
 }
 
+/** A refusal as the view shows it: the message, and the file and line it is about (0: none). */
+export interface RunsRefusal {
+  file: string;
+  line: number;
+  field: string;
+  message: string;
+}
+
+/** What the view shows for a failed evaluation or query. */
+export function refusalOf(error: unknown): RunsRefusal {
+  if (error instanceof RunsInputError) return { file: error.file, line: error.line, field: error.field, message: error.message };
+  if (error instanceof ScenarioError) return { file: '', line: 0, field: error.field, message: `${error.field}: ${error.message}` };
+  return { file: '', line: 0, field: '', message: error instanceof Error ? error.message : String(error) };
+}
+
 export const runsResults = signal<RunsResults | null>(null);
 export const runsProgress = signal<RunsProgress | null>(null);
 export const runsRefusal = signal<RunsRefusal | null>(null);
@@ -140,11 +157,10 @@ export function setRunsWorkerFactory(factory: () => Worker): void {
   makeWorker = factory;
 }
 
-let active: Worker | null = null; // the evaluation running
+// Each worker is talked to through the page's one client of the protocol (wasm/client.ts).
+let active: EngineClient | null = null; // the evaluation running
 let spare: Worker | null = null; // started ahead, its module compiled by the time it is needed
-let finished: Worker | null = null; // the one that computed runsResults (for queryScenario)
-let nextScenario = 1;
-const scenarioWaiters = new Map<number, { resolve: (json: string) => void; reject: (error: RunsRefusal) => void }>();
+let finished: EngineClient | null = null; // the one that computed runsResults (for queryScenario)
 
 /**
  * Starts a worker ahead of need (the view calls it when shown, and after each evaluation), so an
@@ -154,79 +170,70 @@ export function warmRunsWorker(): void {
   spare ??= makeWorker();
 }
 
-function takeWorker(): Worker {
+function takeClient(): EngineClient {
   const worker = spare ?? makeWorker();
   spare = null;
-  return worker;
-}
-
-function send(worker: Worker, request: RunsRequest): void {
-  worker.postMessage(request);
+  const client = new EngineClient(worker);
+  // A worker that fails outside any request (its script did not load) rejects what it was asked.
+  worker.addEventListener('error', (event) => client.dispose(() => new Error(`The runs worker failed: ${event.message}`)));
+  return client;
 }
 
 /** Starts an evaluation in a new worker; a running one is cancelled first. */
 export function startRuns(job: RunsJob): void {
   cancelRuns();
-  const worker = takeWorker();
-  active = worker;
+  const client = takeClient();
+  active = client;
   runsRunning.value = true;
   runsRefusal.value = null;
   runsProgress.value = null;
   const started = performance.now();
-  worker.onmessage = (event: MessageEvent<RunsReply>) => {
-    const reply = event.data;
-    if (reply.type === 'scenario') {
-      const waiter = scenarioWaiters.get(reply.id);
-      scenarioWaiters.delete(reply.id);
-      if (reply.json !== undefined) waiter?.resolve(reply.json);
-      else waiter?.reject(reply.refusal!);
-      return;
-    }
-    if (worker !== active) return;
-    if (reply.type === 'progress') runsProgress.value = reply.progress;
-    else if (reply.type === 'done') {
-      const data = JSON.parse(reply.json) as RunsResultsJson;
-      const first = data.runs[0];
-      const columns = first ? Object.keys(first.summary) : [];
-      const baseline = data.comparisons[0]?.baseline ?? job.options.baseline ?? first?.name ?? '';
-      finished?.terminate();
-      finished = worker;
-      active = null;
-      runsRunning.value = false;
-      runsResults.value = {
-        text: reply.json,
-        data,
-        columns,
-        baseline: baseline || first?.name || '',
-        queryTexts: reply.queryTexts,
-        comparisonsCsv: reply.comparisonsCsv,
-        options: job.options,
-        heapBytes: reply.heapBytes,
-        seconds: (performance.now() - started) / 1000,
-      };
-      warmRunsWorker();
-    } else if (reply.type === 'refused') {
-      worker.terminate();
-      active = null;
-      runsRunning.value = false;
-      runsRefusal.value = reply.refusal;
-      warmRunsWorker();
-    }
-  };
-  worker.onerror = (event) => {
-    if (worker !== active) return;
-    worker.terminate();
-    active = null;
-    runsRunning.value = false;
-    runsRefusal.value = { file: '', line: 0, field: '', message: `The runs worker failed: ${event.message}` };
-  };
-  send(worker, { type: 'evaluate', job });
+  const current = () => client === active;
+  client
+    .runs(job, {
+      onProgress: (progress) => {
+        if (current()) runsProgress.value = progress;
+      },
+    })
+    .then(
+      (done) => {
+        if (!current()) return;
+        const data = JSON.parse(done.json) as RunsResultsJson;
+        const first = data.runs[0];
+        const columns = first ? Object.keys(first.summary) : [];
+        const baseline = data.comparisons[0]?.baseline ?? job.options.baseline ?? first?.name ?? '';
+        finished?.dispose();
+        finished = client;
+        active = null;
+        runsRunning.value = false;
+        runsResults.value = {
+          text: done.json,
+          data,
+          columns,
+          baseline: baseline || first?.name || '',
+          queryTexts: done.queryTexts,
+          comparisonsCsv: done.comparisonsCsv,
+          options: job.options,
+          heapBytes: done.heapBytes,
+          seconds: (performance.now() - started) / 1000,
+        };
+        warmRunsWorker();
+      },
+      (error: unknown) => {
+        if (!current() || isSuperseded(error)) return;
+        client.dispose();
+        active = null;
+        runsRunning.value = false;
+        runsRefusal.value = refusalOf(error);
+        warmRunsWorker();
+      },
+    );
 }
 
 /** Stops a running evaluation at once (its worker is terminated); the last results stay. */
 export function cancelRuns(): boolean {
   if (!active) return false;
-  active.terminate();
+  active.cancel();
   active = null;
   runsRunning.value = false;
   runsProgress.value = null;
@@ -234,13 +241,11 @@ export function cancelRuns(): boolean {
   return true;
 }
 
-/** One query of the last results as scenario JSON: run A's and run B's top `cutoff` documents. */
+/**
+ * One query of the last results as scenario JSON: run A's and run B's top `cutoff` documents.
+ * Rejects with the worker's error (RunsInputError, ScenarioError), whose message the view shows.
+ */
 export function queryScenario(query: string, runA: string, runB: string, cutoff: number): Promise<string> {
-  const worker = finished;
-  if (!worker) return Promise.reject({ file: '', line: 0, field: '', message: 'no results yet' } satisfies RunsRefusal);
-  const id = nextScenario++;
-  return new Promise((resolve, reject) => {
-    scenarioWaiters.set(id, { resolve, reject });
-    send(worker, { type: 'scenario', id, query, runA, runB, cutoff });
-  });
+  if (!finished) return Promise.reject(new Error('no results yet'));
+  return finished.runsScenario(query, runA, runB, cutoff);
 }
