@@ -344,10 +344,10 @@ export interface RabResult {
   atCutoff: AtCutoff;
 }
 
-/** ARaB: RaB's fields, with its own weights per rank (its mag is RaB's). */
+/** ARaB: RaB's fields, with its own weight per rank beside the magnitudes. */
 export interface ArabResult extends Omit<RabResult, 'perRank'> {
   /** w_i = (1/t') Σ_{x=i..t'} 1/x (0 below the cut-off). */
-  perRank: { weight: number }[];
+  perRank: { mag: PerGroup; weight: number }[];
 }
 
 /** nDCG@k (Järvelin and Kekäläinen, TOIS 2002): utility beside fairness. */
@@ -531,6 +531,18 @@ export interface ChartSpec {
   title: string;
 }
 
+/**
+ * A part of a metric's result the page's table lists under its value
+ * (core/include/fairness/descriptor.hpp, PartSpec): "value", result[key] labelled `label`;
+ * "groups", each member of result[key] labelled by its name (after `label`, if any);
+ * "magnitudes", RaB's magnitude in use by group, then the other magnitudes' values.
+ */
+export interface PartSpec {
+  kind: 'value' | 'groups' | 'magnitudes';
+  key: string;
+  label: string;
+}
+
 /** What the core says about a metric, for explainers (`Engine.describe`). */
 export interface MetricDescriptor {
   id: MetricId;
@@ -550,6 +562,8 @@ export interface MetricDescriptor {
   /** LaTeX, for the page's explainer. */
   formula: string;
   chart: ChartSpec;
+  /** The parts the table lists under the value (none for some metrics). */
+  parts: PartSpec[];
 }
 
 // ---------------------------------------------------------------------------------------------

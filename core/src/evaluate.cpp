@@ -267,7 +267,11 @@ std::string describe_metrics_text() {
             .member("key", m->chart.key)
             .member("title", m->chart.title)
             .end_object()
-            .end_object();
+            .key("parts")
+            .begin_array();
+        for (const auto& part : m->parts)
+            out.begin_object().member("kind", part.kind).member("key", part.key).member("label", part.label).end_object();
+        out.end_array().end_object();
     }
     return out.end_array().take();
 }

@@ -127,7 +127,8 @@ TEST_CASE("in a scenario: counts from the lexicon, value of params.rabMagnitude,
     CHECK(num(r["arab"]["perRank"][0]["weight"]) == near(11.0 / 18));
     CHECK(num(r["arab"]["perRank"][1]["weight"]) == near(5.0 / 18));
     CHECK(num(r["arab"]["perRank"][2]["weight"]) == near(1.0 / 9));
-    CHECK(r["arab"]["perRank"][3] == Json{{"weight", 0.0}});  // below the cut-off
+    // Below the cut-off: weight 0; ARaB's rows carry the same magnitudes as RaB's.
+    CHECK(r["arab"]["perRank"][3] == Json{{"mag", {{"female", 0.0}, {"male", ln2}}}, {"weight", 0.0}});
     // rabMagnitude picks the value; the three magnitudes stay reported.
     const auto as_bool = first(texts(docs, {{"k", 3}, {"rabMagnitude", "bool"}}));
     CHECK(num(as_bool["rab"]["value"]) == near(-1.0 / 3));

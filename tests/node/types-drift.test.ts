@@ -75,7 +75,7 @@ const rab = {
   perRank: [{ mag: true }],
   atCutoff: true,
 } as const satisfies Shape<RabResult>;
-const arab = { ...rab, perRank: [{ weight: true }] } as const satisfies Shape<ArabResult>;
+const arab = { ...rab, perRank: [{ mag: true, weight: true }] } as const satisfies Shape<ArabResult>;
 const metrics = {
   nfairr: {
     value: true,
@@ -175,6 +175,7 @@ const descriptor = {
   params: [{ key: true, default: true, meaning: true }],
   formula: true,
   chart: { kind: true, key: true, title: true },
+  parts: [{ kind: true, key: true, label: true }],
 } as const satisfies Shape<MetricDescriptor>;
 const extreme = { order: true, ids: true, value: true, ties: true } as const satisfies Shape<OrderingExtreme>;
 const orderings = {

@@ -66,6 +66,23 @@ describe('MetricsTable', () => {
     expect(verdicts.textContent).toContain('TExFAIR');
   });
 
+  test('parts come from the descriptors: NDKL lists Z and D*, NFaiRR FaiRR and IFaiRR', async () => {
+    replaceScenario(two(), { undoable: false });
+    render(<MetricsTable />);
+    await current();
+    const cell = (id: string) => document.querySelector(`[data-metric="${id}"][data-ranking="A"]`) as HTMLElement;
+    const part = (id: string, key: string) => Number((cell(id).querySelector(`[data-part="${key}"]`) as HTMLElement).dataset.value);
+    // A: male, female, neutral. Every prefix holds a labelled document, so I = {1, 2, 3} and
+    // Z = 1/log2 2 + 1/log2 3 + 1/log2 4; D* is the uniform targets.
+    expect(part('ndkl', 'z')).toBeCloseTo(1 + 1 / Math.log2(3) + 0.5, 12);
+    expect(part('ndkl', 'target.female')).toBe(0.5);
+    expect(part('ndkl', 'target.male')).toBe(0.5);
+    expect(cell('ndkl').querySelector('[data-part="target.male"]')!.textContent).toContain('D*(male)');
+    // NFaiRR: all three are neutral under the default lexicon's τ = 1 (one term each), so
+    // FaiRR = IFaiRR = 1 + 1/log2 3 + 1/2.
+    expect(part('nfairr', 'fairr')).toBeCloseTo(part('nfairr', 'ifairr'), 12);
+  });
+
   test('RaB and ARaB: the magnitude’s parts for f and m, the other magnitudes, and each rank’s pull in the chart', async () => {
     replaceScenario(two(), { undoable: false });
     render(<MetricsTable />);
@@ -85,12 +102,12 @@ describe('MetricsTable', () => {
     expect(part('arab', 'tc.value')).toBeCloseTo(1 / 3, 12);
     expect(part('arab', 'bool.value')).toBeCloseTo(1 / 3, 12);
     // The engine sends what each rank contributes only for the open rows: ARaB's opens it for
-    // ARaB and RaB (whose magnitudes its chart reads), and for no other metric.
+    // ARaB alone (its rows carry their own magnitudes).
     const first = () => evaluation.value.results!.rankings[0]!;
     expect(first().arab.perRank).toBeUndefined();
     (screen.getByRole('button', { name: /ARaB/ }) as HTMLButtonElement).click();
     await waitFor(() => expect(first().arab.perRank).toHaveLength(3));
-    expect(first().rab.perRank).toHaveLength(3);
+    expect(first().rab.perRank).toBeUndefined();
     expect(first().texfair.perRank).toBeUndefined();
     expect(first().arab.atCutoff).toHaveLength(3);
     const chart = perRankChart('arab', evaluation.value.results!.rankings[0]!, ['female', 'male']);
@@ -101,6 +118,8 @@ describe('MetricsTable', () => {
     const sum = chart.series.flatMap((s) => s.values).reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(ln2 / 3, 12);
     // RaB: w_i = 1/3 for the three ranks: m's pull ln 2 / 3 at rank 1, f's −ln 2 / 3 at rank 2.
+    (screen.getByRole('button', { name: /^RaB/ }) as HTMLButtonElement).click();
+    await waitFor(() => expect(first().rab.perRank).toHaveLength(3));
     const rabChart = perRankChart('rab', evaluation.value.results!.rankings[0]!, ['female', 'male']);
     expect(rabChart.series[0]!.values).toEqual([ln2 / 3, 0, 0]);
     expect(rabChart.series[1]!.values).toEqual([-0, -ln2 / 3, -0]);

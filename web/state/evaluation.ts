@@ -41,12 +41,8 @@ export type Evaluate = (scenarioJson: string, options: ViewOptions) => Promise<V
 /** The metric rows open on the page: the engine sends their per-rank detail and cut-off values. */
 export const openRows = signal<ReadonlySet<string>>(new Set());
 
-/** The metrics whose detail the open rows show (ARaB's charts read RaB's magnitudes too). */
-const detailShown = computed((): MetricId[] => {
-  const ids = new Set(openRows.value as ReadonlySet<MetricId>);
-  if (ids.has('arab')) ids.add('rab');
-  return [...ids].sort();
-});
+/** The metrics whose detail the open rows show. */
+const detailShown = computed((): MetricId[] => [...(openRows.value as ReadonlySet<MetricId>)].sort());
 
 /** What the core read of one text (tokens, magnitudes, term matches), by text. */
 export type TextTerms = Omit<TextInfo, 'at'>;

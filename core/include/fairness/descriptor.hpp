@@ -39,6 +39,16 @@ struct ChartSpec {
     std::string_view title;
 };
 
+// The parts of a metric's result the page's table lists under its value. "value": result[key],
+// labelled `label`. "groups": each member of the object result[key] (a group, or "neutral"),
+// labelled by its name, after `label` when there is one. "magnitudes": RaB's and ARaB's
+// magnitude in use split into its groups' parts, then the other magnitudes' values.
+struct PartSpec {
+    std::string_view kind;
+    std::string_view key;
+    std::string_view label;
+};
+
 struct MetricDescriptor {
     std::string_view id;         // key in the results, e.g. "nfairr"
     std::string_view name;       // display name, e.g. "NFaiRR"
@@ -53,6 +63,7 @@ struct MetricDescriptor {
     std::vector<ParamInfo> params;
     std::string_view formula;  // LaTeX, for the page's explainer
     ChartSpec chart;
+    std::vector<PartSpec> parts;
 };
 
 // Every metric, in the order the page and the CLI table show them.

@@ -36,6 +36,7 @@ const MetricDescriptor descriptor{
     .formula =
         R"(E = \sum_{r=1}^{k} \frac{a_{d_r}}{\log_2(r+1)} \qquad nE = \frac{E}{\lVert E \rVert_1} \qquad \mathrm{AWRF} = \Delta(nE, \hat E) \qquad a^{g}_{d} = \frac{M_g(d)}{\sum_x M_x(d)})",
     .chart = {"weighted", "alignment", "p(r) · a_d: attention each rank gives each group"},
+    .parts = {{"groups", "distribution", ""}},
 };
 
 std::vector<double> alignment(std::span<const double> magnitude, int label, std::size_t groups, AwrfAlignment how) {

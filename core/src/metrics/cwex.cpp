@@ -29,6 +29,7 @@ const MetricDescriptor descriptor{
     .formula =
         R"(\mathrm{Exposure}_c = \frac{\sum_{r \le k,\ \ell(d_r) = c} \frac{1}{\log_2(r+1)}}{\sum_{r \le k} \frac{1}{\log_2(r+1)}} \qquad \mathrm{CWEx} = \alpha\, \mathrm{Exposure}_{\mathrm{neutral}} - (1 - \alpha) \big(\max_g \mathrm{Exposure}_g - \min_g \mathrm{Exposure}_g\big))",
     .chart = {"label", "exposure", "p(r) / Σ p: the exposure each rank gives its label"},
+    .parts = {{"groups", "exposure", ""}},
 };
 
 namespace {

@@ -36,6 +36,7 @@ const MetricDescriptor descriptor{
     .formula =
         R"(\mathrm{NDKL@}k = \frac{1}{Z} \sum_{i \in I} \frac{\mathrm{KL}(D_i \,\|\, D^*)}{\log_2(i+1)} \qquad Z = \sum_{i \in I} \frac{1}{\log_2(i+1)} \qquad \mathrm{KL}(P \,\|\, Q) = \sum_g (P_g + \varepsilon) \ln \frac{P_g + \varepsilon}{Q_g + \varepsilon})",
     .chart = {"value", "contribution", "KL(D_i ‖ D*) / log2(i + 1) / Z: each prefix’s share of NDKL"},
+    .parts = {{"value", "z", "Z"}, {"groups", "target", "D*"}},
 };
 
 std::vector<double> ranking_shares(std::span<const int> labels, std::size_t groups) {

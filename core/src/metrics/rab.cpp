@@ -39,6 +39,7 @@ const MetricDescriptor rab_descriptor{
     .formula = std::string_view(
         R"(\mathrm{mag}^{\mathrm{tc}}_g(d) = c_g(d) \quad \mathrm{mag}^{\mathrm{tf}}_g(d) = \ln\big(1 + c_g(d)\big) \quad \mathrm{mag}^{\mathrm{bool}}_g(d) = [\,c_g(d) > 0\,] \qquad \mathrm{RaB@}t = \frac{1}{t'} \sum_{i=1}^{t'} \big(\mathrm{mag}_m(d_i) - \mathrm{mag}_f(d_i)\big), \quad t' = \min(t, n))"),
     .chart = {"pull", "weight", "w_i · mag(d): each rank’s pull towards m (up) and f (down); the bars add up to the value"},
+    .parts = {{"magnitudes", "", ""}},
 };
 
 const MetricDescriptor arab_descriptor{
@@ -58,6 +59,7 @@ const MetricDescriptor arab_descriptor{
     .formula = std::string_view(
         R"(\mathrm{ARaB@}t = \frac{1}{t'} \sum_{x=1}^{t'} \mathrm{RaB@}x \qquad \mathrm{ARaB@}t = \sum_{i=1}^{t'} w_i \big(\mathrm{mag}_m(d_i) - \mathrm{mag}_f(d_i)\big) \qquad w_i = \frac{1}{t'} \sum_{x=i}^{t'} \frac{1}{x}, \quad t' = \min(t, n))"),
     .chart = {"pull", "weight", "w_i · mag(d): each rank’s pull towards m (up) and f (down); the bars add up to the value"},
+    .parts = {{"magnitudes", "", ""}},
 };
 
 double magnitude(RabMagnitude m, double count) {
@@ -174,16 +176,14 @@ void write(JsonWriter& w, const Report& r, std::span<const std::string, 2> group
         w.end_object();
         return;
     }
-    // Per rank, only what is not derivable, since this is written for every document: RaB gives
-    // mag_f and mag_m (the counts are docs[].magnitude; its weight is 1/k' up to k'), ARaB its
-    // weight w_i (its magnitudes are RaB's). A rank's contribution is w_i (mag_m - mag_f).
+    // Per rank, mag_f and mag_m (the counts are docs[].magnitude), and ARaB's weight w_i (RaB's
+    // is 1/k' up to k'): a rank's contribution is w_i (mag_m - mag_f). Each result carries its
+    // own, so that its chart reads nothing of the other's.
     w.key("perRank").begin_array();
     for (const auto& rank : r.ranks) {
         w.begin_object();
-        if (r.which == Which::rab)
-            write_pair(w, "mag", groups, rank.mag_f, rank.mag_m);
-        else
-            w.member("weight", rank.weight);
+        write_pair(w, "mag", groups, rank.mag_f, rank.mag_m);
+        if (r.which == Which::arab) w.member("weight", rank.weight);
         w.end_object();
     }
     w.end_array();

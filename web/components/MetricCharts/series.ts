@@ -57,11 +57,11 @@ export function perRankChart(id: string, ranking: RankingResults | RankingView, 
     }
     case 'pull': {
       // Each rank pulls the value towards m (up, w_i · mag_m) and towards f (down, −w_i · mag_f).
-      // The magnitudes are in RaB's perRank; w_i is in the row (ARaB), else 1/k' up to k' (RaB).
-      const [f, m] = ranking.rab.groups;
+      // The row's magnitudes; w_i is in the row (ARaB), else 1/k' up to k' (RaB).
+      const [f, m] = (metricOf(ranking, id) as unknown as { groups: [string, string] }).groups;
       const weight = (row: Row, r: number) => (key in row ? Number(row[key]) : r < ranking.k ? 1 / ranking.k : 0);
       const pull = (g: string, sign: number) =>
-        rows.map((row, r) => sign * weight(row, r) * Number(ranking.rab.perRank?.[r]?.mag?.[g] ?? 0));
+        rows.map((row, r) => sign * weight(row, r) * Number((row.mag as Record<string, number> | undefined)?.[g] ?? 0));
       return {
         title,
         series: [

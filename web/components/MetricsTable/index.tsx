@@ -18,46 +18,31 @@ const Explainer = lazy(() => import('../Explainer').then((m) => ({ default: m.Ex
 const MetricCharts = lazy(() => import('../MetricCharts').then((m) => ({ default: m.MetricCharts })));
 
 /** The parts a metric's value is made of, shown under it: why the value is what it is. */
-function parts(id: string, metric: Record<string, unknown>): [string, string, number | null][] {
-  const byKey = (record: unknown, prefix: string) =>
-    Object.entries((record ?? {}) as Record<string, number | null>).map(
-      ([k, v]) => [`${prefix}${k}`, k, v] as [string, string, number | null],
-    );
-  switch (id) {
-    case 'nfairr':
-      return [
-        ['fairr', 'FaiRR', metric.fairr as number],
-        ['ifairr', 'IFaiRR', metric.ifairr as number],
-      ];
-    case 'texfair':
-      return [...byKey(metric.share, 'share.'), ['rbdf', 'RBDF', metric.rbdf as number]];
-    case 'dips':
-    case 'ree':
-    case 'igi':
-      return [
-        ['mAB', 'M_AB', metric.mAB as number | null],
-        ['mBA', 'M_BA', metric.mBA as number | null],
-      ];
-    case 'cwex':
-      return byKey(metric.exposure, 'exposure.');
-    case 'awrf':
-      return byKey(metric.distribution, 'distribution.');
-    case 'rab':
-    case 'arab': {
-      // The magnitude in use split into f's and m's part, then the other two magnitudes' values.
-      const selected = metric.magnitude as 'tc' | 'tf' | 'bool';
-      const measure = (m: string) => metric[m] as { value: number | null; parts: Record<string, number | null> };
-      const others = (['tc', 'tf', 'bool'] as const).filter((m) => m !== selected);
-      return [
-        ...Object.entries(measure(selected).parts).map(
-          ([g, v]) => [`${selected}.parts.${g}`, `${g} (${selected})`, v] as [string, string, number | null],
-        ),
-        ...others.map((m) => [`${m}.value`, m, measure(m).value] as [string, string, number | null]),
-      ];
+function parts(d: MetricDescriptor, metric: Record<string, unknown>): [string, string, number | null][] {
+  return d.parts.flatMap((part): [string, string, number | null][] => {
+    switch (part.kind) {
+      case 'value':
+        return [[part.key, part.label, metric[part.key] as number | null]];
+      case 'groups':
+        return Object.entries((metric[part.key] ?? {}) as Record<string, number | null>).map(([g, v]) => [
+          `${part.key}.${g}`,
+          part.label ? `${part.label}(${g})` : g,
+          v,
+        ]);
+      case 'magnitudes': {
+        // The magnitude in use split into its groups' parts, then the other two magnitudes' values.
+        const selected = metric.magnitude as 'tc' | 'tf' | 'bool';
+        const measure = (m: string) => metric[m] as { value: number | null; parts: Record<string, number | null> };
+        const others = (['tc', 'tf', 'bool'] as const).filter((m) => m !== selected);
+        return [
+          ...Object.entries(measure(selected).parts).map(
+            ([g, v]) => [`${selected}.parts.${g}`, `${g} (${selected})`, v] as [string, string, number | null],
+          ),
+          ...others.map((m) => [`${m}.value`, m, measure(m).value] as [string, string, number | null]),
+        ];
+      }
     }
-    default:
-      return [];
-  }
+  });
 }
 
 /** How long a changed value shows what it was before the edit. */
@@ -86,12 +71,13 @@ function usePrevious(value: number | null, current: boolean, era: number): { bef
   return before;
 }
 
-function ValueCell({ results, r, id, current, era }: { results: Results; r: number; id: string; current: boolean; era: number }) {
+function ValueCell({ results, r, d, current, era }: { results: Results; r: number; d: MetricDescriptor; current: boolean; era: number }) {
   const ranking = results.rankings[r]!;
+  const id = d.id;
   const metric = metricOf(ranking, id);
   const changed = usePrevious(metric.value, current, era);
   // Parts that are all undefined add nothing to the note beside an undefined value.
-  const made = parts(id, metric as unknown as Record<string, unknown>);
+  const made = parts(d, metric as unknown as Record<string, unknown>);
   const shownParts = made.some(([, , v]) => v !== null) ? made : [];
   return (
     <td
@@ -191,7 +177,7 @@ function MetricRow({
           {!compact && <span class={styles.summary}>{d.summary}</span>}
         </th>
         {results.rankings.map((_, r) => (
-          <ValueCell key={r} results={results} r={r} id={d.id} current={current} era={era} />
+          <ValueCell key={r} results={results} r={r} d={d} current={current} era={era} />
         ))}
         {comparing && <CompareCells results={results} d={d} />}
       </tr>
