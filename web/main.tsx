@@ -4,6 +4,7 @@ import { render } from 'preact';
 
 import { startEngineWorker, startLongJobWorkers } from '../wasm/client';
 import { App } from './components/App';
+import { ALL_CARDS_UP_TO, loadVirtualCards } from './components/RankingEditor';
 import { setEngine, engine } from './state/engine';
 import { startEvaluation } from './state/evaluation';
 import { descriptors } from './state/metrics';
@@ -46,13 +47,17 @@ async function start() {
     // Each figure in its own lane and worker ("experiment-a", "experiment-b").
     experiment: (spec, onProgress) => longJobs.experiment(spec, { onProgress }),
   });
+  const starting = () => toPageScenario(findPreset(STARTING_PRESET)!.scenario);
+  const fallback = starting();
+  // The scenario is fetched while the engine starts (its check waits for the engine in the worker).
+  const loading = loadInitial(request, fallback, currentAddress());
   descriptors.value = await engine().describe();
   // The engine has answered (the shell of index.html has been on screen since the first paint).
   performance.mark('engine-ready');
-
-  const starting = () => toPageScenario(findPreset(STARTING_PRESET)!.scenario);
-  const fallback = starting();
-  const loaded = await loadInitial(request, fallback, currentAddress());
+  const loaded = await loading;
+  // A long ranking is drawn by the virtualised list from the first render: without it, that render
+  // would draw its first 200 cards in full, then replace them.
+  if (loaded.scenario.rankings.some((r) => r.docs.length > ALL_CARDS_UP_TO)) await loadVirtualCards();
   replaceScenario(loaded.scenario, { undoable: false, source: loaded.source });
   // The caption belongs to the example as loaded (a preset, or the starting example).
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);

@@ -20,12 +20,21 @@ export const ALL_CARDS_UP_TO = 200;
 
 type VirtualModule = typeof import('./VirtualCards');
 let virtualModule: Promise<VirtualModule> | null = null;
+let virtualLoaded: VirtualModule | null = null;
 
-/** The virtualised list's component (and its library), loaded the first time a ranking needs it. */
+/**
+ * Loads the virtualised list's component (and its library). The start-up awaits it before the
+ * first render when a ranking is long, so that render draws only the cards on screen.
+ */
+export function loadVirtualCards(): Promise<VirtualModule> {
+  return (virtualModule ??= import('./VirtualCards').then((m) => (virtualLoaded = m)));
+}
+
+/** The virtualised list's component, loaded the first time a ranking needs it. */
 function useVirtualCards(needed: boolean): VirtualModule['VirtualCards'] | null {
-  const [loaded, setLoaded] = useState<VirtualModule | null>(null);
+  const [loaded, setLoaded] = useState<VirtualModule | null>(virtualLoaded);
   useEffect(() => {
-    if (needed && !loaded) void (virtualModule ??= import('./VirtualCards')).then(setLoaded);
+    if (needed && !loaded) void loadVirtualCards().then(setLoaded);
   }, [needed, loaded]);
   return loaded?.VirtualCards ?? null;
 }
