@@ -4,6 +4,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 
+import { hasDetail } from '../../web/components/MetricCharts';
 import { perRankChart } from '../../web/components/MetricCharts/series';
 import { MetricsTable } from '../../web/components/MetricsTable';
 import { setParam } from '../../web/state/actions';
@@ -108,6 +109,7 @@ describe('MetricsTable', () => {
     (screen.getByRole('button', { name: /ARaB/ }) as HTMLButtonElement).click();
     await waitFor(() => expect(first().arab.perRank).toHaveLength(3));
     expect(first().rab.perRank).toBeUndefined();
+    expect(hasDetail(evaluation.value.results!, 'arab')).toBe(true); // its charts draw from its own detail
     expect(first().texfair.perRank).toBeUndefined();
     expect(first().arab.atCutoff).toHaveLength(3);
     const chart = perRankChart('arab', evaluation.value.results!.rankings[0]!, ['female', 'male']);

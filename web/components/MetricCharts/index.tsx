@@ -63,9 +63,7 @@ const common = {
 
 /** Whether the results hold what the charts of `id` read (the engine sends it once the row is open). */
 export function hasDetail(results: ViewResults, id: string): boolean {
-  return results.rankings.every(
-    (ranking) => metricOf(ranking, id).atCutoff !== undefined && (id !== 'arab' || ranking.rab.perRank !== undefined),
-  );
+  return results.rankings.every((ranking) => metricOf(ranking, id).atCutoff !== undefined);
 }
 
 export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDescriptor; results: ViewResults }) {
