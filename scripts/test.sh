@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh clone: install what is missing, build, run every layer.
 # Independent layers run side by side: the sanitizer build (doctests under ASan + UBSan, then a
-# fixed-time fuzz) from the start, beside the native build and the WebAssembly build; then the
-# browser tests (one Chromium) beside the doctests, the types, and the Node and component tests.
+# fixed-time fuzz) from the start, beside the native build and the WebAssembly build, then beside
+# the types, the Node and component tests and the browser tests (one Chromium).
 # Each layer's time is printed at the end. `npm run test:quick` skips the sanitizers and the fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,14 +54,11 @@ fi
 in_background "WebAssembly build and the page" build/wasm.log env FAIRNESS_JOBS=1 bash scripts/build.sh --wasm
 time_layer "Native build" env FAIRNESS_JOBS=1 bash scripts/build.sh --native
 finish "WebAssembly build and the page"
-# The browser tests (one Chromium, one file at a time) beside the doctests, the types and the Node
-# and component tests: the builds are done, and the sanitizer stream ends about then.
-in_background "Chromium (vitest: browser)" build/browser.log npx vitest run --project browser
 time_layer "C++ doctests (ctest)" ctest --test-dir build --output-on-failure -j2
 
 time_layer "Types (tsc)" npx tsc -p .
 time_layer "Node and components (vitest: node, web)" npx vitest run --project node --project web
-finish "Chromium (vitest: browser)"
+time_layer "Chromium (vitest: browser)" npx vitest run --project browser
 if ! $quick; then
   finish "Sanitizer build, doctests under it, 30 s of fuzzing"
 fi
