@@ -12,7 +12,7 @@ import { loadEngine } from '../../wasm/engine';
 import { setDocText, setParam } from '../../web/state/actions';
 import { KEYS, offer, readPrevious, readStored, type Autosave } from '../../web/state/autosave';
 import { setEngine } from '../../web/state/engine';
-import { evaluation, startEvaluation, type Evaluate } from '../../web/state/evaluation';
+import { answer, evaluation, startEvaluation, status, type Evaluate } from '../../web/state/evaluation';
 import { descriptors } from '../../web/state/metrics';
 import { loadInitial, startAutosaveOn } from '../../web/state/persistence';
 import { replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
@@ -90,7 +90,8 @@ afterAll(() => {
 async function openPage(): Promise<void> {
   life++;
   stopEvaluation();
-  evaluation.value = { results: null, evaluated: null, error: null, status: 'pending' };
+  answer.value = { results: null, evaluated: null, error: null };
+  status.value = 'pending';
   const loaded = await loadInitial(readUrl(location), starting(), location.href);
   replaceScenario(loaded.scenario, { undoable: false, source: loaded.source });
   stopEvaluation = startEvaluation(view);

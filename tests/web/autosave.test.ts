@@ -2,16 +2,17 @@
 // the real engine: a refused edit never replaces the saved work, a reload brings back the draft
 // and the undo steps, other tabs' and the user's own saves are offered rather than overwritten.
 import { waitFor } from '@testing-library/preact';
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 
 import { setDocText, setParam } from '../../web/state/actions';
-import { KEYS, offer, readPrevious, readStored, readTabCopy, sessionJson, startAutosave, type Autosave } from '../../web/state/autosave';
+import { KEYS, offer, readPrevious, readStored, readTabCopy, startAutosave, type Autosave } from '../../web/state/autosave';
 import { evaluation } from '../../web/state/evaluation';
 import { SCENARIO_BYTES, TooLargeError } from '../../web/state/limits';
 import { acceptScenario, loadInitial } from '../../web/state/persistence';
 import { scenarioSource } from '../../web/state/remote';
 import { replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
 import type { UrlRequest } from '../../web/state/address';
+import { readSession, STEP_PREFIX, storeSession } from '../../web/state/saved-steps';
 import { DamagedLinkError, decodeScenario, encodeScenario } from '../../web/state/share';
 import { useNodeEngine } from './engine';
 
@@ -107,10 +108,86 @@ describe('what is saved', () => {
     const steps = [start('one'), start('two'), start('three')];
     // Room for the newest undo step and the nearest redo step, not for the next undo step.
     const budget = JSON.stringify(start('three')).length + JSON.stringify(start('next')).length + 1;
-    const kept = JSON.parse(sessionJson({ draft: start('draft'), past: steps, future: [start('next')] }, budget));
-    expect(kept.draft.rankings[0].docs[0].text).toBe('draft');
-    expect(kept.past.map((s: PageScenario) => s.rankings[0]!.docs[0]!.text)).toEqual(['three']);
-    expect(kept.future.map((s: PageScenario) => s.rankings[0]!.docs[0]!.text)).toEqual(['next']);
+    let index = '';
+    storeSession(localStorage, { draft: start('draft'), past: steps, future: [start('next')] }, budget, (text) => (index = text));
+    const kept = readSession(localStorage, JSON.parse(index));
+    expect(kept.draft!.rankings[0]!.docs[0]!.text).toBe('draft');
+    expect(kept.past.map((s) => s.rankings[0]!.docs[0]!.text)).toEqual(['three']);
+    expect(kept.future.map((s) => s.rankings[0]!.docs[0]!.text)).toEqual(['next']);
+  });
+
+  test('each undo step is written once, under a key of its own; steps no index names are removed', async () => {
+    const autosave = await open(start('zero'));
+    const texts = (s: PageScenario) => s.rankings[0]!.docs.map((d) => d.text).join(' / ');
+    const writes: string[] = [];
+    const spies = (['local', 'session'] as const).map((name) => {
+      const area = name === 'local' ? localStorage : sessionStorage;
+      return vi.spyOn(area, 'setItem').mockImplementation(function (key: string, value: string) {
+        if (key.startsWith(STEP_PREFIX)) writes.push(`${name}: ${texts(JSON.parse(value))}`);
+        Storage.prototype.setItem.call(area, key, value);
+      });
+    });
+    try {
+      // Three undo steps (edits of different documents are not merged into one).
+      for (const [doc, text] of [
+        [0, 'one'],
+        [1, 'two'],
+        [0, 'three'],
+      ] as const) {
+        setDocText(0, doc, text);
+        await settled('current');
+        autosave.flush();
+      }
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    // The tab's copy stores its accepted scenario as a step, which later becomes an undo step; the
+    // autosave holds its accepted scenario under a key of its own, and each undo step once.
+    expect(writes).toEqual([
+      'local: zero / She agreed.',
+      'session: one / She agreed.',
+      'session: zero / She agreed.',
+      'local: one / She agreed.',
+      'session: one / two',
+      'local: one / two',
+      'session: three / two',
+    ]);
+    const stepKeys = (area: Storage) => Object.keys(area).filter((key) => key.startsWith(STEP_PREFIX)).length;
+    expect(stepKeys(localStorage)).toBe(3);
+    expect(stepKeys(sessionStorage)).toBe(4);
+    expect(readStored()!.session!.past.map(texts)).toEqual(['zero / She agreed.', 'one / She agreed.', 'one / two']);
+
+    // Undo twice: the redo steps are the stored steps. Then a new edit drops the redo steps, and
+    // the steps no index names any more are removed from both areas.
+    undo();
+    undo();
+    await settled('current');
+    autosave.flush();
+    expect(readTabCopy()!.session.future.map(texts)).toEqual(['one / two', 'three / two']);
+    setDocText(0, 1, 'four');
+    await settled('current');
+    autosave.flush();
+    const copy = readTabCopy()!;
+    expect(texts(copy.scenario)).toBe('one / four');
+    expect(copy.session.past.map(texts)).toEqual(['zero / She agreed.', 'one / She agreed.']);
+    expect(copy.session.future).toEqual([]);
+    expect(stepKeys(sessionStorage)).toBe(3);
+    expect(stepKeys(localStorage)).toBe(2);
+  });
+
+  test('a missing step ends the undo list there (no gap is skipped); older saves hold their steps inline', () => {
+    const [a, b, c] = [start('a'), start('b'), start('c')];
+    let index = '';
+    storeSession(localStorage, { draft: null, past: [a, b], future: [c] }, 1e9, (text) => (index = text));
+    const ids = JSON.parse(index) as { past: string[]; future: string[] };
+    localStorage.removeItem(STEP_PREFIX + ids.past[0]);
+    const read = readSession(localStorage, JSON.parse(index));
+    expect(read.past.map((s) => s.rankings[0]!.docs[0]!.text)).toEqual(['b']);
+    expect(read.future.map((s) => s.rankings[0]!.docs[0]!.text)).toEqual(['c']);
+    localStorage.removeItem(STEP_PREFIX + ids.past[1]);
+    expect(readSession(localStorage, JSON.parse(index)).past).toEqual([]);
+    const inline = readSession(localStorage, { draft: null, past: [a, b], future: [] });
+    expect(inline.past).toEqual([a, b]);
   });
 });
 

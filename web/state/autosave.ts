@@ -33,19 +33,20 @@ import { lastReplacement, replaceScenario, replacements, restoreSession, scenari
 import { encodeOffThread } from './link-encoder';
 import { scenarioJson as json } from './serialise';
 import { addressLoadsContent, addressWithWork, hashFor, replaceAddress } from './address';
+import { readSession, readStep, storeSession, type StepSession } from './saved-steps';
 
 export const KEYS = {
   /** localStorage: the accepted scenario JSON (the key earlier versions wrote, still read). */
   scenario: 'fairness-playground:scenario',
   /** localStorage: which save that is (SaveMeta). */
   meta: 'fairness-playground:meta',
-  /** localStorage: the draft and the undo steps of that save (SavedSession). */
+  /** localStorage: the draft and the undo steps' ids of that save (the steps: ./saved-steps.ts). */
   session: 'fairness-playground:history',
   /** localStorage: the work before the last replacement, or a closed tab's held-back work (PreviousWork). */
   previous: 'fairness-playground:previous',
   /** localStorage: the work of a tab that closed while another save kept it from the autosave ({ tab, …PreviousWork }). */
   closed: 'fairness-playground:closed',
-  /** sessionStorage: this tab's own copy (TabCopy). */
+  /** sessionStorage: this tab's own copy (TabCopy; its scenario and steps by id, ./saved-steps.ts). */
   tab: 'fairness-playground:tab',
   /** sessionStorage: digests of the `#s=` values this tab's address has held, newest last. */
   tabAddresses: 'fairness-playground:tab-addresses',
@@ -92,13 +93,11 @@ export interface SaveMeta {
   savedAt: number;
 }
 
-/** What is saved beside the accepted scenario. */
-export interface SavedSession {
-  /** The scenario on screen when it differs from the accepted one (refused, or not judged yet). */
-  draft: PageScenario | null;
-  past: PageScenario[];
-  future: PageScenario[];
-}
+/**
+ * What is saved beside the accepted scenario: the scenario on screen when it differs from the
+ * accepted one (refused, or not judged yet), and the undo and redo steps.
+ */
+export type SavedSession = StepSession;
 
 /** The user's autosave as stored. */
 export interface StoredWork {
@@ -187,29 +186,45 @@ function isSession(value: unknown): value is SavedSession {
   return !!s && Array.isArray(s.past) && Array.isArray(s.future) && (s.draft === null || typeof s.draft === 'object');
 }
 
-/** The user's autosave, if there is one. */
-export function readStored(): StoredWork | null {
+/** The user's autosave without its undo steps (what a save checks before writing over it). */
+function readStoredHead(): Omit<StoredWork, 'session'> | null {
   const text = read('local', KEYS.scenario);
   if (text === null) return null;
   const meta = parse<unknown>(read('local', KEYS.meta));
-  const session = parse<unknown>(read('local', KEYS.session));
-  return {
-    scenario: text,
-    meta: isMeta(meta) ? meta : null,
-    rev: isMeta(meta) ? meta.rev : 0,
-    session: isSession(session) ? session : null,
-  };
+  return { scenario: text, meta: isMeta(meta) ? meta : null, rev: isMeta(meta) ? meta.rev : 0 };
+}
+
+/** A stored session with its steps read (by id, or inline in older saves). */
+function sessionIn(kind: 'local' | 'session', raw: unknown): SavedSession | null {
+  const area = storage(kind);
+  return area && isSession(raw) ? readSession(area, raw) : null;
+}
+
+/** The user's autosave, if there is one. */
+export function readStored(): StoredWork | null {
+  const head = readStoredHead();
+  return head && { ...head, session: sessionIn('local', parse<unknown>(read('local', KEYS.session))) };
 }
 
 /** This tab's copy, if this tab saved one (before a reload). */
 export function readTabCopy(): TabCopy | null {
-  const copy = parse<Partial<TabCopy>>(read('session', KEYS.tab));
-  if (!copy || typeof copy.tab !== 'string' || typeof copy.scenario !== 'object' || !isSession(copy.session)) return null;
+  const copy = parse<Partial<TabCopy> & { scenarioStep?: unknown }>(read('session', KEYS.tab));
+  if (!copy || typeof copy.tab !== 'string') return null;
+  const area = storage('session');
+  // The accepted scenario is a stored step (older copies hold it inline).
+  const accepted =
+    typeof copy.scenarioStep === 'string' && area
+      ? readStep(area, copy.scenarioStep)
+      : typeof copy.scenario === 'object'
+        ? copy.scenario
+        : null;
+  const session = sessionIn('session', copy.session);
+  if (!accepted || !session) return null;
   return {
     tab: copy.tab,
     baseRev: typeof copy.baseRev === 'number' ? copy.baseRev : null,
-    scenario: copy.scenario as PageScenario,
-    session: copy.session,
+    scenario: accepted,
+    session,
     addresses: readAddresses(),
   };
 }
@@ -265,28 +280,6 @@ function settleClosedWork(tab: string): void {
   } catch {
     // no storage: nothing to settle
   }
-}
-
-/** The session as JSON: the draft always, then undo and redo steps nearest first, within a budget. */
-export function sessionJson(session: SavedSession, budget = HISTORY_CHARS): string {
-  const past: string[] = [];
-  const future: string[] = [];
-  let left = budget;
-  let i = session.past.length - 1;
-  let j = 0;
-  const take = (s: PageScenario, into: string[], front: boolean) => {
-    const text = json(s);
-    if (text.length > left) return false;
-    left -= text.length;
-    if (front) into.unshift(text);
-    else into.push(text);
-    return true;
-  };
-  while (i >= 0 || j < session.future.length) {
-    if (i >= 0 && !take(session.past[i--]!, past, true)) break;
-    if (j < session.future.length && !take(session.future[j++]!, future, false)) break;
-  }
-  return `{"draft":${session.draft ? json(session.draft) : 'null'},"past":[${past.join(',')}],"future":[${future.join(',')}]}`;
 }
 
 function newTabId(): string {
@@ -361,7 +354,7 @@ export class Autosave {
     } catch {
       // no session storage: a reload then reads the address
     }
-    const stored = readStored();
+    const stored = readStoredHead();
     if (!options.embed && stored && options.baseRev !== null && stored.rev !== options.baseRev)
       offer.value = { kind: 'other-tab', savedAt: stored.meta?.savedAt ?? null };
 
@@ -432,7 +425,7 @@ export class Autosave {
     if (this.options.embed) return;
     // Work of the tab's own (not a preset, file or link only looked at), not in the autosave.
     const ownWork = this.heldBack || this.session !== null || undoHistory().past.length > 0;
-    const stored = readStored();
+    const stored = readStoredHead();
     if (!ownWork || !stored || stored.rev === this.baseRev) return;
     const accepted = evaluation.peek().evaluated ?? this.loaded;
     const { draft } = this.sessionNow(accepted);
@@ -460,7 +453,7 @@ export class Autosave {
 
   /** Loads the autosave another tab (or an earlier session) wrote, as one undoable step. */
   async loadOffered(): Promise<void> {
-    const stored = readStored();
+    const stored = readStoredHead();
     if (!stored) return void (offer.value = null);
     const next = await this.options.accept(stored.scenario); // a refusal keeps the offer and the page as they are
     offer.value = null;
@@ -470,7 +463,7 @@ export class Autosave {
 
   /** Keeps this tab's work: it becomes the autosave, and the one it replaces the previous one. */
   keepMine(): void {
-    const stored = readStored();
+    const stored = readStoredHead();
     offer.value = null;
     this.baseRev = stored ? stored.rev : null;
     this.keepOverwritten = true;
@@ -564,28 +557,41 @@ export class Autosave {
     this.dirty = false;
 
     const acceptedText = json(evaluated);
-    const sessionText = sessionJson(session);
-    const where = this.options.embed ? 'tab' : this.writeAutosave(acceptedText, sessionText);
+    const where = this.options.embed ? 'tab' : this.writeAutosave(acceptedText, session);
     this.written = [evaluated, session.draft, session.past, session.future, this.baseRev];
-    try {
-      storage('session')?.setItem(
-        KEYS.tab,
-        `{"tab":${JSON.stringify(this.tab)},"baseRev":${JSON.stringify(this.baseRev)},"scenario":${acceptedText},"session":${sessionText}}`,
-      );
-    } catch {
-      // full: the URL still holds the accepted state
-    }
+    this.writeTabCopy(evaluated, session);
     lastSave.value = { at: Date.now(), where };
     // The address no longer loads a preset or a file (a reload would replace the work by it).
     if (addressLoadsContent()) replaceAddress(addressWithWork());
     this.writeHash(evaluated, acceptedText);
   }
 
+  /** This tab's copy: the accepted scenario and the steps stored by id, the draft inline. */
+  private writeTabCopy(accepted: PageScenario, session: SavedSession): void {
+    const area = storage('session');
+    if (!area) return;
+    try {
+      storeSession(
+        area,
+        session,
+        HISTORY_CHARS,
+        (index, idOf) =>
+          area.setItem(
+            KEYS.tab,
+            `{"tab":${JSON.stringify(this.tab)},"baseRev":${JSON.stringify(this.baseRev)},"scenarioStep":${JSON.stringify(idOf(accepted))},"session":${index}}`,
+          ),
+        [accepted],
+      );
+    } catch {
+      // full: the URL still holds the accepted state
+    }
+  }
+
   /** Writes the user's autosave unless another save would be overwritten; says where it went. */
-  private writeAutosave(acceptedText: string, sessionText: string): 'browser' | 'tab' | 'full' {
+  private writeAutosave(acceptedText: string, session: SavedSession): 'browser' | 'tab' | 'full' {
     const local = storage('local');
     if (!local) return 'tab';
-    const stored = readStored();
+    const stored = readStoredHead();
     if (stored && stored.rev !== this.baseRev && stored.scenario !== acceptedText) {
       offer.value ??= { kind: this.baseRev === null ? 'kept' : 'other-tab', savedAt: stored.meta?.savedAt ?? null };
       this.heldBack = true;
@@ -598,7 +604,7 @@ export class Autosave {
       this.keepOverwritten = false;
       local.setItem(KEYS.scenario, acceptedText);
       try {
-        local.setItem(KEYS.session, sessionText);
+        storeSession(local, session, HISTORY_CHARS, (index) => local.setItem(KEYS.session, index));
       } catch {
         local.removeItem(KEYS.session); // no room for the undo steps: the scenario itself matters most
       }

@@ -21,19 +21,33 @@ export interface Refusal {
   message: string;
 }
 
-export interface Evaluation {
+/** The last answer shown. */
+export interface Answer {
   /** The last good results (the engine's view: see above), or null before the first one. */
   results: ViewResults | null;
   /** The scenario those results were computed from. */
   evaluated: PageScenario | null;
   /** Why the current scenario was refused, if it was. */
   error: Refusal | null;
-  /** current: results are for the scenario on screen; pending: a newer one is being computed;
-   *  stale: the scenario on screen was refused, so the results are for an older one. */
-  status: 'current' | 'pending' | 'stale';
 }
 
-export const evaluation = signal<Evaluation>({ results: null, evaluated: null, error: null, status: 'pending' });
+/** current: results are for the scenario on screen; pending: a newer one is being computed;
+ *  stale: the scenario on screen was refused, so the results are for an older one. */
+export type Status = 'current' | 'pending' | 'stale';
+
+export interface Evaluation extends Answer {
+  status: Status;
+}
+
+export const answer = signal<Answer>({ results: null, evaluated: null, error: null });
+/**
+ * A signal of its own: every edit marks the values pending, and what shows that mark binds to
+ * this signal directly (an attribute), so the mark renders no component; the answer, a moment
+ * later, renders once.
+ */
+export const status = signal<Status>('pending');
+/** The answer with its status, for what needs both (the autosave, the lessons). */
+export const evaluation = computed<Evaluation>(() => ({ ...answer.value, status: status.value }));
 
 /** The engine's view of scenario JSON; rejects with { field, message } on refusal, or a `superseded` error. */
 export type Evaluate = (scenarioJson: string, options: ViewOptions) => Promise<ViewResults>;
@@ -108,7 +122,7 @@ export function startEvaluation(evaluate: Evaluate): () => void {
     const current = scenario.value;
     const detail = detailShown.value;
     const request = ++latest;
-    if (evaluation.peek().evaluated !== current) evaluation.value = { ...evaluation.peek(), status: 'pending' };
+    if (answer.peek().evaluated !== current) status.value = 'pending';
     const send = () =>
       // Every text once, the first time (the engine's own record of what it sent may predate us).
       evaluate(scenarioJson(current), { detail, texts: textTerms.size === 0 ? 'all' : 'unreported' }).then(
@@ -119,11 +133,15 @@ export function startEvaluation(evaluate: Evaluate): () => void {
             // While typing goes on, each answer shows (pending): values follow the typing.
             if (request < shown) return;
             shown = request;
-            evaluation.value = { results, evaluated: current, error: null, status: request === latest ? 'current' : 'pending' };
+            answer.value = { results, evaluated: current, error: null };
+            status.value = request === latest ? 'current' : 'pending';
           }),
         (error: unknown) => {
           if (request !== latest || isSuperseded(error)) return;
-          evaluation.value = { ...evaluation.peek(), error: refusal(error), status: 'stale' };
+          batch(() => {
+            answer.value = { ...answer.peek(), error: refusal(error) };
+            status.value = 'stale';
+          });
         },
       );
     if (busy) waiting = send;
@@ -137,7 +155,7 @@ export function startEvaluation(evaluate: Evaluate): () => void {
 }
 
 /** The refusal on screen: a signal of its own, so that reading it re-renders only when it changes. */
-const refusalShown = computed(() => evaluation.value.error);
+const refusalShown = computed(() => answer.value.error);
 
 /** The refusal if it concerns `path` or anything inside it (e.g. `rankings[0].docs[2]`). */
 export function errorAt(path: string, exact = false): Refusal | null {
@@ -155,8 +173,8 @@ export function spansFor(text: string): TermSpan[] | null {
   return terms ? toSpans(text, terms.matches) : null;
 }
 
-/** The state of the values on screen (current, pending, stale), as a signal of its own. */
-export const status = computed(() => evaluation.value.status);
+/** Whether a newer scenario than the values' is being computed. */
+export const pending = computed(() => status.value === 'pending');
 
 /** Whether the values on screen are for an older scenario (the current one was refused). */
 export const stale = computed(() => status.value === 'stale');
@@ -166,7 +184,7 @@ export const resolvedParams = (() => {
   let kept: ViewResults['params'] | undefined;
   let keptText = '';
   return computed(() => {
-    const next = evaluation.value.results?.params;
+    const next = answer.value.results?.params;
     const text = JSON.stringify(next ?? null);
     if (text !== keptText) ((kept = next), (keptText = text));
     return kept;
@@ -174,4 +192,4 @@ export const resolvedParams = (() => {
 })();
 
 /** Whether the metric values on screen belong to the scenario on screen. */
-export const upToDate = computed(() => evaluation.value.status === 'current');
+export const upToDate = computed(() => status.value === 'current');

@@ -4,7 +4,7 @@ import { lazy, memo, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import type { MetricDescriptor, ViewResults as Results } from '../../../wasm/types';
-import { evaluation, openRows } from '../../state/evaluation';
+import { answer, openRows, pending, stale, status } from '../../state/evaluation';
 import { eraOf } from '../../state/scenario';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
 import { printing } from '../../state/print';
@@ -237,7 +237,11 @@ interface TableProps {
 }
 
 export function MetricsTable({ chosen = null, mainOnly = false, compact = false }: TableProps) {
-  const { results, evaluated, error, status } = evaluation.value;
+  const { results, evaluated, error } = answer.value;
+  const isStale = stale.value;
+  // The pending mark is bound to the status signal (below) and renders nothing here; the table
+  // renders when an answer arrives, whose status is set with it.
+  const current = status.peek() === 'current';
   const era = evaluated ? eraOf(evaluated) : 0;
   const open = openRows.value;
   const all = descriptors.value;
@@ -274,22 +278,22 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
       results={results}
       open={open.has(d.id)}
       onToggle={() => toggle(d.id)}
-      current={status === 'current'}
+      current={current}
       compact={compact}
       era={era}
     />
   );
   const columns = 1 + results.rankings.length + (comparing ? 2 : 0);
-  const tableClass = [styles.table, status === 'stale' && styles.stale, compact && styles.compact].filter(Boolean).join(' ');
+  const tableClass = [styles.table, isStale && styles.stale, compact && styles.compact].filter(Boolean).join(' ');
 
   return (
-    <section id="metrics" tabIndex={-1} class={styles.panel} aria-label="Metrics" data-state={status} aria-busy={status === 'pending'}>
+    <section id="metrics" tabIndex={-1} class={styles.panel} aria-label="Metrics" data-state={status} aria-busy={pending}>
       <h2 class={styles.heading}>
         Metrics
-        {status === 'pending' && <span class={styles.badge}>updating…</span>}
-        {status === 'stale' && <span class={`${styles.badge} ${styles.staleBadge}`}>stale</span>}
+        {isStale && <span class={`${styles.badge} ${styles.staleBadge}`}>stale</span>}
+        <span class={`${styles.badge} ${styles.updating}`}>updating…</span>
       </h2>
-      {status === 'stale' && error && (
+      {isStale && error && (
         <p class={styles.error} role="alert">
           These values are for the last valid input. <RefusalText refusal={error} />
         </p>
@@ -301,7 +305,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
           ))}
         </ul>
       )}
-      {comparing && <Verdicts results={results} stale={status === 'stale'} shown={shown.map((d) => d.id).join(',')} />}
+      {comparing && <Verdicts results={results} stale={isStale} shown={shown.map((d) => d.id).join(',')} />}
       <div class={styles.scroll}>
         <table class={tableClass}>
           <thead>

@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import type { MetricOrderings, OrderingExtreme, Orderings } from '../../../wasm/types';
 import { putIntoRankingB } from '../../state/ranking-b';
 import { engine } from '../../state/engine';
-import { evaluation } from '../../state/evaluation';
+import { answer } from '../../state/evaluation';
 import { refusalLine } from '../../state/messages';
 import { DIRECTION_TEXT, UTILITY, formatValue, metricOf } from '../../state/metrics';
 import { documentCounts, rankingCount, scenario, type PageDocument, type PageScenario } from '../../state/scenario';
@@ -127,7 +127,7 @@ function ValueCell({ extreme, result }: { extreme: OrderingExtreme; result: Orde
 
 function Row({ m, found, r, upToDate }: { m: MetricOrderings; found: Found; r: number; upToDate: boolean }) {
   const utility = UTILITY.has(m.id);
-  const now = evaluation.value.results?.rankings[r];
+  const now = answer.value.results?.rankings[r];
   const current = now ? metricOf(now, m.id)?.value : undefined;
   const words = utility ? { best: 'most useful', worst: 'least useful' } : { best: 'fairest', worst: 'least fair' };
   const button = (which: 'best' | 'worst', label: string): ShowButton => ({

@@ -3,7 +3,7 @@ import { computed } from '@preact/signals';
 
 import { download, resultsCsv, resultsJson } from '../../state/download';
 import { engine } from '../../state/engine';
-import { evaluation, refusal } from '../../state/evaluation';
+import { answer, refusal } from '../../state/evaluation';
 import { toggleComparing } from '../../state/ranking-b';
 import { canRedo, canUndo, rankingCount, redo, scenario, undo } from '../../state/scenario';
 import { scenarioJson } from '../../state/serialise';
@@ -31,7 +31,7 @@ interface Props {
  * shows, so the export asks the engine for everything (every detail, every document's terms).
  */
 async function exportResultsJson(): Promise<void> {
-  const { evaluated } = evaluation.peek();
+  const { evaluated } = answer.peek();
   if (!evaluated) return;
   try {
     download('results.json', resultsJson(await engine().evaluate(scenarioJson(evaluated))), 'application/json');
@@ -41,10 +41,10 @@ async function exportResultsJson(): Promise<void> {
 }
 
 /** Whether there are values to export (the toolbar renders again on that, not on every answer). */
-const hasResults = computed(() => evaluation.value.results !== null);
+const hasResults = computed(() => answer.value.results !== null);
 
 function downloadResultsCsv(): void {
-  const { results } = evaluation.peek();
+  const { results } = answer.peek();
   if (results) download('results.csv', resultsCsv(results), 'text/csv');
 }
 
