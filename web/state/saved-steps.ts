@@ -34,7 +34,7 @@ export interface StepSession {
 }
 
 /** The undo and redo steps to keep, nearest first, within `budget` characters of JSON. */
-export function stepsWithin(session: StepSession, budget: number): { past: PageScenario[]; future: PageScenario[] } {
+function stepsWithin(session: StepSession, budget: number): { past: PageScenario[]; future: PageScenario[] } {
   const past: PageScenario[] = [];
   const future: PageScenario[] = [];
   let left = budget;
