@@ -63,7 +63,7 @@ struct MetricDescriptor {
     std::vector<ParamInfo> params;
     std::string_view formula;  // LaTeX, for the page's explainer
     ChartSpec chart;
-    std::vector<PartSpec> parts;
+    std::vector<PartSpec> parts = {};  // none: the value alone
 };
 
 // Every metric, in the order the page and the CLI table show them.

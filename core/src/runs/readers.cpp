@@ -10,7 +10,7 @@ namespace {
 
 std::uint64_t pair_key(std::uint32_t q, std::uint32_t d) { return (std::uint64_t{q} << 32) | d; }
 
-std::string quoted(std::string_view s) {
+std::string in_quotes(std::string_view s) {
     constexpr std::size_t longest = 60;
     return "'" + std::string(s.substr(0, longest)) + (s.size() > longest ? "…" : "") + "'";
 }
@@ -48,9 +48,9 @@ void RunReader::line(std::string_view text, std::uint64_t number) {
         throw InputError(file, number, "", "5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the Q0 column missing?)");
     if (n != 6) throw InputError(file, number, "", std::to_string(n) + " fields; a TREC run line has 6: qid Q0 docid rank score tag");
     long long rank = 0;
-    if (!parse_int(f[3], rank)) throw InputError(file, number, "rank", "not a whole number: " + quoted(f[3]));
+    if (!parse_int(f[3], rank)) throw InputError(file, number, "rank", "not a whole number: " + in_quotes(f[3]));
     double score = 0;
-    if (!parse_double(f[4], score)) throw InputError(file, number, "score", "not a finite number: " + quoted(f[4]));
+    if (!parse_double(f[4], score)) throw InputError(file, number, "score", "not a finite number: " + in_quotes(f[4]));
     if (last_q_ == Interner::none || f[0] != last_qid_) {
         last_q_ = qids_.intern(f[0]);
         last_qid_.assign(f[0]);
@@ -120,8 +120,8 @@ void RunReader::finish() {
     }
     if (second_line)
         throw InputError(table_.file, second_line, "docid",
-                         "document " + quoted(docs_.name(doc)) + " appears twice for query " + quoted(qids_.name(query)) + " (lines " +
-                             std::to_string(first_line) + " and " + std::to_string(second_line) + ")");
+                         "document " + in_quotes(docs_.name(doc)) + " appears twice for query " + in_quotes(qids_.name(query)) +
+                             " (lines " + std::to_string(first_line) + " and " + std::to_string(second_line) + ")");
 }
 
 void order_run(RunTable& table, Order order, const Interner& docs) {
@@ -141,13 +141,13 @@ void QrelsReader::line(std::string_view text, std::uint64_t number) {
     const std::size_t n = split_fields(text, f, 4);
     if (n != 4) throw InputError(file_, number, "", std::to_string(n) + " fields; a TREC qrels line has 4: qid iter docid rel");
     double rel = 0;
-    if (!parse_double(f[3], rel)) throw InputError(file_, number, "rel", "not a finite number: " + quoted(f[3]));
+    if (!parse_double(f[3], rel)) throw InputError(file_, number, "rel", "not a finite number: " + in_quotes(f[3]));
     const auto q = qids_.intern(f[0]);
     const auto d = docs_.intern(f[2]);
     const auto [it, fresh] = lines_.emplace(pair_key(q, d), static_cast<std::uint32_t>(number));
     if (!fresh)
         throw InputError(file_, number, "docid",
-                         "document " + quoted(f[2]) + " is judged twice for query " + quoted(f[0]) + " (lines " +
+                         "document " + in_quotes(f[2]) + " is judged twice for query " + in_quotes(f[0]) + " (lines " +
                              std::to_string(it->second) + " and " + std::to_string(number) + ")");
     if (q >= qrels_.by_query.size()) qrels_.by_query.resize(q + 1);
     qrels_.by_query[q].emplace_back(d, rel);
@@ -193,14 +193,14 @@ void LabelsReader::line(std::string_view text, std::uint64_t number) {
         if (first) return;  // a header line (docid,label): its label is no label
         std::string names;
         for (const auto& g : groups_) names += g + ", ";
-        throw InputError(file_, number, "label", "unknown label " + quoted(raw) + "; expected " + names + "neutral (or F, M, N)");
+        throw InputError(file_, number, "label", "unknown label " + in_quotes(raw) + "; expected " + names + "neutral (or F, M, N)");
     }
     if (id.empty()) throw InputError(file_, number, "docid", "empty");
     const auto d = docs_.intern(id);
     const auto [it, fresh] = labels_.of.emplace(d, std::pair{label, static_cast<std::uint32_t>(number)});
     if (!fresh && it->second.first != label)
         throw InputError(file_, number, "label",
-                         "document " + quoted(id) + " is labelled differently on line " + std::to_string(it->second.second));
+                         "document " + in_quotes(id) + " is labelled differently on line " + std::to_string(it->second.second));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -231,8 +231,9 @@ void QueriesReader::line(std::string_view text, std::uint64_t number) {
     } else if (const auto first = text.find(','); first == std::string_view::npos) {
         id = std::string(trim(text));
         if (id.find_first_of(" \t") != std::string::npos)
-            throw InputError(file_, number, "qid",
-                             "a query id has no spaces: " + quoted(id) + " (one id a line, qid<TAB>query text, or qid,query text,label)");
+            throw InputError(
+                file_, number, "qid",
+                "a query id has no spaces: " + in_quotes(id) + " (one id a line, qid<TAB>query text, or qid,query text,label)");
     } else {
         const auto last = text.rfind(',');
         id = std::string(unquote(text.substr(0, first)));
@@ -246,7 +247,7 @@ void QueriesReader::line(std::string_view text, std::uint64_t number) {
     if (!fresh)
         throw InputError(
             file_, number, "qid",
-            "query " + quoted(id) + " is listed twice (lines " + std::to_string(it->second) + " and " + std::to_string(number) + ")");
+            "query " + in_quotes(id) + " is listed twice (lines " + std::to_string(it->second) + " and " + std::to_string(number) + ")");
     list_.ids.push_back(std::move(id));
     list_.texts.push_back(std::move(query));
     list_.labels.push_back(std::move(label));

@@ -49,7 +49,7 @@ private:
     static constexpr std::size_t batch = 32;
     Pending pending_[batch];
     std::size_t pending_count_ = 0;
-    std::uint32_t touched_ = 0;  // keeps flush()'s loads of slots (WebAssembly) from being dropped
+    [[maybe_unused]] std::uint32_t touched_ = 0;  // keeps flush()'s loads of slots (WebAssembly) from being dropped
     void flush();
 };
 
