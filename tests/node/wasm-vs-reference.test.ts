@@ -33,9 +33,10 @@ test('agrees with the reference to 1e-9 on 300 random scenarios', () => {
 });
 
 // The issue's own command line: `npm run eval -- -` (stdin), on scenarios apart from the above.
-test('`npm run eval` agrees with the reference to 1e-9 on 20 random scenarios', () => {
+// Three: each starts npm and Node (about half a second); the module's values are checked above.
+test('`npm run eval` agrees with the reference to 1e-9 on 3 random scenarios', () => {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  for (let seed = 20_001; seed <= 20_020; seed++) {
+  for (let seed = 20_001; seed <= 20_003; seed++) {
     const scenario = randomScenario(seed) as Scenario;
     const out = spawnSync('npm', ['run', 'eval', '--', '-'], { cwd: root, input: JSON.stringify(scenario), encoding: 'utf8' });
     expect(out.status, `seed ${seed}: ${out.stderr}`).toBe(0);
