@@ -2,7 +2,7 @@
 # The whole test suite from a fresh clone: install what is missing, build, run every layer.
 # Independent layers run side by side: the sanitizer build (doctests under ASan + UBSan, then a
 # fixed-time fuzz) from the start, beside the native build and the WebAssembly build, then beside
-# the types, the Node and component tests and the browser tests (one Chromium).
+# the types, and the Node and component tests beside the browser tests (one Chromium).
 # Each layer's time is printed at the end. `npm run test:quick` skips the sanitizers and the fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,8 +57,11 @@ finish "WebAssembly build and the page"
 time_layer "C++ doctests (ctest)" ctest --test-dir build --output-on-failure -j2
 
 time_layer "Types (tsc)" npx tsc -p .
-time_layer "Node and components (vitest: node, web)" npx vitest run --project node --project web
+# The Chromium tests mostly wait on the page (about half a core over their run): the Node and
+# component tests, which compute, run beside them.
+in_background "Node and components (vitest: node, web)" build/vitest-node.log npx vitest run --project node --project web
 time_layer "Chromium (vitest: browser)" npx vitest run --project browser
+finish "Node and components (vitest: node, web)"
 if ! $quick; then
   finish "Sanitizer build, doctests under it, 30 s of fuzzing"
 fi
