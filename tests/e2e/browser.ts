@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { TEST_ROUTES, serve } from './server.mjs';
 
@@ -48,6 +49,24 @@ export async function openSite(): Promise<Site> {
       await server.close();
     },
   };
+}
+
+/**
+ * The site for one test file: opened before its tests and closed after them; each test's browser
+ * contexts are closed after it, so no test runs beside the pages (and workers) of the ones before.
+ */
+export function siteForTests(): Site {
+  const site = {} as Site;
+  beforeAll(async () => {
+    Object.assign(site, await openSite());
+  });
+  afterEach(async () => {
+    await Promise.all(site.browser?.contexts().map((context) => context.close()) ?? []);
+  });
+  afterAll(async () => {
+    await site.close?.();
+  });
+  return site;
 }
 
 /**

@@ -3,17 +3,11 @@
 // changed, changed values shown with what they were, the A − B cells, the detailed export, and the
 // loading shell.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { PAGE, cliValues, mismatches, newPage, openSite, root, shownValues, waitCurrent, type Site } from './browser';
+import { cliValues, mismatches, newPage, PAGE, root, shownValues, siteForTests, waitCurrent } from './browser';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 async function open(path = '?preset=texfair-figure-1') {
   const watched = await newPage(site, { width: 1366, height: 900 });

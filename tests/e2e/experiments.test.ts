@@ -1,17 +1,11 @@
 // The DIPS paper's Figure 1a and 1b, recomputed in the page's worker: both figures run in a few
 // seconds and their curves have the paper's shapes (values read from the view's tables).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 
-import { PAGE, newPage, openSite, shot, waitCurrent, type Site } from './browser';
+import { newPage, PAGE, shot, siteForTests, waitCurrent } from './browser';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 /** A panel's table as { column label → values by row }, plus the x values. */
 async function table(page: Page, figure: 'a' | 'b'): Promise<{ x: number[]; columns: Record<string, number[]> }> {

@@ -3,17 +3,11 @@
 // and nothing sticks out of its panel. And on a phone, the metrics are one tap away.
 import type { Page } from 'playwright-core';
 import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { PAGE, newPage, openSite, root, waitCurrent, type Site } from './browser';
+import { newPage, PAGE, root, siteForTests, waitCurrent } from './browser';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 const presets = readdirSync(`${root}examples`)
   .filter((f) => f.endsWith('.json'))

@@ -2,20 +2,14 @@
 // course page (embeds that size themselves, show their mistakes, keep a light look), on paper
 // (print), and as a lesson that holds back the answer until the numbers.
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import { HOST_SNIPPET } from '../../web/state/embed-height';
 import { TEACHING_ORDER } from '../../web/state/presets';
-import { PAGE, artifacts, axeViolations, newPage, openSite, shot, waitCurrent, type Site } from './browser';
+import { artifacts, axeViolations, newPage, PAGE, shot, siteForTests, waitCurrent } from './browser';
 import { hostPages } from './server.mjs';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 const MAIN = ['nfairr', 'texfair', 'dips', 'cwex'];
 

@@ -4,17 +4,11 @@
 // drag and drop, and axe-core at zero violations.
 import type { Page } from 'playwright-core';
 import { deflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { PAGE, artifacts, axeViolations, cliValues, mismatches, newPage, openSite, shownValues, waitCurrent, type Site } from './browser';
+import { artifacts, axeViolations, cliValues, mismatches, newPage, PAGE, shownValues, siteForTests, waitCurrent } from './browser';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 const N = 1000;
 const words = ['she', 'he', 'her', 'his', 'the', 'team', 'won', 'match', 'son', 'daughter', 'played', 'city', 'man', 'woman'];

@@ -2,17 +2,11 @@
 // mode, dark mode, print, a lesson. Each one: its numbers where they must be, axe-core at zero
 // violations, and a screenshot at every size a lecture hall meets (written to test-results/).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { PAGE, artifacts, axeViolations, newPage, openSite, waitCurrent, type Site } from './browser';
+import { artifacts, axeViolations, newPage, PAGE, siteForTests, waitCurrent } from './browser';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 const SIZES = [
   [1366, 900],

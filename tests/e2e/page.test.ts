@@ -2,17 +2,11 @@
 // shows equal the CLI's for the same scenario, after loading, typing, reordering and changing a
 // parameter; bad input keeps the last good values; links, embeds and autosave restore the state.
 import { readFileSync, readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { PAGE, cliValues, mismatches, newPage, openSite, root, savedScenario, shot, shownValues, waitCurrent, type Site } from './browser';
+import { cliValues, mismatches, newPage, PAGE, root, savedScenario, shot, shownValues, siteForTests, waitCurrent } from './browser';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 const fixture = readFileSync(`${root}tests/node/fixtures/basic.json`, 'utf8');
 

@@ -2,17 +2,11 @@
 // makes holds on the page (values read from the page's data attributes, not from the core).
 import type { Page } from 'playwright-core';
 import { readFileSync, readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { PAGE, cliValues, newPage, openSite, root, waitCurrent, type Site } from './browser';
+import { cliValues, newPage, PAGE, root, siteForTests, waitCurrent } from './browser';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 async function open(id: string): Promise<Page> {
   const { page, problems } = await newPage(site);

@@ -8,31 +8,24 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 
 import { writeMirroredRuns, writeRunsFiles } from '../node/runs-files.mjs';
 import {
-  PAGE,
   axeViolations,
   cliValues,
   mismatches,
   newPage,
-  openSite,
+  PAGE,
   root,
   savedScenario,
   shot,
   shownValues,
+  siteForTests,
   waitCurrent,
-  type Site,
 } from './browser';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 const cli = `${root}build/fairness-eval`;
 

@@ -4,31 +4,24 @@
 // in words while the page stays usable; an edit during a long Find is evaluated at once.
 import { readFileSync } from 'node:fs';
 import { createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import {
-  PAGE,
   cliValues,
   mismatches,
   newPage,
-  openSite,
+  PAGE,
   root,
   savedScenario,
   shot,
   shownValues,
+  siteForTests,
   throttle,
   waitCurrent,
-  type Site,
 } from './browser';
 import { serve } from './server.mjs';
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForTests();
 
 const FIXTURE = '?scenario=../../fixtures/basic.json';
 const base64url = (bytes: Buffer) => bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
