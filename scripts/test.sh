@@ -11,14 +11,15 @@ quick=false
 
 started=$(date +%s)
 timings=()
-# time_layer NAME COMMAND...: runs it in the foreground, noting its time.
+# time_layer NAME COMMAND...: runs it in the foreground, noting its time; returns its status.
 time_layer() {
-  local name="$1" t0
+  local name="$1" t0 status=0
   shift
   t0=$(date +%s)
   echo "== $name"
-  "$@"
+  "$@" || status=$?
   timings+=("$(printf '%-44s %4d s' "$name" $(($(date +%s) - t0)))")
+  return "$status"
 }
 # in_background NAME LOG COMMAND...: starts it, its output kept in LOG; `finish` waits for it.
 declare -A pids logs starts
@@ -59,9 +60,15 @@ time_layer "C++ doctests (ctest)" ctest --test-dir build --output-on-failure -j2
 time_layer "Types (tsc)" npx tsc -p .
 # The Chromium tests mostly wait on the page (about half a core over their run): the Node and
 # component tests, which compute, run beside them.
+# A failure of either is reported once both have ended, with both outputs.
 in_background "Node and components (vitest: node, web)" build/vitest-node.log npx vitest run --project node --project web
-time_layer "Chromium (vitest: browser)" npx vitest run --project browser
+browser=0
+time_layer "Chromium (vitest: browser)" npx vitest run --project browser || browser=$?
 finish "Node and components (vitest: node, web)"
+if [ "$browser" -ne 0 ]; then
+  echo "test: Chromium (vitest: browser) failed (exit $browser)" >&2
+  exit "$browser"
+fi
 if ! $quick; then
   finish "Sanitizer build, doctests under it, 30 s of fuzzing"
 fi
