@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/web/standards-mode.ts'],
           testTimeout: 30_000,
         },
       },
