@@ -15,8 +15,10 @@
 // and once per load, the time from navigation start to the first value on screen, with the first
 // paint and the moment the engine answered (performance marks of web/main.tsx).
 // With BENCH_BASE_DIST=<dir> (a build of another commit), the same edits run on that build too,
-// rounds interleaved, for a before → after in one run. `--profile` prints the main thread's
-// functions by self time (CDP Profiler) over a few typing edits at 1,000 documents instead.
+// rounds interleaved, for a before → after in one run. BENCH_SIZES (default 10,1000,10000),
+// BENCH_EDITS, BENCH_ROUNDS and BENCH_COLD_LOADS (0: none) narrow a run to what is being looked
+// at. `--profile` prints the main thread's functions by self time (CDP Profiler) over a few typing
+// edits at 1,000 documents instead.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -217,8 +219,8 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 export async function benchPageEdit(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'fairness-bench-page-'));
-  const sizes = [10, 1000, 10000];
-  for (const n of sizes) writeFileSync(join(dir, `scenario-${n}.json`), scenarioText(n));
+  const sizes = (process.env.BENCH_SIZES ?? '10,1000,10000').split(',').map(Number);
+  for (const n of new Set([...sizes, 1000])) writeFileSync(join(dir, `scenario-${n}.json`), scenarioText(n));
   const builds: Build[] = [{ name: 'this build', path: join(root, 'dist/') }];
   if (process.env.BENCH_BASE_DIST)
     builds.unshift({
@@ -238,7 +240,7 @@ export async function benchPageEdit(): Promise<string> {
         out.push(`${builds[b]!.name}:`, await profile(browser, `${server.url}${pagePath(b)}?scenario=../../bench/scenario-1000.json`));
       return out.join('\n');
     }
-    lines.push(...(await coldFirstValues(server.url, builds, pagePath)), '');
+    if (COLD_LOADS > 0) lines.push(...(await coldFirstValues(server.url, builds, pagePath)), '');
     lines.push(
       `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind per load; medians (p90). ` +
         'Main-thread work to the value: CDP Performance.getMetrics TaskDuration delta from the key press until the changed value was seen (the issue’s goal; the wait’s own polling included, so it errs high); ' +
