@@ -113,6 +113,34 @@ describe('editing', () => {
     await waitCurrent(page);
   });
 
+  test("a card's fields are a form of its own, and Enter in one submits nothing", async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    // Chromium's autofill reads the form of the field typed in: the card's few, not the page's all.
+    const forms = await page.$$eval('[data-card]', (cards) =>
+      cards.map((card) => {
+        const form = card.querySelector('textarea')!.form;
+        return form !== null && card.contains(form) && [...form.elements].every((e) => card.contains(e));
+      }),
+    );
+    expect(forms.length).toBeGreaterThan(1);
+    expect(forms.every(Boolean)).toBe(true);
+    const url = page.url();
+    const relevance = page.getByLabel('Relevance of A, rank 2');
+    await relevance.fill('2');
+    await relevance.press('Enter');
+    await waitCurrent(page);
+    expect(page.url()).toBe(url);
+    expect(await relevance.inputValue()).toBe('2');
+    await expect
+      .poll(() =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('fairness-playground:scenario') ?? '{}').rankings?.[0].docs[1].relevance),
+      )
+      .toBe(2);
+    expect(problems).toEqual([]);
+  });
+
   test('the counterfactual swap replaces group terms by their counterparts; undo restores the text', async () => {
     const { page } = await newPage(site);
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
