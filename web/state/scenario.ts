@@ -132,8 +132,11 @@ export function restoreSession(next: PageScenario, history: { past: PageScenario
   scenario.value = next;
 }
 
-/** The groups in force (SPEC's default when the scenario names none). */
-export const groups = computed(() => scenario.value.groups ?? ['female', 'male']);
+/** SPEC's groups when a scenario names none: one array, so their signal stays the same across edits. */
+const DEFAULT_GROUPS: readonly string[] = Object.freeze(['female', 'male']);
+
+/** The groups in force. */
+export const groups = computed(() => scenario.value.groups ?? (DEFAULT_GROUPS as string[]));
 
 // Parts of the scenario as signals of their own: a component that reads one renders again when
 // that part changes (edits keep the identity of what they do not touch), not on every keystroke
