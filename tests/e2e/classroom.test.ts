@@ -130,6 +130,21 @@ describe('captions and changes', () => {
     await expect.poll(() => left.locator('[data-was]').count(), { timeout: 8000 }).toBe(0);
   });
 
+  test('what a value was goes away after its moment, even when the next edit leaves that value as it is', async () => {
+    const { page } = await open();
+    const left = page.locator('[data-metric="texfair"][data-ranking="Left"]');
+    await page.getByLabel('Text of Left, rank 2').fill('He previously played for Espanyol and Levante before his move abroad.');
+    await waitCurrent(page);
+    expect(await left.locator('[data-was]').count()).toBe(1);
+    const value = await left.getAttribute('data-value');
+    // A label is no term: TExFAIR stays, while the page waits for the engine and shows its answer.
+    const label = page.getByLabel('Label of Left, rank 1');
+    await label.selectOption((await label.inputValue()) === 'male' ? 'female' : 'male');
+    await waitCurrent(page);
+    expect(await left.getAttribute('data-value')).toBe(value);
+    await expect.poll(() => left.locator('[data-was]').count(), { timeout: 8000 }).toBe(0);
+  });
+
   test('a refused input strikes the verdict through with the values', async () => {
     const { page } = await open();
     await page.getByRole('heading', { name: 'Parameters' }).click();

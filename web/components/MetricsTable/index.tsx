@@ -51,23 +51,31 @@ const CHANGE_MS = 4000;
 /**
  * The value before the latest change, for a moment after it changed (null: unchanged). Only
  * current results count, so a value is compared with the last one shown as current, and only
- * within one era: after a whole replacement (a preset, an import) there is no "before".
+ * within one era: after a whole replacement (a preset, an import) there is no "before". Worked out
+ * while rendering, so the changed value and what it was show in the same render (an effect would
+ * render every changed cell a second time, a frame later); a timer ends the moment.
  */
 function usePrevious(value: number | null, current: boolean, era: number): { before: number | null } | null {
-  const last = useRef({ value, era });
-  const [before, setBefore] = useState<{ before: number | null } | null>(null);
+  const kept = useRef<{ value: number | null; era: number; before: { before: number | null } | null }>({ value, era, before: null });
+  const [, expire] = useState(0);
+  const k = kept.current;
+  if (current && (k.value !== value || k.era !== era)) {
+    const same = k.value !== null && value !== null && Math.abs(k.value - value) <= 1e-12;
+    if (k.era !== era) k.before = null;
+    else if (!same) k.before = { before: k.value };
+    k.value = value;
+    k.era = era;
+  }
+  const before = k.before;
   useEffect(() => {
-    if (!current) return;
-    const old = last.current.value;
-    const sameEra = last.current.era === era;
-    last.current = { value, era };
-    if (!sameEra) return setBefore(null);
-    const same = old === value || (old !== null && value !== null && Math.abs(old - value) <= 1e-12);
-    if (same) return;
-    setBefore({ before: old });
-    const timer = setTimeout(() => setBefore(null), CHANGE_MS);
+    if (!before) return;
+    const timer = setTimeout(() => {
+      if (kept.current.before !== before) return;
+      kept.current.before = null;
+      expire((n) => n + 1);
+    }, CHANGE_MS);
     return () => clearTimeout(timer);
-  }, [value, current, era]);
+  }, [before]);
   return before;
 }
 
