@@ -344,9 +344,9 @@ export async function benchPageEdit(): Promise<string> {
 /**
  * The first values after navigation starts, in a cold Chromium (a new browser per load, so no
  * cache, compiled code or warm worker is shared): the default page and a 1,000-document
- * `?scenario=`, COLD_LOADS loads each, the builds alternating; the time is the first metric cell
- * with a value, stamped by a MutationObserver installed before the page's scripts, from
- * performance.timeOrigin. Medians (min–max).
+ * `?scenario=`, COLD_LOADS loads each, the builds alternating (and which goes first); the time is
+ * the first metric cell with a value, stamped by a MutationObserver installed before the page's
+ * scripts, from performance.timeOrigin. Medians (min–max).
  */
 async function coldFirstValues(base: string, builds: Build[], pagePath: (i: number) => string): Promise<string[]> {
   const pages = [
@@ -369,7 +369,7 @@ async function coldFirstValues(base: string, builds: Build[], pagePath: (i: numb
         }
       }
   const lines = [
-    `First values in a cold Chromium: navigation start (performance.timeOrigin) to the first metric value on screen (a MutationObserver installed before the page's scripts); ${COLD_LOADS} loads of each page per build, a new browser each, builds alternating. Median (min–max).`,
+    `First values in a cold Chromium: navigation start (performance.timeOrigin) to the first metric value on screen (a MutationObserver installed before the page's scripts); ${COLD_LOADS} loads of each page per build, a new browser each, builds alternating, which goes first too. Median (min–max).`,
     '',
     '| page | build | first values | goal |',
     '| --- | --- | --- | --- |',
