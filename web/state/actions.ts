@@ -1,4 +1,6 @@
 // Every edit the page can make to the scenario, each one undoable step.
+import { isDraft, original } from 'immer';
+
 import { edit, freshId, type PageDocument, type PageScenario } from './scenario';
 
 const docKey = (r: number, j: number, field: string) => `rankings[${r}].docs[${j}].${field}`;
@@ -17,12 +19,24 @@ export function setDocRelevance(r: number, j: number, raw: string) {
   edit((s) => void (s.rankings[r]!.docs[j]!.relevance = Number.isFinite(value) ? value : null), docKey(r, j, 'relevance'));
 }
 
+/**
+ * Changes a ranking's list as a plain copy of the list before the edit: a splice of the draft
+ * itself made a draft of every document after the index (1,000 of them at 1,000 documents).
+ */
+function changeList(s: PageScenario, r: number, change: (docs: PageDocument[]) => void): void {
+  const list = s.rankings[r]!.docs;
+  const docs = (isDraft(list) ? original(list)! : list).slice();
+  change(docs);
+  s.rankings[r]!.docs = docs;
+}
+
 export function moveDoc(r: number, from: number, to: number) {
   edit((s) => {
-    const docs = s.rankings[r]!.docs;
-    if (to < 0 || to >= docs.length || from === to) return;
-    const [doc] = docs.splice(from, 1);
-    docs.splice(to, 0, doc!);
+    if (to < 0 || to >= s.rankings[r]!.docs.length || from === to) return;
+    changeList(s, r, (docs) => {
+      const [doc] = docs.splice(from, 1);
+      docs.splice(to, 0, doc!);
+    });
   });
 }
 
@@ -40,7 +54,7 @@ export function duplicateDoc(r: number, j: number) {
 }
 
 export function deleteDoc(r: number, j: number) {
-  edit((s) => void s.rankings[r]!.docs.splice(j, 1));
+  edit((s) => changeList(s, r, (docs) => void docs.splice(j, 1)));
 }
 
 /** Moves a document to the end of another ranking; a clash of ids there gets a fresh id. */
