@@ -65,6 +65,30 @@ describe('RankingEditor', () => {
     expect(ids()).toHaveLength(4);
   });
 
+  test('moving a document to the other ranking: an id already there gets a fresh one; the scenario before is untouched', async () => {
+    const two: PageScenario = {
+      rankings: [start().rankings[0]!, { name: 'B', docs: [{ id: 'd1', text: 'Sun shone.', label: 'neutral', relevance: 0 }] }],
+    };
+    replaceScenario(two, { undoable: false });
+    const was = scenario.value;
+    render(<RankingEditor r={0} />);
+    fireEvent.click(screen.getByLabelText('Move A, rank 1 to ranking B'));
+    const [a, b] = scenario.value.rankings;
+    expect(a!.docs.map((d) => d.id)).toEqual(['d2', 'd3']);
+    expect(b!.docs.map((d) => d.text)).toEqual(['Sun shone.', 'He said his son won.']);
+    const fresh = b!.docs[1]!.id;
+    expect(['d1', 'd2', 'd3']).not.toContain(fresh);
+    // The same document objects, where nothing of them changed; the scenario before as it was.
+    expect(a!.docs[0]).toBe(was.rankings[0]!.docs[1]);
+    expect(was.rankings[0]!.docs.map((d) => d.id)).toEqual(['d1', 'd2', 'd3']);
+    expect(was.rankings[1]!.docs).toHaveLength(1);
+    // Moving it back: no clash in A now, so it keeps its fresh id.
+    cleanup();
+    render(<RankingEditor r={1} />);
+    fireEvent.click(screen.getByLabelText('Move B, rank 2 to ranking A'));
+    expect(ids()).toEqual(['d2', 'd3', fresh]);
+  });
+
   test('labels and relevance; an empty relevance is refused by the core on its card, and the results go stale', async () => {
     replaceScenario(start(), { undoable: false });
     render(<RankingEditor r={0} />);
