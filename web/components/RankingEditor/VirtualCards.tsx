@@ -75,6 +75,32 @@ interface VirtualProps {
   dragged: () => string | null;
 }
 
+/** The virtualiser's key of each index, and the documents it reads them from. */
+export interface Keys {
+  docs: PageDocument[];
+  keyOf: (j: number) => string;
+}
+
+/**
+ * `kept`, reading `docs` now, while the documents' ids are the same in the same order (a typed
+ * character, a relevance, an answer change none); new keys otherwise. The virtualiser lays out
+ * every card again when its key function is new (about 0.5 ms a render at 1,000 documents).
+ */
+export function keysFor(kept: Keys | null, docs: PageDocument[]): Keys {
+  if (kept && kept.docs.length === docs.length && docs.every((d, j) => d.id === kept.docs[j]!.id)) {
+    kept.docs = docs;
+    return kept;
+  }
+  const keys: Keys = { docs, keyOf: (j) => keys.docs[j]!.id };
+  return keys;
+}
+
+function useKeyOf(docs: PageDocument[]): (j: number) => string {
+  const keys = useRef<Keys | null>(null);
+  keys.current = keysFor(keys.current, docs);
+  return keys.current.keyOf;
+}
+
 /** The id of the document whose card holds the focus, if one of `list`'s cards does. */
 function focusedDocId(list: HTMLElement | null): string | null {
   const card = document.activeElement?.closest<HTMLElement>('[data-card]');
@@ -104,12 +130,14 @@ export function VirtualCards({ docs, card, listProps, dragged }: VirtualProps) {
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
-  const pinnedIds = [focusedDocId(list.current), dragged()].filter((id): id is string => id !== null);
-  const pinned = pinnedIds.length ? docs.flatMap((d, j) => (pinnedIds.includes(d.id) ? [j] : [])) : [];
+  const pinned = [...new Set([focusedDocId(list.current), dragged()])].flatMap((id) => {
+    const j = id === null ? -1 : docs.findIndex((d) => d.id === id);
+    return j < 0 ? [] : [j];
+  });
   const virtualizer = useWindowVirtualizer({
     count: docs.length,
     estimateSize: () => ESTIMATED_CARD_PX,
-    getItemKey: (j) => docs[j]!.id,
+    getItemKey: useKeyOf(docs),
     scrollMargin: top,
     gap: 0.5 * rem,
     overscan: OVERSCAN,
