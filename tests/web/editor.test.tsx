@@ -6,7 +6,8 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import { ScenarioError } from '../../wasm/errors';
 import { RankingEditor } from '../../web/components/RankingEditor';
-import { evaluation, refusal } from '../../web/state/evaluation';
+import type { TextInfo, ViewResults } from '../../wasm/types';
+import { evaluation, keepTexts, refusal, textsArrivedIn } from '../../web/state/evaluation';
 import { canUndo, replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
 import { useNodeEngine } from './engine';
 
@@ -171,6 +172,55 @@ describe('a card renders again only when its document changed', () => {
       await current();
     });
     expect(rendered).toEqual([2, 3]);
+  });
+});
+
+describe('two rankings', () => {
+  const two = (bText = 'Sun shone.'): PageScenario => ({
+    rankings: [start().rankings[0]!, { name: 'B', docs: [{ id: 'b1', text: bText, label: 'neutral', relevance: 0 }] }],
+  });
+
+  test('an edit of ranking A renders nothing of ranking B, through its values and spans', async () => {
+    replaceScenario(two(), { undoable: false });
+    render(
+      <>
+        <RankingEditor r={0} />
+        <RankingEditor r={1} />
+      </>,
+    );
+    await current();
+    const rendered: number[] = [];
+    const previous = options.diffed;
+    options.diffed = (vnode: VNode) => {
+      if (typeof vnode.type === 'function' && vnode.type.name === 'RankingEditor')
+        rendered.push((vnode.props as unknown as { r: number }).r);
+      previous?.(vnode);
+    };
+    try {
+      fireEvent.input(screen.getByLabelText('Text of A, rank 3'), { target: { value: 'Rain fell on her.' } });
+      await current();
+      await waitFor(() => expect(document.querySelectorAll('[data-card="0:2"] mark')).toHaveLength(1));
+    } finally {
+      options.diffed = previous;
+    }
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.every((r) => r === 0)).toBe(true);
+  });
+
+  test('a new text both rankings hold comes once, for the first: each ranking holding it is told', () => {
+    const shared = 'Her son smiled.';
+    const s = two(shared);
+    s.rankings[0]!.docs[2] = { ...s.rankings[0]!.docs[2]!, text: shared };
+    const terms = { tokens: 3, magnitudes: [], matches: [] } as unknown as Omit<TextInfo, 'at'>;
+    const view = (texts: TextInfo[][]) => ({ rankings: texts.map((t) => ({ texts: t })) }) as unknown as ViewResults;
+    const counts = () => [textsArrivedIn(0).peek(), textsArrivedIn(1).peek()];
+    const was = counts();
+    keepTexts(s, view([[{ at: 2, ...terms }], []]));
+    expect(counts()).toEqual([was[0]! + 1, was[1]! + 1]);
+    keepTexts(s, view([[], []])); // a move, a relevance: no texts, no render
+    expect(counts()).toEqual([was[0]! + 1, was[1]! + 1]);
+    keepTexts(s, view([[{ at: 0, ...terms }], []])); // a text of A alone
+    expect(counts()).toEqual([was[0]! + 2, was[1]! + 1]);
   });
 });
 

@@ -8,7 +8,7 @@
 // the texts it has not sent before, kept here by text (an edit brings one text, a move none).
 // At 1,000 documents that is a few kB an edit instead of 1.4 MB (every metric's detail, every
 // document's terms). An export asks for the full results when it is made.
-import { batch, computed, effect, signal } from '@preact/signals';
+import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 
 import { ScenarioError } from '../../wasm/errors';
 import type { MetricId, TextInfo, ViewOptions, ViewResults } from '../../wasm/types';
@@ -67,15 +67,25 @@ const textTerms = new Map<string, TextTerms>();
  * that brings none (a move, a relevance) renders no card again.
  */
 export const textsArrived = signal(0);
+const arrivedIn: Signal<number>[] = [];
+/** The same count for the texts of ranking `r`: an answer for the other ranking's edit renders nothing of it. */
+export function textsArrivedIn(r: number): ReadonlySignal<number> {
+  return (arrivedIn[r] ??= signal(0));
+}
 
 /** Keeps the texts an answer brought, by text; drops, now and then, those no document has. */
-function keepTexts(s: PageScenario, results: ViewResults): void {
-  let brought = false;
+export function keepTexts(s: PageScenario, results: ViewResults): void {
+  const brought = new Set<string>();
   results.rankings.forEach((ranking, r) => {
     const docs = s.rankings[r]?.docs ?? [];
-    for (const { at, ...terms } of ranking.texts) if (docs[at]) (textTerms.set(docs[at].text, terms), (brought = true));
+    for (const { at, ...terms } of ranking.texts) if (docs[at]) (textTerms.set(docs[at].text, terms), brought.add(docs[at].text));
   });
-  if (brought) textsArrived.value++;
+  if (brought.size === 0) return;
+  textsArrived.value++;
+  // A text both rankings hold is sent once, for the first: each ranking holding one is told.
+  s.rankings.forEach((ranking, r) => {
+    if (ranking.docs.some((doc) => brought.has(doc.text))) (arrivedIn[r] ??= signal(0)).value++;
+  });
   const documents = s.rankings.reduce((n, ranking) => n + ranking.docs.length, 0);
   if (textTerms.size <= 2 * documents + 256) return;
   const live = new Set(s.rankings.flatMap((ranking) => ranking.docs.map((doc) => doc.text)));

@@ -1,7 +1,7 @@
 // The scenario being edited: the page's one source of truth, with undo and redo.
 // Every edit goes through `edit`, which copies, applies and records the change; results are
 // derived from this signal elsewhere (state/evaluation.ts), never stored beside it.
-import { computed, signal } from '@preact/signals';
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { produce, setAutoFreeze } from 'immer';
 
 import { ScenarioError } from '../../wasm/errors';
@@ -145,6 +145,14 @@ export const params = computed(() => scenario.value.params);
 export const lexicon = computed(() => scenario.value.lexicon);
 export const title = computed(() => scenario.value.title);
 export const description = computed(() => scenario.value.description);
+const namesText = computed(() => JSON.stringify(scenario.value.rankings.map((ranking) => ranking.name)));
+/** The rankings' names, the same array until one is renamed: what shows them does not render on every edit. */
+export const rankingNames = computed(() => JSON.parse(namesText.value) as string[]);
+const rankingSignals: ReadonlySignal<PageRanking | undefined>[] = [];
+/** Ranking `r` as a signal of its own: an edit of one ranking renders nothing of the other. */
+export function rankingAt(r: number): ReadonlySignal<PageRanking | undefined> {
+  return (rankingSignals[r] ??= computed(() => scenario.value.rankings[r]));
+}
 /** How many rankings there are. */
 export const rankingCount = computed(() => scenario.value.rankings.length);
 /** How many documents each ranking has, as text ("3,5"): a string, so equal counts are no change. */

@@ -2,7 +2,6 @@
 // the one it finds least fair (exhaustive up to 8 documents, a local search beyond), computed on
 // demand in the engine's worker. The metrics rarely agree on the ideal ranking; any ordering can
 // be put into ranking B to compare it side by side.
-import { computed } from '@preact/signals';
 import { useState } from 'preact/hooks';
 
 import type { MetricOrderings, OrderingExtreme, Orderings } from '../../../wasm/types';
@@ -11,7 +10,7 @@ import { engine } from '../../state/engine';
 import { answer } from '../../state/evaluation';
 import { refusalLine } from '../../state/messages';
 import { DIRECTION_TEXT, UTILITY, formatValue, metricOf } from '../../state/metrics';
-import { documentCounts, rankingCount, scenario, type PageDocument, type PageScenario } from '../../state/scenario';
+import { documentCounts, rankingCount, rankingNames, scenario, type PageDocument, type PageScenario } from '../../state/scenario';
 import { numbersHidden } from '../../state/lessons';
 import styles from './style.module.css';
 
@@ -168,9 +167,6 @@ function Row({ m, found, r, upToDate }: { m: MetricOrderings; found: Found; r: n
     </tr>
   );
 }
-
-/** The rankings' names, one string: the panel renders again on a rename, not on every edit. */
-const rankingNames = computed(() => scenario.value.rankings.map((ranking) => ranking.name).join('\u0000'));
 
 function RankingOrderings({ r, slot, onFind }: { r: number; slot: Slot; onFind: () => void }) {
   // The documents matter only once orderings are found or sought (are they still for this

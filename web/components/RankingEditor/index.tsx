@@ -5,9 +5,9 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import { addDoc, moveDoc, moveDocToRanking, renameRanking, setDocTexts } from '../../state/actions';
-import { errorAt, spansFor, termsOf, textsArrived, type TextTerms } from '../../state/evaluation';
+import { errorAt, spansFor, termsOf, textsArrivedIn, type TextTerms } from '../../state/evaluation';
 import { printing } from '../../state/print';
-import { groups, scenario, type PageDocument } from '../../state/scenario';
+import { groups, rankingAt, rankingNames, type PageDocument } from '../../state/scenario';
 import { swapTerms, toSpans, type TermSpan } from '../../state/terms';
 import { DocCard, type CardHandlers } from '../DocCard';
 import { RefusalText } from '../Refusal';
@@ -50,9 +50,9 @@ function useStableList(list: string[]): string[] {
  * Group-term spans of the ranking's documents, the same array for a document as long as its text
  * and what the engine read of it are the same, so an evaluation re-renders only the cards it changed.
  */
-function useSpans(count: number) {
+function useSpans(r: number, count: number) {
   const cache = useRef(new Map<string, { text: string; terms: TextTerms; spans: TermSpan[] }>());
-  void textsArrived.value; // render again when an answer brings new texts (and only then)
+  void textsArrivedIn(r).value; // render again when an answer brings texts of this ranking (and only then)
   // Keyed by id: ids of deleted documents would stay for good, so the cache starts afresh now and then.
   if (cache.current.size > 4 * (count + 64)) cache.current.clear();
   return (doc: PageDocument): TermSpan[] | null => {
@@ -67,16 +67,17 @@ function useSpans(count: number) {
 }
 
 export function RankingEditor({ r }: { r: number }) {
-  const s = scenario.value;
-  const ranking = s.rankings[r]!;
+  // Its own ranking and the names, not the whole scenario: an edit of the other ranking renders nothing here.
+  const ranking = rankingAt(r).value!;
   const docs = ranking.docs;
-  const otherIndex = s.rankings.length > 1 ? 1 - r : -1;
-  const otherName = otherIndex >= 0 ? s.rankings[otherIndex]!.name : '';
+  const names = rankingNames.value;
+  const otherIndex = names.length > 1 ? 1 - r : -1;
+  const otherName = otherIndex >= 0 ? names[otherIndex]! : '';
   const groupList = useStableList(groups.value);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [swapNote, setSwapNote] = useState('');
   const ownError = errorAt(`rankings[${r}].name`, true) ?? errorAt(`rankings[${r}].docs`, true) ?? errorAt(`rankings[${r}]`, true);
-  const spansOf = useSpans(docs.length);
+  const spansOf = useSpans(r, docs.length);
   const cardError = (j: number) => errorAt(`rankings[${r}].docs[${j}]`);
 
   // The handlers every card shares: one object for the ranking's life, reading the current
