@@ -3,7 +3,7 @@
 // Only the latest request of a lane can resolve: sending a newer one rejects the older promise at
 // once with a SupersededError, and a late answer to it is dropped. So a result shown on the page
 // is always the result of the input as it is now.
-import { fromWireError } from './errors';
+import { StaleEditError, fromWireError } from './errors';
 import {
   isProgress,
   laneOf,
@@ -15,6 +15,7 @@ import {
   type Response,
   type RunsDone,
 } from './protocol';
+import { changesBetween, jsonText } from './scenario-text';
 import type { RunsJob, RunsProgress } from './runs-worker-core';
 import type {
   ExperimentProgress,
@@ -76,6 +77,9 @@ export class EngineClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly listener = (event: { data: unknown }) => this.receive(event.data as Response | Progress);
+  /** The live scenario last sent (`live`), and the version it was sent as. */
+  private liveSent: { version: number; scenario: object } | null = null;
+  private liveVersion = 0;
 
   /** @param port the engine's Worker (or any port served by `serveEngine`). */
   constructor(private readonly port: PortLike & { start?: () => void; terminate?: () => void }) {
@@ -92,11 +96,29 @@ export class EngineClient {
   }
 
   /**
-   * The page's evaluation (`Engine.evaluateView`): the values, the detail of the metrics asked
-   * for, the texts not returned before. In the lane "evaluate", like `evaluate`.
+   * The page's live evaluation (`Engine.evaluateView`: the values, the detail of the metrics asked
+   * for, the texts not returned before), in the lane "evaluate" like `evaluate`.
+   *
+   * `scenario` is sent whole the first time, then as its changes from the scenario sent before
+   * (./scenario-text.ts), found by identity, as edits share what they do not touch. A typed
+   * character at 1,000 documents posts a path and a short string instead of 240 kB of JSON, and
+   * nothing is serialised on the page's thread for it. Should the worker not hold what an edit
+   * changes, the scenario goes whole again.
    */
-  view(scenario: Scenario | string, options: ViewOptions, callOptions?: CallOptions): Promise<ViewResults> {
-    return this.call('view', { scenario, options }, callOptions);
+  live(scenario: object, options: ViewOptions): Promise<ViewResults> {
+    const version = ++this.liveVersion;
+    const before = this.liveSent;
+    this.liveSent = { version, scenario };
+    // Whole, as text: kept per object here, so what the page writes later (the autosave, the link)
+    // re-serialises only what an edit changed.
+    const whole = () => this.call('view', { scenario: jsonText(scenario)!, options, live: { version } });
+    const changes = before ? changesBetween(before.scenario, scenario) : null;
+    if (!before || !changes) return whole();
+    const edit = { base: before.version, changes };
+    return this.call('view', { scenario: null, options, live: { version, edit } }).catch((error: unknown) => {
+      if (!(error instanceof StaleEditError) || this.liveSent?.version !== version) throw error;
+      return whole();
+    });
   }
 
   /**

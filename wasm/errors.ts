@@ -39,6 +39,14 @@ export class RunsInputError extends Error {
 }
 
 /**
+ * An edit of the live scenario (see `Calls['view']` in ./protocol.ts) that the worker cannot
+ * apply: it does not hold the version the edit changes. The page then sends the scenario whole.
+ */
+export class StaleEditError extends Error {
+  override name = 'StaleEditError';
+}
+
+/**
  * An error as it crosses a worker boundary (Error objects lose their class when cloned): the one
  * vocabulary of both workers' replies.
  */
@@ -67,6 +75,7 @@ export function toWireError(error: unknown): WireError {
 export function fromWireError(error: WireError): Error {
   if (error.name === 'ScenarioError' && error.field !== undefined) return new ScenarioError(error.field, error.message);
   if (error.name === 'RunsInputError') return new RunsInputError(error.file ?? '', error.line ?? 0, error.field ?? '', error.message);
+  if (error.name === 'StaleEditError') return new StaleEditError(error.message);
   const rebuilt = new Error(error.message);
   rebuilt.name = error.name;
   return rebuilt;

@@ -23,6 +23,7 @@ import type {
   ViewResults,
 } from './types';
 import type { WireError } from './errors';
+import type { JsonChange } from './scenario-text';
 import type { RunsJob, RunsProgress } from './runs-worker-core';
 
 export type { WireError } from './errors';
@@ -39,12 +40,23 @@ export interface RunsDone {
   heapBytes: number;
 }
 
+/** The live scenario's version, and what changed since the version `edit.base` (./scenario-text.ts). */
+export interface LiveScenario {
+  version: number;
+  edit?: { base: number; changes: JsonChange[] };
+}
+
 /** What each kind of request takes and what its result is. */
 export interface Calls {
   /** With `detail: false`, the values without the detail (`SummaryResults`): enough to check a scenario. */
   evaluate: { params: { scenario: Scenario | string; detail?: boolean }; result: Results | SummaryResults };
-  /** The page's evaluation: only what is on screen (see `Engine.evaluateView`). */
-  view: { params: { scenario: Scenario | string; options: ViewOptions }; result: ViewResults };
+  /**
+   * The page's evaluation: only what is on screen (see `Engine.evaluateView`). With `live`, the
+   * worker keeps the scenario as its version `live.version`, and a later request may send only
+   * `live.edit`, its changes from that version (then `scenario` is null); a worker that does not
+   * hold the edit's base answers a `StaleEditError`, and the scenario is sent whole again.
+   */
+  view: { params: { scenario: Scenario | string | null; options: ViewOptions; live?: LiveScenario }; result: ViewResults };
   findTerms: { params: { scenario: Scenario | string; text: string }; result: TermMatch[] };
   describe: { params: Record<never, never>; result: MetricDescriptor[] };
   orderings: { params: { scenario: Scenario | string; ranking: number }; result: Orderings };

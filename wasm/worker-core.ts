@@ -2,9 +2,11 @@
 // `respond` answers one request; `EngineServer` queues requests, lets a newer request supersede
 // older ones of its lane, and answers each in turn. wasm/engine.worker.ts only wires it to `self`.
 import type { Engine } from './engine';
-import { toWireError, type WireError } from './errors';
+import { StaleEditError, toWireError, type WireError } from './errors';
 import { ExperimentRun } from './experiment-run';
 import { laneOf, type PortLike, type Progress, type Request, type RequestOf, type Response } from './protocol';
+import { applyChanges, fromJson, jsonText } from './scenario-text';
+import type { Scenario } from './types';
 
 /** Answers one request with the engine. Never throws: a failure is an `ok: false` response. */
 export function respond(engine: Engine, request: Request): Response {
@@ -17,8 +19,12 @@ export function respond(engine: Engine, request: Request): Response {
           ok: true,
           result: request.detail === false ? engine.evaluate(request.scenario, { detail: false }) : engine.evaluate(request.scenario),
         };
-      case 'view':
-        return { id: request.id, kind: request.kind, ok: true, result: engine.evaluateView(request.scenario, request.options) };
+      case 'view': {
+        if (request.scenario === null) throw new StaleEditError('an edit of the live scenario reached the engine unapplied');
+        // The live copy (an object) as text, re-serialising only what its edits changed.
+        const scenario = typeof request.scenario === 'string' ? request.scenario : jsonText(request.scenario)!;
+        return { id: request.id, kind: request.kind, ok: true, result: engine.evaluateView(scenario, request.options) };
+      }
       case 'findTerms':
         return { id: request.id, kind: request.kind, ok: true, result: engine.findTerms(request.scenario, request.text) };
       case 'describe':
@@ -37,6 +43,44 @@ export function respond(engine: Engine, request: Request): Response {
     }
   } catch (error) {
     return { id: request.id, kind: request.kind, ok: false, error: toWireError(error) } as Response;
+  }
+}
+
+/**
+ * The live scenario as the worker last received it (see `Calls['view']`). Requests are resolved
+ * to their whole scenario as they arrive, in order, so one superseded before it is computed still
+ * moves the copy forward, and the edit after it applies to the right version.
+ */
+export class LiveCopy {
+  private version: number | null = null;
+  private scenario: unknown = null;
+
+  /** The request with its whole scenario, or the error to answer when its edit cannot be applied. */
+  resolve(request: RequestOf<'view'>): RequestOf<'view'> | WireError {
+    const { live } = request;
+    if (!live) return request;
+    const held = this.version;
+    this.version = null; // until this request is taken
+    try {
+      if (!live.edit) {
+        this.scenario = typeof request.scenario === 'string' ? fromJson(request.scenario) : request.scenario;
+        this.version = live.version;
+        return request;
+      }
+      if (held !== live.edit.base)
+        throw new StaleEditError(
+          `the engine holds ${held === null ? 'no live scenario' : `version ${held}`}, not version ${live.edit.base}`,
+        );
+      this.scenario = applyChanges(this.scenario, live.edit.changes);
+      this.version = live.version;
+      return { ...request, scenario: this.scenario as Scenario };
+    } catch (error) {
+      // Not JSON (the engine says where, from the text), or an edit that does not fit.
+      if (!live.edit) return request;
+      return toWireError(
+        error instanceof StaleEditError ? error : new StaleEditError(error instanceof Error ? error.message : String(error)),
+      );
+    }
   }
 }
 
@@ -73,6 +117,7 @@ export class EngineServer {
   private readonly runs = new Map<number, ExperimentRun>();
   /** Their requests between steps: a step runs only when no other request waits. */
   private parked: Request[] = [];
+  private readonly live = new LiveCopy();
 
   /**
    * @param engine the engine, or its loading (requests wait for it; a failed load fails each).
@@ -118,7 +163,12 @@ export class EngineServer {
         }
       }
     }
-    this.queue.push(data);
+    const request = data.kind === 'view' ? this.live.resolve(data) : data;
+    if (!('kind' in request)) {
+      this.send({ id: data.id, kind: data.kind, ok: false, error: request } as Response);
+      return;
+    }
+    this.queue.push(request);
     this.kick();
   }
 

@@ -36,7 +36,7 @@ async function start() {
   // while they compute, and a newer Find (or run) stops the older one by restarting its worker.
   const longJobs = startLongJobWorkers();
   setEngine({
-    view: (json, options) => client.view(json, options),
+    view: (s, options) => client.live(s, options),
     evaluate: (json) => client.evaluate(json, { lane: null }),
     // Checks of imports and links run in their own lane, so they never supersede the live evaluation.
     validate: (json) => client.validate(json, { lane: 'validate' }),
@@ -62,7 +62,7 @@ async function start() {
   // The caption belongs to the example as loaded (a preset, or the starting example).
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
   if (exampleId) setExample(exampleId, loaded.scenario);
-  startEvaluation((json, options) => engine().view(json, options));
+  startEvaluation((s, options) => engine().view(s, options));
   startAutosaveOn(loaded, { embed: embed !== null, starting });
   const app = document.getElementById('app')!;
   app.textContent = ''; // the static loading shell of index.html

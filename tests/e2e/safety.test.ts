@@ -120,7 +120,7 @@ describe('work is never lost', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairness-playground:previous')!).scenario)).toBe(mine);
   });
 
-  test('an edit serialises only the document it changed, once on the main thread (for the engine; the autosave reuses it), and the link is compressed in a worker', async () => {
+  test('an edit serialises only the document it changed, once on the main thread (the engine is sent the change; the autosave and the link share the text), and the link is compressed in a worker', async () => {
     const { page, problems } = await newPage(site);
     // Counts, on the main thread, JSON.stringify calls given a scenario, the strings it was given
     // (a document's text is written by its own call), and CompressionStreams made.

@@ -6,7 +6,8 @@ import type { Engine } from '../../wasm/engine';
 import { EngineClient, isSuperseded, SupersededError } from '../../wasm/client';
 import { ScenarioError } from '../../wasm/errors';
 import { loadEngineNode } from '../../wasm/node';
-import type { PortLike, Request, Response } from '../../wasm/protocol';
+import type { PortLike, Request, RequestOf, Response } from '../../wasm/protocol';
+import { changesBetween, type JsonChange } from '../../wasm/scenario-text';
 import type { Scenario } from '../../wasm/types';
 import { EngineServer, respond } from '../../wasm/worker-core';
 import { connect } from './channel';
@@ -243,5 +244,84 @@ describe('EngineClient over a MessageChannel', () => {
     const pending = client.evaluate(named('never'));
     close();
     await expect(pending).rejects.toThrow(/disposed/);
+  });
+});
+
+describe('the live scenario, sent as its changes (LiveCopy, EngineClient.live)', () => {
+  const docs = (texts: string[]) => texts.map((text, j) => ({ id: `d${j}`, text, label: j % 2 ? 'male' : 'female', relevance: j % 3 }));
+  const first: Scenario = { rankings: [{ name: 'A', docs: docs(['she and he', 'his son', 'her aunt', 'rain']) }] };
+  const typed: Scenario = {
+    rankings: [{ name: 'A', docs: [{ ...first.rankings[0]!.docs![0]!, text: 'she and her' }, ...first.rankings[0]!.docs!.slice(1)] }],
+  };
+  const options = { texts: 'all' as const };
+  /** What the engine answers for `s` sent whole: what every edit must give. */
+  const whole = (s: Scenario) => engine.evaluateView(JSON.stringify(s), options);
+  const view = (id: number, version: number, scenario: Scenario | null, edit?: { base: number; changes: JsonChange[] }): Request => ({
+    id,
+    kind: 'view',
+    scenario,
+    options,
+    live: edit ? { version, edit } : { version },
+  });
+  const result = (r: Response | undefined) => (r && 'ok' in r && r.ok ? r.result : r);
+
+  test('an edit gives what the edited scenario sent whole gives, also after edits superseded unseen', () => {
+    const { server, sent, runAll } = crankedServer(engine);
+    server.receive(view(1, 1, first));
+    runAll();
+    expect(result(sent[0])).toEqual(whole(first));
+    const reversed: Scenario = { rankings: [{ name: 'A', docs: [...typed.rankings[0]!.docs!].reverse() }] };
+    server.receive(view(2, 2, null, { base: 1, changes: changesBetween(first, typed)! }));
+    server.receive(view(3, 3, null, { base: 2, changes: changesBetween(typed, reversed)! }));
+    runAll();
+    expect(sent[1]).toEqual({ id: 2, kind: 'view', superseded: true });
+    expect(result(sent[2])).toEqual(whole(reversed));
+  });
+
+  test('an edit of a version the worker does not hold, or that does not fit it, is answered StaleEditError', () => {
+    const { server, sent, runAll } = crankedServer(engine);
+    server.receive(view(1, 5, null, { base: 4, changes: changesBetween(first, typed)! }));
+    expect(sent[0]).toMatchObject({
+      id: 1,
+      ok: false,
+      error: { name: 'StaleEditError', message: 'the engine holds no live scenario, not version 4' },
+    });
+    server.receive(view(2, 6, first));
+    server.receive(view(3, 7, null, { base: 6, changes: [[['rankings', 0, 'docs', 9, 'text'], 'x']] }));
+    expect(sent[1]).toMatchObject({ id: 2, superseded: true });
+    expect(sent[2]).toMatchObject({ id: 3, ok: false, error: { name: 'StaleEditError' } });
+    // The copy is not trusted after an edit that did not fit: the next edit goes whole too.
+    server.receive(view(4, 8, null, { base: 6, changes: changesBetween(first, typed)! }));
+    expect(sent[3]).toMatchObject({ id: 4, ok: false, error: { name: 'StaleEditError' } });
+    runAll();
+    expect(sent).toHaveLength(4);
+  });
+
+  test('the client sends the first scenario whole, then its changes, and whole again to a worker that lost it', async () => {
+    // A port to a server that can be replaced, as a worker that restarted would be.
+    const listeners: ((event: { data: unknown }) => void)[] = [];
+    const serve = () => new EngineServer(engine, (r) => setTimeout(() => listeners.forEach((l) => l({ data: structuredClone(r) }))));
+    let server = serve();
+    const posted: Request[] = [];
+    const port: PortLike = {
+      postMessage: (message) => {
+        posted.push(structuredClone(message) as Request);
+        server.receive(structuredClone(message));
+      },
+      addEventListener: (_type, listener) => listeners.push(listener),
+    };
+    const client = new EngineClient(port);
+    expect(await client.live(first, options)).toEqual(whole(first));
+    expect(await client.live(typed, options)).toEqual(whole(typed));
+    const edit = posted[1] as RequestOf<'view'>;
+    expect(edit.scenario).toBeNull();
+    expect(edit.live).toEqual({ version: 2, edit: { base: 1, changes: [[['rankings', 0, 'docs', 0, 'text'], 'she and her']] } });
+    server = serve();
+    expect(await client.live(first, options)).toEqual(whole(first));
+    expect(posted.slice(2).map((r) => (r as RequestOf<'view'>).live)).toEqual([
+      { version: 3, edit: { base: 2, changes: [[['rankings', 0, 'docs', 0, 'text'], 'she and he']] } },
+      { version: 3 },
+    ]);
+    expect(client.outstanding).toBe(0);
   });
 });

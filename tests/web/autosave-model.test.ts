@@ -60,11 +60,11 @@ beforeAll(async () => {
     jobsWasmBinary: readFileSync(resolve('wasm/dist/fairness-jobs.wasm')),
   });
   // A slow host: every answer after 0–12 ms.
-  view = async (text, options) => {
+  view = async (s, options) => {
     const mine = life;
     await sleep(Math.floor(delays() * 13));
     if (mine !== life) return new Promise(() => {}); // the page that asked is gone
-    return engine.evaluateView(text, options);
+    return engine.evaluateView(json(s), options);
   };
   setEngine({
     view,

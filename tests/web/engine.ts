@@ -7,6 +7,7 @@ import { loadEngine } from '../../wasm/engine';
 import { runExperiment } from '../../wasm/experiment-run';
 import { setEngine, type PageEngine } from '../../web/state/engine';
 import { startEvaluation } from '../../web/state/evaluation';
+import { scenarioJson } from '../../web/state/serialise';
 import { descriptors } from '../../web/state/metrics';
 
 let started: Promise<() => void> | null = null;
@@ -20,7 +21,7 @@ export function useNodeEngine(): Promise<() => void> {
       jobsWasmBinary: readFileSync(resolve('wasm/dist/fairness-jobs.wasm')),
     });
     const page: PageEngine = {
-      view: async (json, options) => engine.evaluateView(json, options),
+      view: async (s, options) => engine.evaluateView(scenarioJson(s), options),
       evaluate: async (json) => engine.evaluate(json),
       validate: async (json) => engine.evaluate(json, { detail: false }),
       describe: async () => engine.describe(),

@@ -11,14 +11,16 @@ import type {
   ViewOptions,
   ViewResults,
 } from '../../wasm/types';
+import type { PageScenario } from './scenario';
 
 export interface PageEngine {
   /**
-   * What the page shows of scenario JSON (`Engine.evaluateView`), for the live evaluation only:
-   * the engine remembers which texts it sent. Rejects with { field, message } (a refusal) or
+   * What the page shows of the scenario (`Engine.evaluateView`), for the live evaluation only:
+   * the engine remembers which texts it sent, and its worker the scenario sent before, so an edit is
+   * sent as what it changed (`EngineClient.live`). Rejects with { field, message } (a refusal) or
    * { superseded }.
    */
-  view(scenarioJson: string, options: ViewOptions): Promise<ViewResults>;
+  view(scenario: PageScenario, options: ViewOptions): Promise<ViewResults>;
   /** The full results of scenario JSON, every detail (an export); never supersedes the live evaluation. */
   evaluate(scenarioJson: string): Promise<Results>;
   /** Checks scenario JSON without superseding the live evaluation (imports, links). */

@@ -1,7 +1,8 @@
 // Results are one value derived from the scenario: every change is sent to the engine (in its
-// worker), at once when it is idle; an answer is shown unless a newer one already is (marked
-// pending while a newer scenario is under way), and a refusal keeps the last good results on
-// screen, marked stale, with the core's message beside its field.
+// worker, as what the edit changed: `EngineClient.live`), at once when it is idle; an answer is
+// shown unless a newer one already is (marked pending while a newer scenario is under way), and a
+// refusal keeps the last good results on screen, marked stale, with the core's message beside
+// its field.
 //
 // The engine is asked for what the page shows and no more (its "view"): the values and their
 // parts; the per-rank detail and cut-off values of the open metric rows only; and the terms of
@@ -13,7 +14,6 @@ import { batch, computed, effect, signal, type ReadonlySignal, type Signal } fro
 import { ScenarioError } from '../../wasm/errors';
 import type { MetricId, TextInfo, ViewOptions, ViewResults } from '../../wasm/types';
 import { scenario, type PageScenario } from './scenario';
-import { scenarioJson } from './serialise';
 import { toSpans, type TermSpan } from './terms';
 
 export interface Refusal {
@@ -49,8 +49,8 @@ export const status = signal<Status>('pending');
 /** The answer with its status, for what needs both (the autosave, the lessons). */
 export const evaluation = computed<Evaluation>(() => ({ ...answer.value, status: status.value }));
 
-/** The engine's view of scenario JSON; rejects with { field, message } on refusal, or a `superseded` error. */
-export type Evaluate = (scenarioJson: string, options: ViewOptions) => Promise<ViewResults>;
+/** The engine's view of the scenario; rejects with { field, message } on refusal, or a `superseded` error. */
+export type Evaluate = (scenario: PageScenario, options: ViewOptions) => Promise<ViewResults>;
 
 /** The metric rows open on the page: the engine sends their per-rank detail and cut-off values. */
 export const openRows = signal<ReadonlySet<string>>(new Set());
@@ -135,7 +135,7 @@ export function startEvaluation(evaluate: Evaluate): () => void {
     if (answer.peek().evaluated !== current) status.value = 'pending';
     const send = () =>
       // Every text once, the first time (the engine's own record of what it sent may predate us).
-      evaluate(scenarioJson(current), { detail, texts: textTerms.size === 0 ? 'all' : 'unreported' }).then(
+      evaluate(current, { detail, texts: textTerms.size === 0 ? 'all' : 'unreported' }).then(
         (results) =>
           batch(() => {
             // Kept even when not shown: the engine will not send these texts again.

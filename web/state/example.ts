@@ -28,7 +28,7 @@ export const exampleChanged = computed(() => {
   const s = scenario.value;
   if (!e || s === e.scenario) return false;
   if (s.description !== e.scenario.description || s.title !== e.scenario.title) return false;
-  // The same text the evaluation sends to the engine: made once for both.
+  // As text, kept per object (./serialise.ts): an edit re-serialises only the path it changed.
   return scenarioJson(s) !== e.json;
 });
 
