@@ -54,6 +54,8 @@ export function respond(engine: Engine, request: Request): Response {
 export class LiveCopy {
   private version: number | null = null;
   private scenario: unknown = null;
+  /** The text of a scenario sent whole, read into `scenario` at its first edit (not before the first answer). */
+  private text: string | null = null;
 
   /** The request with its whole scenario, or the error to answer when its edit cannot be applied. */
   resolve(request: RequestOf<'view'>): RequestOf<'view'> | WireError {
@@ -63,7 +65,7 @@ export class LiveCopy {
     this.version = null; // until this request is taken
     try {
       if (!live.edit) {
-        this.scenario = typeof request.scenario === 'string' ? fromJson(request.scenario) : request.scenario;
+        [this.scenario, this.text] = typeof request.scenario === 'string' ? [null, request.scenario] : [request.scenario, null];
         this.version = live.version;
         return request;
       }
@@ -71,12 +73,12 @@ export class LiveCopy {
         throw new StaleEditError(
           `the engine holds ${held === null ? 'no live scenario' : `version ${held}`}, not version ${live.edit.base}`,
         );
+      if (this.text !== null) [this.scenario, this.text] = [fromJson(this.text), null];
       this.scenario = applyChanges(this.scenario, live.edit.changes);
       this.version = live.version;
       return { ...request, scenario: this.scenario as Scenario };
     } catch (error) {
-      // Not JSON (the engine says where, from the text), or an edit that does not fit.
-      if (!live.edit) return request;
+      // An edit that does not fit the copy, or of a text that is not JSON.
       return toWireError(
         error instanceof StaleEditError ? error : new StaleEditError(error instanceof Error ? error.message : String(error)),
       );

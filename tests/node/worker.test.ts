@@ -297,6 +297,15 @@ describe('the live scenario, sent as its changes (LiveCopy, EngineClient.live)',
     expect(sent).toHaveLength(4);
   });
 
+  test('a whole text that is not JSON is refused by the core as ever; an edit of it goes whole again', () => {
+    const { server, sent, runAll } = crankedServer(engine);
+    server.receive({ id: 1, kind: 'view', scenario: '{"rankings": [', options, live: { version: 1 } });
+    runAll();
+    expect(sent[0]).toMatchObject({ id: 1, ok: false, error: { name: 'ScenarioError' } });
+    server.receive(view(2, 2, null, { base: 1, changes: changesBetween(first, typed)! }));
+    expect(sent[1]).toMatchObject({ id: 2, ok: false, error: { name: 'StaleEditError' } });
+  });
+
   test('the client sends the first scenario whole, then its changes, and whole again to a worker that lost it', async () => {
     // A port to a server that can be replaced, as a worker that restarted would be.
     const listeners: ((event: { data: unknown }) => void)[] = [];
