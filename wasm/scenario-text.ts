@@ -107,6 +107,8 @@ export function applyChanges(root: unknown, changes: JsonChange[]): unknown {
   let top = root;
   for (const [path, value] of changes) {
     if (path.length === 0) throw new Error('a change of the whole scenario is sent whole');
+    // Assigning it would set the copy's prototype, not a member: such a scenario goes whole.
+    if (path.includes('__proto__')) throw new Error(`a change under "__proto__" is sent whole`);
     if (!copies.has(top)) top = copy(top);
     let node = top;
     for (const key of path.slice(0, -1)) {

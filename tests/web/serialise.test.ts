@@ -116,6 +116,9 @@ describe('a scenario sent as its changes (wasm/scenario-text.ts)', () => {
     expect(() => applyChanges(copy, [[['rankings', 0, 'docs', 3, 'text'], 'x']])).toThrow(/no object or array/);
     expect(() => applyChanges(copy, [[['rankings', 0, 'title'], 'x']])).toThrow(/no member/);
     expect(() => applyChanges(null, [[['rankings'], []]])).toThrow(/no scenario/);
+    const odd = fromJson('{"rankings":[],"params":{"__proto__":{"k":1}}}');
+    expect(() => applyChanges(odd, [[['params', '__proto__', 'k'], 2]])).toThrow(/sent whole/);
+    expect(jsonText(odd)).toBe('{"rankings":[],"params":{"__proto__":{"k":1}}}');
     expect(jsonText(copy)).toBe('{"rankings":[{"name":"A","docs":[]}]}');
   });
 });
