@@ -4,7 +4,7 @@ import { lazy, memo, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import type { MetricDescriptor, ViewResults as Results } from '../../../wasm/types';
-import { answer, openRows, pending, stale, status } from '../../state/evaluation';
+import { answer, openRows, pending, slow, stale, status } from '../../state/evaluation';
 import { eraOf } from '../../state/scenario';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
 import { printing } from '../../state/print';
@@ -247,8 +247,8 @@ interface TableProps {
 export function MetricsTable({ chosen = null, mainOnly = false, compact = false }: TableProps) {
   const { results, evaluated, error } = answer.value;
   const isStale = stale.value;
-  // The pending mark is bound to the status signal (below) and renders nothing here; the table
-  // renders when an answer arrives, whose status is set with it.
+  // The pending marks are bound to signals (below: the state, and `slow` for the visible mark) and
+  // render nothing here; the table renders when an answer arrives, whose status is set with it.
   const current = status.peek() === 'current';
   const era = evaluated ? eraOf(evaluated) : 0;
   const open = openRows.value;
@@ -299,7 +299,9 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
       <h2 class={styles.heading}>
         Metrics
         {isStale && <span class={`${styles.badge} ${styles.staleBadge}`}>stale</span>}
-        <span class={`${styles.badge} ${styles.updating}`}>updating…</span>
+        <span class={`${styles.badge} ${styles.updating}`} data-shown={slow}>
+          updating…
+        </span>
       </h2>
       {isStale && error && (
         <p class={styles.error} role="alert">
