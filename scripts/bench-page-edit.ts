@@ -13,6 +13,8 @@
 //   from just before the key is pressed until the frame that shows the changed value is done (the
 //   page reports it through a CDP binding, so waiting runs nothing in the page), and until 1 s
 //   after, so the autosave's deferred save, the share link and all else the edit causes count;
+//   and the main thread's processor time (`ThreadTime`) over the first window, which leaves out
+//   the moments a task waited for a core or for the compositor;
 // and once per load, the time from navigation start to the first value on screen, with the first
 // paint and the moment the engine answered (performance marks of web/main.tsx).
 // With BENCH_BASE_DIST=<dir> (a build of another commit), the same edits run on that build too,
@@ -55,6 +57,12 @@ interface Sample {
   toValueMs: number;
   /** Of it, the time in scripts (CDP's ScriptDuration): the page's code, steadier than the whole. */
   scriptsToValueMs: number;
+  /**
+   * The main thread's processor time over the same window (CDP's ThreadTime). The tasks' time
+   * also counts the moments the thread waited, for a core (on two, the worker's evaluation, V8's
+   * compilers and the raster threads run beside it) or for the compositor at a commit.
+   */
+  cpuToValueMs: number;
   /** The same over the whole second after the key press: the idle-time autosave and link included. */
   workMs: number;
 }
@@ -115,11 +123,11 @@ function instrument(): void {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-value'], attributeOldValue: true });
 }
 
-/** The renderer's main-thread time so far, in ms: all of its tasks, and the scripts among them. */
-async function mainThread(cdp: CDPSession): Promise<{ task: number; script: number }> {
+/** The renderer's main-thread time so far, in ms: all of its tasks, the scripts among them, and its processor time. */
+async function mainThread(cdp: CDPSession): Promise<{ task: number; script: number; cpu: number }> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const ms = (name: string) => metrics.find((m) => m.name === name)!.value * 1000;
-  return { task: ms('TaskDuration'), script: ms('ScriptDuration') };
+  return { task: ms('TaskDuration'), script: ms('ScriptDuration'), cpu: ms('ThreadTime') };
 }
 
 /**
@@ -199,10 +207,11 @@ async function oneEdit(page: Page, cdp: CDPSession, kind: Kind, i: number): Prom
   const atValue = await mainThread(cdp);
   const toValueMs = atValue.task - before.task;
   const scriptsToValueMs = atValue.script - before.script;
+  const cpuToValueMs = atValue.cpu - before.cpu;
   await page.waitForTimeout(SETTLE_MS);
   const workMs = (await mainThread(cdp)).task - before.task;
   await page.evaluate(() => ((window as unknown as { __bench: { armed: boolean } }).__bench.armed = false));
-  return { valueMs, toValueMs, scriptsToValueMs, workMs };
+  return { valueMs, toValueMs, scriptsToValueMs, cpuToValueMs, workMs };
 }
 
 interface Build {
@@ -272,15 +281,15 @@ export async function benchPageEdit(): Promise<string> {
     if (COLD_LOADS > 0) lines.push(...(await coldFirstValues(server.url, builds, pagePath)), '');
     lines.push(
       `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind per load; medians (p90). ` +
-        'Main-thread work to the value: CDP Performance.getMetrics TaskDuration delta from the key press until the frame that shows the changed value was done (the issue’s goal; the wait runs nothing in the page); of it scripts: the ScriptDuration delta over the same time; ' +
+        'Main-thread work to the value: CDP Performance.getMetrics TaskDuration delta from the key press until the frame that shows the changed value was done (the issue’s goal; the wait runs nothing in the page); on the processor: the ThreadTime delta over the same time (the tasks’ time less the moments the thread waited for a core or for the compositor); of it scripts: the ScriptDuration delta; ' +
         `in the second: the same until ${SETTLE_MS} ms after the key press (the autosave and the address’s link, done in idle time, included). ` +
         'Edit to value: keydown timeStamp to the first changed `data-value` of a metric cell (MutationObserver in the page).',
     );
     lines.push('');
     lines.push(
-      '| documents | build | first values (first paint, engine ready) | edit | main-thread work to the value | of it scripts | in the second | edit to value | goal |',
+      '| documents | build | first values (first paint, engine ready) | edit | main-thread work to the value | on the processor | of it scripts | in the second | edit to value | goal |',
     );
-    lines.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    lines.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const n of sizes) {
       const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
       const perBuild: Result[] = builds.map(() => ({ load: [], samples: { typing: [], relevance: [], move: [] } }));
@@ -300,7 +309,7 @@ export async function benchPageEdit(): Promise<string> {
         const r = perBuild[b]!;
         if (r.refused) {
           lines.push(
-            `| ${n.toLocaleString('en')} | ${build.name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | | | |`,
+            `| ${n.toLocaleString('en')} | ${build.name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | | | | |`,
           );
           return;
         }
@@ -323,6 +332,10 @@ export async function benchPageEdit(): Promise<string> {
             s.map((x) => x.toValueMs),
             0.5,
           );
+          const cpu = quantile(
+            s.map((x) => x.cpuToValueMs),
+            0.5,
+          );
           const value = quantile(
             s.map((x) => x.valueMs),
             0.5,
@@ -332,7 +345,7 @@ export async function benchPageEdit(): Promise<string> {
           const goal =
             n < 1000
               ? 'none: the same edits on a small scenario, the page’s cost whatever the size'
-              : `work ≤ ${pageGoals.workMs} ms: ${work <= pageGoals.workMs ? 'met' : 'not met'}; value ≤ ${valueGoal} ms: ${value <= valueGoal ? 'met' : 'not met'}` +
+              : `work ≤ ${pageGoals.workMs} ms: ${work <= pageGoals.workMs ? 'met' : 'not met'} (on the processor: ${cpu <= pageGoals.workMs ? 'met' : 'not met'}); value ≤ ${valueGoal} ms: ${value <= valueGoal ? 'met' : 'not met'}` +
                 (k === 0 && n === 1000
                   ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}`
                   : '');
@@ -342,7 +355,7 @@ export async function benchPageEdit(): Promise<string> {
                 s.map((x) => x.toValueMs),
                 0.9,
               ),
-            )}) | ${ms1(
+            )}) | ${ms(cpu)} | ${ms1(
               quantile(
                 s.map((x) => x.scriptsToValueMs),
                 0.5,
