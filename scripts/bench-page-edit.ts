@@ -20,8 +20,11 @@
 // With BENCH_BASE_DIST=<dir> (a build of another commit), the same edits run on that build too,
 // rounds interleaved, for a before → after in one run. BENCH_SIZES (default 10,1000,10000),
 // BENCH_EDITS, BENCH_ROUNDS and BENCH_COLD_LOADS (0: none) narrow a run to what is being looked
-// at. `--profile` prints the main thread's functions by self time (CDP Profiler) over a few typing
-// edits at 1,000 documents instead.
+// at; BENCH_WARMUP=n makes n unmeasured pairs of edits of each kind first (an edit, then its
+// reverse), so what is measured is a page past its first edits (V8 compiles the module's and the
+// page's hot functions to its optimising tiers during them, on background threads that share the
+// cores with the main thread). `--profile` prints the main thread's functions by self time (CDP
+// Profiler) over a few typing edits at 1,000 documents instead.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +50,8 @@ export const pageGoals = {
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
 const EDITS = Number(process.env.BENCH_EDITS ?? 12);
 const SETTLE_MS = 1000;
+/** Unmeasured pairs of edits (an edit and its reverse) of each kind before the measured ones, per load. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 0);
 
 type Kind = 'typing' | 'relevance' | 'move';
 const KINDS: Kind[] = ['typing', 'relevance', 'move'];
@@ -245,6 +250,7 @@ async function session(browser: Browser, url: string, rounds: number): Promise<R
     if (typeof load === 'string') return { ...result, refused: load };
     result.load.push(load);
     await page.waitForTimeout(SETTLE_MS);
+    for (const kind of KINDS) for (let w = 0; w < 2 * WARMUP; w++) await oneEdit(page, cdp, kind, w);
     for (const kind of KINDS) for (let i = 0; i < rounds; i++) result.samples[kind].push(await oneEdit(page, cdp, kind, i));
   } finally {
     await context.close();
@@ -280,7 +286,7 @@ export async function benchPageEdit(): Promise<string> {
     }
     if (COLD_LOADS > 0) lines.push(...(await coldFirstValues(server.url, builds, pagePath)), '');
     lines.push(
-      `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind per load; medians (p90). ` +
+      `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind over ${Number(process.env.BENCH_ROUNDS ?? 2)} loads per build${WARMUP > 0 ? `, each load's after ${2 * WARMUP} unmeasured edits of each kind` : ''}; medians (p90). ` +
         'Main-thread work to the value: CDP Performance.getMetrics TaskDuration delta from the key press until the frame that shows the changed value was done (the issue’s goal; the wait runs nothing in the page); on the processor: the ThreadTime delta over the same time (the tasks’ time less the moments the thread waited for a core or for the compositor); of it scripts: the ScriptDuration delta; ' +
         `in the second: the same until ${SETTLE_MS} ms after the key press (the autosave and the address’s link, done in idle time, included). ` +
         'Edit to value: keydown timeStamp to the first changed `data-value` of a metric cell (MutationObserver in the page).',
