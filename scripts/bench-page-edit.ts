@@ -49,6 +49,8 @@ export const pageGoals = {
 /** Cold loads per build and page, for the first values (a fresh Chromium each). */
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
 const EDITS = Number(process.env.BENCH_EDITS ?? 12);
+/** Loads per build and size, the edits shared among them. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SETTLE_MS = 1000;
 /** Unmeasured pairs of edits (an edit and its reverse) of each kind before the measured ones, per load. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 0);
@@ -242,7 +244,7 @@ async function editablePage(browser: Browser): Promise<{ context: BrowserContext
   return { context, page, cdp };
 }
 
-async function session(browser: Browser, url: string, rounds: number): Promise<Result> {
+async function session(browser: Browser, url: string, editsPerKind: number): Promise<Result> {
   const { context, page, cdp } = await editablePage(browser);
   const result: Result = { load: [], samples: { typing: [], relevance: [], move: [] } };
   try {
@@ -251,7 +253,7 @@ async function session(browser: Browser, url: string, rounds: number): Promise<R
     result.load.push(load);
     await page.waitForTimeout(SETTLE_MS);
     for (const kind of KINDS) for (let w = 0; w < 2 * WARMUP; w++) await oneEdit(page, cdp, kind, w);
-    for (const kind of KINDS) for (let i = 0; i < rounds; i++) result.samples[kind].push(await oneEdit(page, cdp, kind, i));
+    for (const kind of KINDS) for (let i = 0; i < editsPerKind; i++) result.samples[kind].push(await oneEdit(page, cdp, kind, i));
   } finally {
     await context.close();
   }
@@ -286,7 +288,7 @@ export async function benchPageEdit(): Promise<string> {
     }
     if (COLD_LOADS > 0) lines.push(...(await coldFirstValues(server.url, builds, pagePath)), '');
     lines.push(
-      `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind over ${Number(process.env.BENCH_ROUNDS ?? 2)} loads per build${WARMUP > 0 ? `, each load's after ${2 * WARMUP} unmeasured edits of each kind` : ''}; medians (p90). ` +
+      `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind over ${ROUNDS} loads per build${WARMUP > 0 ? `, measured after ${2 * WARMUP} unmeasured edits of each kind in each load` : ''}; medians (p90). ` +
         'Main-thread work to the value: CDP Performance.getMetrics TaskDuration delta from the key press until the frame that shows the changed value was done (the issue’s goal; the wait runs nothing in the page); on the processor: the ThreadTime delta over the same time (the tasks’ time less the moments the thread waited for a core or for the compositor); of it scripts: the ScriptDuration delta; ' +
         `in the second: the same until ${SETTLE_MS} ms after the key press (the autosave and the address’s link, done in idle time, included). ` +
         'Edit to value: keydown timeStamp to the first changed `data-value` of a metric cell (MutationObserver in the page).',
@@ -297,15 +299,14 @@ export async function benchPageEdit(): Promise<string> {
     );
     lines.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const n of sizes) {
-      const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
       const perBuild: Result[] = builds.map(() => ({ load: [], samples: { typing: [], relevance: [], move: [] } }));
       // Rounds alternate the builds (a busy moment of the shared machine favours neither).
-      for (let round = 0; round < rounds; round++)
+      for (let round = 0; round < ROUNDS; round++)
         for (let b = 0; b < builds.length; b++) {
           const r = await session(
             browser,
             `${server.url}${pagePath(b)}?scenario=../../bench/scenario-${n}.json`,
-            Math.ceil(EDITS / rounds),
+            Math.ceil(EDITS / ROUNDS),
           );
           if (r.refused) perBuild[b]!.refused = r.refused;
           perBuild[b]!.load.push(...r.load);
