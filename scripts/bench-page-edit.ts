@@ -288,7 +288,7 @@ export async function benchPageEdit(): Promise<string> {
     }
     if (COLD_LOADS > 0) lines.push(...(await coldFirstValues(server.url, builds, pagePath)), '');
     lines.push(
-      `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind over ${ROUNDS} loads per build${WARMUP > 0 ? `, measured after ${2 * WARMUP} unmeasured edits of each kind in each load` : ''}; medians (p90). ` +
+      `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind over ${ROUNDS} load${ROUNDS === 1 ? '' : 's'} per build${WARMUP > 0 ? `, measured after ${2 * WARMUP} unmeasured edits of each kind in each load` : ''}; medians (p90). ` +
         'Main-thread work to the value: CDP Performance.getMetrics TaskDuration delta from the key press until the frame that shows the changed value was done (the issue’s goal; the wait runs nothing in the page); on the processor: the ThreadTime delta over the same time (the tasks’ time less the moments the thread waited for a core or for the compositor); of it scripts: the ScriptDuration delta; ' +
         `in the second: the same until ${SETTLE_MS} ms after the key press (the autosave and the address’s link, done in idle time, included). ` +
         'Edit to value: keydown timeStamp to the first changed `data-value` of a metric cell (MutationObserver in the page).',
