@@ -88,7 +88,7 @@ describe(`a ranking of ${N} documents`, () => {
     expect(problems).toEqual([]);
   });
 
-  test('Alt+↓ on the last card on screen moves it by exactly one each time, keeps focus and caret, and scrolls it into view; Enter on ↑ keeps focus', async () => {
+  test('Alt+↓ on the last card on screen moves it by exactly one each time, keeps focus and caret, and scrolls it into view; Enter on ↑ keeps focus, on ↓ past the lower edge scrolls too', async () => {
     const scenario = scenarioOf(N);
     const { page, problems } = await openLong(scenario);
     await page.evaluate(() => window.scrollTo(0, 3000));
@@ -135,6 +135,17 @@ describe(`a ranking of ${N} documents`, () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move A, rank ${at} up`);
     expect(await page.locator(`[data-card="0:${at - 1}"]`).getAttribute('data-doc-id')).toBe(moved.id);
     docs.splice(at - 1, 0, ...docs.splice(at, 1));
+    // Enter on its ↓ button past the window's lower edge: no caret to reveal, the card scrolls itself.
+    await page.getByLabel(`Move A, rank ${at} down`, { exact: true }).focus();
+    for (let step = 1; step <= steps; step++) {
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe(`Move A, rank ${at + step} down`);
+    }
+    expect(await page.locator(`[data-card="0:${at - 1 + steps}"]`).getAttribute('data-doc-id')).toBe(moved.id);
+    expect(await cardInView(page, at - 1 + steps)).toBe(true);
+    docs.splice(at - 1 + steps, 0, ...docs.splice(at - 1, 1));
     await waitCurrent(page);
     expect(mismatches(await shownValues(page), cliValues(JSON.stringify(scenario)))).toEqual([]);
     expect(problems).toEqual([]);
