@@ -79,12 +79,10 @@ function refocus(r: number, to: number, field: string | undefined, caret?: [numb
       pick(field) ??
       pick(field === 'up' ? 'down' : field === 'down' ? 'up' : undefined) ??
       card.querySelector<HTMLElement>('[data-field="text"]');
-    // Focus that stayed put does not scroll, so the card is scrolled into view itself (past the
-    // window's edge after a move). In the next frame, not here: here it would lay the page out
-    // once for the focus and again for the focus's new styles, there the frame's one layout does.
-    element?.focus({ preventScroll: true });
+    element?.focus();
     if (caret && element instanceof HTMLTextAreaElement) element.setSelectionRange(caret[0], caret[1]);
-    requestAnimationFrame(() => card.scrollIntoView({ block: 'nearest' }));
+    // Focus that stayed put does not scroll: bring a card moved past the window's edge into view.
+    card.scrollIntoView({ block: 'nearest' });
     return true;
   });
 }
