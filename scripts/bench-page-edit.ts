@@ -17,6 +17,10 @@
 //   the moments a task waited for a core or for the compositor;
 // and once per load, the time from navigation start to the first value on screen, with the first
 // paint and the moment the engine answered (performance marks of web/main.tsx).
+// Beside the 1,000-document page, in the same rounds, the same typing edits on a floor page
+// (scripts/bench-floor/: one text box, a worker that answers with a value from the text, one cell
+// that shows it): what Chromium costs this machine for such an edit, whatever the page, so that
+// the page's own part of an edit is the difference, measured in one run.
 // With BENCH_BASE_DIST=<dir> (a build of another commit), the same edits run on that build too,
 // rounds interleaved, for a before → after in one run. BENCH_SIZES (default 10,1000,10000),
 // BENCH_EDITS, BENCH_ROUNDS and BENCH_COLD_LOADS (0: none) narrow a run to what is being looked
@@ -54,6 +58,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SETTLE_MS = 1000;
 /** Unmeasured pairs of edits (an edit and its reverse) of each kind before the measured ones, per load. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 0);
+/** Where the floor page (scripts/bench-floor/) is served. */
+const FLOOR = '/bench-floor/';
 
 type Kind = 'typing' | 'relevance' | 'move';
 const KINDS: Kind[] = ['typing', 'relevance', 'move'];
@@ -244,7 +250,7 @@ async function editablePage(browser: Browser): Promise<{ context: BrowserContext
   return { context, page, cdp };
 }
 
-async function session(browser: Browser, url: string, editsPerKind: number): Promise<Result> {
+async function session(browser: Browser, url: string, editsPerKind: number, kinds: Kind[] = KINDS): Promise<Result> {
   const { context, page, cdp } = await editablePage(browser);
   const result: Result = { load: [], samples: { typing: [], relevance: [], move: [] } };
   try {
@@ -252,8 +258,8 @@ async function session(browser: Browser, url: string, editsPerKind: number): Pro
     if (typeof load === 'string') return { ...result, refused: load };
     result.load.push(load);
     await page.waitForTimeout(SETTLE_MS);
-    for (const kind of KINDS) for (let w = 0; w < 2 * WARMUP; w++) await oneEdit(page, cdp, kind, w);
-    for (const kind of KINDS) for (let i = 0; i < editsPerKind; i++) result.samples[kind].push(await oneEdit(page, cdp, kind, i));
+    for (const kind of kinds) for (let w = 0; w < 2 * WARMUP; w++) await oneEdit(page, cdp, kind, w);
+    for (const kind of kinds) for (let i = 0; i < editsPerKind; i++) result.samples[kind].push(await oneEdit(page, cdp, kind, i));
   } finally {
     await context.close();
   }
@@ -262,6 +268,53 @@ async function session(browser: Browser, url: string, editsPerKind: number): Pro
 
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const ms1 = (x: number) => `${x.toFixed(1)} ms`;
+
+const emptyResult = (): Result => ({ load: [], samples: { typing: [], relevance: [], move: [] } });
+
+function merge(into: Result, r: Result): void {
+  into.load.push(...r.load);
+  for (const kind of KINDS) into.samples[kind].push(...r.samples[kind]);
+}
+
+/** The table's rows for one build (or the floor) at `n` documents: one per kind of edit. */
+function rows(n: number, name: string, r: Result, kinds: Kind[]): string[] {
+  if (r.refused)
+    return [
+      `| ${n.toLocaleString('en')} | ${name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | | | | |`,
+    ];
+  const median = (f: (x: Sample) => number, s: Sample[], q = 0.5) => quantile(s.map(f), q);
+  const first = quantile(
+    r.load.map((l) => l.firstValuesMs),
+    0.5,
+  );
+  const paint = quantile(
+    r.load.map((l) => l.firstPaintMs ?? NaN),
+    0.5,
+  );
+  const ready = quantile(
+    r.load.map((l) => l.engineReadyMs ?? NaN),
+    0.5,
+  );
+  const floor = kinds.length < KINDS.length;
+  const valueGoal = n <= 1000 ? pageGoals.valueMs1000 : pageGoals.valueMs10000;
+  return kinds.map((kind, k) => {
+    const s = r.samples[kind];
+    const work = median((x) => x.toValueMs, s);
+    const cpu = median((x) => x.cpuToValueMs, s);
+    const value = median((x) => x.valueMs, s);
+    const loadCell =
+      k === 0 && !floor ? `${ms(first)} (${Number.isNaN(paint) ? '?' : ms(paint)}, ${Number.isNaN(ready) ? '?' : ms(ready)})` : '';
+    const goal = floor
+      ? 'none: what Chromium costs this machine for such an edit, whatever the page'
+      : n < 1000
+        ? 'none: the same edits on a small scenario, the page’s cost whatever the size'
+        : `work ≤ ${pageGoals.workMs} ms: ${work <= pageGoals.workMs ? 'met' : 'not met'} (on the processor: ${cpu <= pageGoals.workMs ? 'met' : 'not met'}); value ≤ ${valueGoal} ms: ${value <= valueGoal ? 'met' : 'not met'}` +
+          (k === 0 && n === 1000
+            ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}`
+            : '');
+    return `| ${floor ? '' : n.toLocaleString('en')} | ${name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(median((x) => x.toValueMs, s, 0.9))}) | ${ms(cpu)} | ${ms1(median((x) => x.scriptsToValueMs, s))} | ${ms(median((x) => x.workMs, s))} (${ms(median((x) => x.workMs, s, 0.9))}) | ${ms(value)} (${ms(median((x) => x.valueMs, s, 0.9))}) | ${goal} |`;
+  });
+}
 
 export async function benchPageEdit(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'fairness-bench-page-'));
@@ -273,7 +326,7 @@ export async function benchPageEdit(): Promise<string> {
       name: `base (${process.env.BENCH_BASE_LABEL ?? process.env.BENCH_BASE_DIST})`,
       path: process.env.BENCH_BASE_DIST.replace(/\/?$/, '/'),
     });
-  const mounts: Record<string, string> = { '/bench/': `${dir}/` };
+  const mounts: Record<string, string> = { '/bench/': `${dir}/`, [FLOOR]: join(root, 'scripts/bench-floor/') };
   builds.forEach((b, i) => (mounts[i === builds.length - 1 ? PAGE : `/base${i}/playground/`] = b.path));
   const server = (await serve(mounts)) as { url: string; close: () => Promise<void> };
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -291,17 +344,21 @@ export async function benchPageEdit(): Promise<string> {
       `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind over ${ROUNDS} load${ROUNDS === 1 ? '' : 's'} per build${WARMUP > 0 ? `, measured after ${2 * WARMUP} unmeasured edits of each kind in each load` : ''}; medians (p90). ` +
         'Main-thread work to the value: CDP Performance.getMetrics TaskDuration delta from the key press until the frame that shows the changed value was done (the issue’s goal; the wait runs nothing in the page); on the processor: the ThreadTime delta over the same time (the tasks’ time less the moments the thread waited for a core or for the compositor); of it scripts: the ScriptDuration delta; ' +
         `in the second: the same until ${SETTLE_MS} ms after the key press (the autosave and the address’s link, done in idle time, included). ` +
-        'Edit to value: keydown timeStamp to the first changed `data-value` of a metric cell (MutationObserver in the page).',
+        'Edit to value: keydown timeStamp to the first changed `data-value` of a metric cell (MutationObserver in the page). ' +
+        'The floor: the same typing edits, in the same rounds, on a page of one text box, a worker that answers with a value from the text, and one cell that shows it (scripts/bench-floor/).',
     );
     lines.push('');
     lines.push(
       '| documents | build | first values (first paint, engine ready) | edit | main-thread work to the value | on the processor | of it scripts | in the second | edit to value | goal |',
     );
     lines.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    // The floor is measured in the rounds of the 1,000-document page (or the first size), beside it.
+    const floorSize = sizes.includes(1000) ? 1000 : sizes[0];
     for (const n of sizes) {
-      const perBuild: Result[] = builds.map(() => ({ load: [], samples: { typing: [], relevance: [], move: [] } }));
+      const perBuild: Result[] = builds.map(emptyResult);
+      const floor = emptyResult();
       // Rounds alternate the builds (a busy moment of the shared machine favours neither).
-      for (let round = 0; round < ROUNDS; round++)
+      for (let round = 0; round < ROUNDS; round++) {
         for (let b = 0; b < builds.length; b++) {
           const r = await session(
             browser,
@@ -309,83 +366,12 @@ export async function benchPageEdit(): Promise<string> {
             Math.ceil(EDITS / ROUNDS),
           );
           if (r.refused) perBuild[b]!.refused = r.refused;
-          perBuild[b]!.load.push(...r.load);
-          for (const kind of KINDS) perBuild[b]!.samples[kind].push(...r.samples[kind]);
+          merge(perBuild[b]!, r);
         }
-      builds.forEach((build, b) => {
-        const r = perBuild[b]!;
-        if (r.refused) {
-          lines.push(
-            `| ${n.toLocaleString('en')} | ${build.name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | | | | |`,
-          );
-          return;
-        }
-        const first = quantile(
-          r.load.map((l) => l.firstValuesMs),
-          0.5,
-        );
-        const paint = quantile(
-          r.load.map((l) => l.firstPaintMs ?? NaN),
-          0.5,
-        );
-        const ready = quantile(
-          r.load.map((l) => l.engineReadyMs ?? NaN),
-          0.5,
-        );
-        const valueGoal = n <= 1000 ? pageGoals.valueMs1000 : pageGoals.valueMs10000;
-        KINDS.forEach((kind, k) => {
-          const s = r.samples[kind];
-          const work = quantile(
-            s.map((x) => x.toValueMs),
-            0.5,
-          );
-          const cpu = quantile(
-            s.map((x) => x.cpuToValueMs),
-            0.5,
-          );
-          const value = quantile(
-            s.map((x) => x.valueMs),
-            0.5,
-          );
-          const loadCell =
-            k === 0 ? `${ms(first)} (${Number.isNaN(paint) ? '?' : ms(paint)}, ${Number.isNaN(ready) ? '?' : ms(ready)})` : '';
-          const goal =
-            n < 1000
-              ? 'none: the same edits on a small scenario, the page’s cost whatever the size'
-              : `work ≤ ${pageGoals.workMs} ms: ${work <= pageGoals.workMs ? 'met' : 'not met'} (on the processor: ${cpu <= pageGoals.workMs ? 'met' : 'not met'}); value ≤ ${valueGoal} ms: ${value <= valueGoal ? 'met' : 'not met'}` +
-                (k === 0 && n === 1000
-                  ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}`
-                  : '');
-          lines.push(
-            `| ${n.toLocaleString('en')} | ${build.name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(
-              quantile(
-                s.map((x) => x.toValueMs),
-                0.9,
-              ),
-            )}) | ${ms(cpu)} | ${ms1(
-              quantile(
-                s.map((x) => x.scriptsToValueMs),
-                0.5,
-              ),
-            )} | ${ms(
-              quantile(
-                s.map((x) => x.workMs),
-                0.5,
-              ),
-            )} (${ms(
-              quantile(
-                s.map((x) => x.workMs),
-                0.9,
-              ),
-            )}) | ${ms(value)} (${ms(
-              quantile(
-                s.map((x) => x.valueMs),
-                0.9,
-              ),
-            )}) | ${goal} |`,
-          );
-        });
-      });
+        if (n === floorSize) merge(floor, await session(browser, `${server.url}${FLOOR}index.html`, Math.ceil(EDITS / ROUNDS), ['typing']));
+      }
+      builds.forEach((build, b) => lines.push(...rows(n, build.name, perBuild[b]!, KINDS)));
+      if (n === floorSize) lines.push(...rows(n, 'floor: a text box, a worker, one cell', floor, ['typing']));
     }
   } finally {
     await browser.close();
