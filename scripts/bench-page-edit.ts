@@ -250,9 +250,16 @@ async function editablePage(browser: Browser): Promise<{ context: BrowserContext
   return { context, page, cdp };
 }
 
+const emptyResult = (): Result => ({ load: [], samples: { typing: [], relevance: [], move: [] } });
+
+function merge(into: Result, r: Result): void {
+  into.load.push(...r.load);
+  for (const kind of KINDS) into.samples[kind].push(...r.samples[kind]);
+}
+
 async function session(browser: Browser, url: string, editsPerKind: number, kinds: Kind[] = KINDS): Promise<Result> {
   const { context, page, cdp } = await editablePage(browser);
-  const result: Result = { load: [], samples: { typing: [], relevance: [], move: [] } };
+  const result = emptyResult();
   try {
     const load = await open(page, url);
     if (typeof load === 'string') return { ...result, refused: load };
@@ -269,15 +276,9 @@ async function session(browser: Browser, url: string, editsPerKind: number, kind
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const ms1 = (x: number) => `${x.toFixed(1)} ms`;
 
-const emptyResult = (): Result => ({ load: [], samples: { typing: [], relevance: [], move: [] } });
-
-function merge(into: Result, r: Result): void {
-  into.load.push(...r.load);
-  for (const kind of KINDS) into.samples[kind].push(...r.samples[kind]);
-}
-
-/** The table's rows for one build (or the floor) at `n` documents: one per kind of edit. */
-function rows(n: number, name: string, r: Result, kinds: Kind[]): string[] {
+/** The table's rows for one build at `n` documents, or for the floor page: one per kind of edit. */
+function rows(n: number, name: string, r: Result, what: 'page' | 'floor'): string[] {
+  const kinds: Kind[] = what === 'floor' ? ['typing'] : KINDS;
   if (r.refused)
     return [
       `| ${n.toLocaleString('en')} | ${name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | | | | |`,
@@ -295,7 +296,7 @@ function rows(n: number, name: string, r: Result, kinds: Kind[]): string[] {
     r.load.map((l) => l.engineReadyMs ?? NaN),
     0.5,
   );
-  const floor = kinds.length < KINDS.length;
+  const floor = what === 'floor';
   const valueGoal = n <= 1000 ? pageGoals.valueMs1000 : pageGoals.valueMs10000;
   return kinds.map((kind, k) => {
     const s = r.samples[kind];
@@ -370,8 +371,8 @@ export async function benchPageEdit(): Promise<string> {
         }
         if (n === floorSize) merge(floor, await session(browser, `${server.url}${FLOOR}index.html`, Math.ceil(EDITS / ROUNDS), ['typing']));
       }
-      builds.forEach((build, b) => lines.push(...rows(n, build.name, perBuild[b]!, KINDS)));
-      if (n === floorSize) lines.push(...rows(n, 'floor: a text box, a worker, one cell', floor, ['typing']));
+      builds.forEach((build, b) => lines.push(...rows(n, build.name, perBuild[b]!, 'page')));
+      if (n === floorSize) lines.push(...rows(n, 'floor: a text box, a worker, one cell', floor, 'floor'));
     }
   } finally {
     await browser.close();
