@@ -283,7 +283,7 @@ function rows(n: number, name: string, r: Result, what: 'page' | 'floor'): strin
     return [
       `| ${n.toLocaleString('en')} | ${name} | skipped: the page refused the scenario (“${r.refused.trim().slice(0, 160)}”; documentsPerRanking is ${limits.limits.documentsPerRanking.default.toLocaleString('en')}) | | | | | | | |`,
     ];
-  const median = (f: (x: Sample) => number, s: Sample[], q = 0.5) => quantile(s.map(f), q);
+  const of = (f: (x: Sample) => number, s: Sample[], q = 0.5) => quantile(s.map(f), q);
   const first = quantile(
     r.load.map((l) => l.firstValuesMs),
     0.5,
@@ -300,9 +300,9 @@ function rows(n: number, name: string, r: Result, what: 'page' | 'floor'): strin
   const valueGoal = n <= 1000 ? pageGoals.valueMs1000 : pageGoals.valueMs10000;
   return kinds.map((kind, k) => {
     const s = r.samples[kind];
-    const work = median((x) => x.toValueMs, s);
-    const cpu = median((x) => x.cpuToValueMs, s);
-    const value = median((x) => x.valueMs, s);
+    const work = of((x) => x.toValueMs, s);
+    const cpu = of((x) => x.cpuToValueMs, s);
+    const value = of((x) => x.valueMs, s);
     const loadCell =
       k === 0 && !floor ? `${ms(first)} (${Number.isNaN(paint) ? '?' : ms(paint)}, ${Number.isNaN(ready) ? '?' : ms(ready)})` : '';
     const goal = floor
@@ -313,7 +313,7 @@ function rows(n: number, name: string, r: Result, what: 'page' | 'floor'): strin
           (k === 0 && n === 1000
             ? `; first values ≤ ${pageGoals.firstValuesMs} ms: ${first <= pageGoals.firstValuesMs ? 'met' : 'not met'}`
             : '');
-    return `| ${floor ? '' : n.toLocaleString('en')} | ${name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(median((x) => x.toValueMs, s, 0.9))}) | ${ms(cpu)} | ${ms1(median((x) => x.scriptsToValueMs, s))} | ${ms(median((x) => x.workMs, s))} (${ms(median((x) => x.workMs, s, 0.9))}) | ${ms(value)} (${ms(median((x) => x.valueMs, s, 0.9))}) | ${goal} |`;
+    return `| ${floor ? '' : n.toLocaleString('en')} | ${name} | ${loadCell} | ${kind} | ${ms(work)} (${ms(of((x) => x.toValueMs, s, 0.9))}) | ${ms(cpu)} | ${ms1(of((x) => x.scriptsToValueMs, s))} | ${ms(of((x) => x.workMs, s))} (${ms(of((x) => x.workMs, s, 0.9))}) | ${ms(value)} (${ms(of((x) => x.valueMs, s, 0.9))}) | ${goal} |`;
   });
 }
 
