@@ -92,7 +92,7 @@ TEST_CASE("the cut-off: k beyond the list is k = n; per-rank exposure is 0 below
 
 TEST_CASE("property: CWEx lies in [alpha - 1, alpha]") {
     static const std::vector<double> alphas{0, 0.2, 0.5, 0.7, 1};
-    for (unsigned seed = 1; seed <= 300; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(300); ++seed) {
         th::Gen gen(seed);
         Json s = gen.scenario();
         const double alpha = gen.pick(alphas);

@@ -101,7 +101,7 @@ TEST_CASE("properties on seeded random rankings: NDKL >= 0, 0 when every prefix 
     const auto one = first(th::labelled({"female", "neutral", "female"}, {{"targets", {{"female", 1}, {"male", 0}}}}))["ndkl"];
     CHECK(num(one["value"]) == 0.0);
     std::mt19937 random(7);
-    for (int trial = 0; trial < 200; ++trial) {
+    for (int trial = 0; trial < static_cast<int>(th::rounds(200)); ++trial) {
         std::vector<std::string> labels;
         const int n = 1 + static_cast<int>(random() % 12);
         for (int i = 0; i < n; ++i) labels.push_back(std::vector<std::string>{"female", "male", "neutral"}[random() % 3]);

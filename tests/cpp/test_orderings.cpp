@@ -244,7 +244,7 @@ TEST_CASE("the value of any order is what evaluate reports for the documents in 
 
 TEST_CASE("property: the exhaustive answer equals a brute force over evaluate() of every permutation") {
     int scenarios = 0, compared = 0;
-    for (unsigned seed = 1; seed <= 40; ++seed) {
+    for (unsigned seed = 1; seed <= th::rounds(40); ++seed) {
         CAPTURE(seed);
         th::Gen gen(1000 + seed);
         const Json s = random_scenario(gen, gen.integer(1, 5));
@@ -299,8 +299,8 @@ TEST_CASE("property: the exhaustive answer equals a brute force over evaluate() 
         }
         ++scenarios;
     }
-    CHECK(scenarios == 40);
-    CHECK(compared > 200);
+    CHECK(scenarios == static_cast<int>(th::rounds(40)));
+    CHECK(compared > 5 * scenarios);
 }
 
 TEST_CASE("the search is deterministic and reports its method") {
@@ -397,9 +397,9 @@ void report(const char* what, const HitRate& r) {
 
 TEST_CASE("the local search finds the exhaustive optimum in most random cases (n = 9)") {
     // Two scenarios keep ctest quick (the exhaustive answer for 9 documents takes some 4 s, 40 s
-    // under the sanitizers, where 8 documents take the same paths); the rate measured on 60 + 12
-    // scenarios is in fairness/orderings.hpp (the skipped case below).
-    const auto r = measure_hit_rate(5000, 2, th::sanitized ? 8 : 9);
+    // under the sanitizers, where 7 documents take the same paths in 1 s); the rate measured on
+    // 60 + 12 scenarios is in fairness/orderings.hpp (the skipped case below).
+    const auto r = measure_hit_rate(5000, 2, th::sanitized ? 7 : 9);
     report("n = 9", r);
     CHECK(r.total > 30);
     CHECK(r.hits >= r.total * 95 / 100);
