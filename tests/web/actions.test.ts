@@ -1,0 +1,45 @@
+// The list edits (move, duplicate, delete, move to the other ranking) give a ranking a new list,
+// frozen; every edit after them, on that list or its documents, still works and can be undone.
+import { beforeEach, expect, test } from 'vitest';
+
+import { addDoc, deleteDoc, duplicateDoc, moveDoc, moveDocToRanking, setDocLabel, setDocText } from '../../web/state/actions';
+import { redo, replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
+
+const doc = (id: string, text: string) => ({ id, text, label: 'neutral', relevance: 1 });
+const start = (): PageScenario => ({
+  rankings: [
+    { name: 'A', docs: [doc('a', 'one'), doc('b', 'two'), doc('c', 'three')] },
+    { name: 'B', docs: [doc('x', 'four')] },
+  ],
+});
+const ids = (r: number) => scenario.value.rankings[r]!.docs.map((d) => d.id).join(' ');
+
+beforeEach(() => replaceScenario(start(), { undoable: false }));
+
+test('a move gives the ranking a new list, and leaves the scenario before it as it was', () => {
+  const before = scenario.value;
+  moveDoc(0, 0, 2);
+  expect(ids(0)).toBe('b c a');
+  expect(before.rankings[0]!.docs.map((d) => d.id).join(' ')).toBe('a b c');
+  expect(scenario.value.rankings[0]!.docs[0]).toBe(before.rankings[0]!.docs[1]); // the documents are shared
+  expect(scenario.value.rankings[1]).toBe(before.rankings[1]); // and the other ranking
+});
+
+test('after a move, the moved list takes every other edit, each one undoable', () => {
+  moveDoc(0, 0, 1);
+  addDoc(0, { id: 'd', text: 'five' });
+  setDocText(0, 0, 'two, edited');
+  setDocLabel(0, 3, 'female');
+  duplicateDoc(0, 1);
+  deleteDoc(0, 2);
+  moveDocToRanking(0, 0, 1);
+  expect(ids(0)).toBe('a c d');
+  expect(ids(1)).toBe('x b');
+  expect(scenario.value.rankings[1]!.docs[1]!.text).toBe('two, edited');
+  expect(scenario.value.rankings[0]!.docs[2]!.label).toBe('female');
+  for (let i = 0; i < 7; i++) undo();
+  expect(scenario.value.rankings[0]!.docs.map((d) => `${d.id}:${d.text}`).join(' ')).toBe('a:one b:two c:three');
+  for (let i = 0; i < 7; i++) redo();
+  expect(ids(0)).toBe('a c d');
+  expect(ids(1)).toBe('x b');
+});
