@@ -397,7 +397,7 @@ void report(const char* what, const HitRate& r) {
 
 TEST_CASE("the local search finds the exhaustive optimum in most random cases (n = 9)") {
     // Two scenarios keep ctest quick (the exhaustive answer for 9 documents takes some 4 s, 40 s
-    // under the sanitizers, where 7 documents take the same paths in 1 s); the rate measured on
+    // under the sanitizers, where 7 documents take the same paths and 0.5 s); the rate measured on
     // 60 + 12 scenarios is in fairness/orderings.hpp (the skipped case below).
     const auto r = measure_hit_rate(5000, 2, th::sanitized ? 7 : 9);
     report("n = 9", r);
