@@ -46,10 +46,12 @@ finish() {
 time_layer "Setup (apt and npm, what is missing)" bash scripts/setup.sh
 time_layer "Formatting (clang-format, Prettier)" bash scripts/format.sh --check
 
-# The sanitizer build is the longest layer: it starts first, and runs beside everything else.
+# The sanitizer build is the longest layer: it starts first, and runs beside everything else, at a
+# lower priority: the builds and tests of the main line wait for nothing of it, so they take a core
+# when they need one, and it takes what they leave (the Chromium tests mostly wait on the page).
 mkdir -p build
 if ! $quick; then
-  in_background "Sanitizer build, doctests under it, 30 s of fuzzing" build/sanitize.log env FAIRNESS_JOBS=1 bash scripts/fuzz.sh 30 --doctests
+  in_background "Sanitizer build, doctests under it, 30 s of fuzzing" build/sanitize.log nice -n 10 env FAIRNESS_JOBS=1 bash scripts/fuzz.sh 30 --doctests
 fi
 # The native build (core, CLI, doctests) beside the WebAssembly build and the page.
 in_background "WebAssembly build and the page" build/wasm.log env FAIRNESS_JOBS=1 bash scripts/build.sh --wasm
