@@ -63,35 +63,25 @@ function utf8Bytes(s) {
  */
 export function tokenize(text, mode = 'words') {
   const bytes = Buffer.from(pythonLower(text), 'utf8');
+  if (mode !== 'whitespace' && mode !== 'words') throw new Error(`unknown tokenizer ${mode}`);
+  const isTokenByte =
+    mode === 'whitespace'
+      ? (b) => b !== 0x20
+      : (b) =>
+          (b >= 0x61 && b <= 0x7a) || // a-z (A-Z already lowered)
+          (b >= 0x30 && b <= 0x39) || // 0-9
+          b >= 0x80; // any byte of a multi-byte UTF-8 sequence
+  // Each token is a maximal run of token bytes, [start, i), read as latin1.
   const tokens = [];
-  if (mode === 'whitespace') {
-    let cur = [];
-    for (const b of bytes) {
-      if (b === 0x20) {
-        if (cur.length > 0) tokens.push(Buffer.from(cur).toString('latin1'));
-        cur = [];
-      } else {
-        cur.push(b);
-      }
-    }
-    if (cur.length > 0) tokens.push(Buffer.from(cur).toString('latin1'));
-    return tokens;
-  }
-  if (mode !== 'words') throw new Error(`unknown tokenizer ${mode}`);
-  const isTokenByte = (b) =>
-    (b >= 0x61 && b <= 0x7a) || // a-z (A-Z already lowered)
-    (b >= 0x30 && b <= 0x39) || // 0-9
-    b >= 0x80; // any byte of a multi-byte UTF-8 sequence
-  let cur = [];
-  for (const b of bytes) {
-    if (isTokenByte(b)) {
-      cur.push(b);
-    } else {
-      if (cur.length > 0) tokens.push(Buffer.from(cur).toString('latin1'));
-      cur = [];
+  let start = -1;
+  for (let i = 0; i <= bytes.length; i++) {
+    const inToken = i < bytes.length && isTokenByte(bytes[i]);
+    if (inToken && start < 0) start = i;
+    else if (!inToken && start >= 0) {
+      tokens.push(bytes.toString('latin1', start, i));
+      start = -1;
     }
   }
-  if (cur.length > 0) tokens.push(Buffer.from(cur).toString('latin1'));
   return tokens;
 }
 
@@ -142,7 +132,8 @@ function resolveContext(scenario, defaultLexicon) {
     vocab[g] = [...set];
   }
 
-  return { groups, params, vocab };
+  // A text's tokens, kept for the evaluation (TExFAIR reads every document once per term and cut-off).
+  return { groups, params, vocab, tokens: new Map() };
 }
 
 /** Fills in document defaults: label "neutral", relevance 0, text "", id absent. */
@@ -159,6 +150,13 @@ function normalizeDoc(d) {
 // Term statistics (SPEC §Terms and tokens): tf(t, d), |d|, M_g(d).
 // ---------------------------------------------------------------------------------------
 
+/** The document's tokens under the scenario's tokenizer. */
+function tokensOf(doc, ctx) {
+  let tokens = ctx.tokens.get(doc.text);
+  if (!tokens) ctx.tokens.set(doc.text, (tokens = tokenize(doc.text, ctx.params.tokenizer)));
+  return tokens;
+}
+
 function tf(term, tokens) {
   let count = 0;
   for (const tok of tokens) if (tok === term) count++;
@@ -167,7 +165,7 @@ function tf(term, tokens) {
 
 /** M_g(d) = sum over the terms t of group g of tf(t, d). */
 function magnitudes(doc, ctx) {
-  const tokens = tokenize(doc.text, ctx.params.tokenizer);
+  const tokens = tokensOf(doc, ctx);
   const M = {};
   for (const g of ctx.groups) {
     let sum = 0;
@@ -295,7 +293,7 @@ function texfair(docs, ctx, k) {
   const termExposure = (t) => {
     let te = 0;
     for (let r = 1; r <= kp; r++) {
-      const tokens = tokenize(docs[r - 1].text, ctx.params.tokenizer);
+      const tokens = tokensOf(docs[r - 1], ctx);
       if (tokens.length === 0) continue;
       te += (tf(t, tokens) / tokens.length) * p(r);
     }
