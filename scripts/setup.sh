@@ -10,7 +10,7 @@ command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v make >/dev/null 2>&1 || missing+=(make)                # cmake's generator
 command -v clang++ >/dev/null 2>&1 || missing+=(clang)          # libFuzzer and the sanitizer build
 # The sanitizers' and libFuzzer's runtime: a recommendation of clang's, so installed on its own.
-command -v clang++ >/dev/null 2>&1 && [ -f "$(clang++ -print-resource-dir)/lib/linux/libclang_rt.fuzzer-x86_64.a" ] ||
+command -v clang++ >/dev/null 2>&1 && [ -f "$(clang++ -print-resource-dir)/lib/linux/libclang_rt.fuzzer-$(uname -m).a" ] ||
   missing+=(libclang-rt-dev)
 command -v clang-format >/dev/null 2>&1 || missing+=(clang-format)  # npm run format, and its check in npm test
 command -v emcc >/dev/null 2>&1 || missing+=(emscripten)
