@@ -10,7 +10,7 @@ import { MetricsTable } from '../../web/components/MetricsTable';
 import { setParam } from '../../web/state/actions';
 import { edit } from '../../web/state/scenario';
 import { evaluation, openRows } from '../../web/state/evaluation';
-import { descriptors } from '../../web/state/metrics';
+import { descriptors, formatValue } from '../../web/state/metrics';
 import { replaceScenario, type PageScenario } from '../../web/state/scenario';
 import { useNodeEngine } from './engine';
 
@@ -129,6 +129,27 @@ describe('MetricsTable', () => {
     setParam('rabMagnitude', 'bool');
     await waitFor(() => expect(evaluation.value.results!.params.rabMagnitude).toBe('bool'));
     expect(part('rab', 'bool.parts.male')).toBeCloseTo(1 / 3, 12);
+  });
+
+  test('a changed value shows what it was, unless the change is too small to show', async () => {
+    replaceScenario(two(), { undoable: false });
+    render(<MetricsTable />);
+    await current();
+    const cell = () => document.querySelector('[data-metric="cwex"][data-ranking="A"]') as HTMLElement;
+    const value = () => Number(cell().dataset.value);
+    const first = value();
+    // CWEx's α moved by 1e-7: CWEx changes in its seventh decimal, not as shown.
+    setParam('alpha', 0.5000001);
+    await waitFor(() => expect(value()).not.toBe(first));
+    await current();
+    const second = value();
+    expect(formatValue(second)).toBe(formatValue(first));
+    expect(cell().querySelector('[data-was]')).toBeNull();
+    // α = 0.9 changes it as shown: what it was is the value before this edit, the small change's.
+    setParam('alpha', 0.9);
+    await waitFor(() => expect(cell().querySelector('[data-was]')).not.toBeNull());
+    expect(formatValue(value())).not.toBe(formatValue(second));
+    expect(cell().querySelector('[data-was]')!.getAttribute('data-was')).toBe(String(second));
   });
 
   test('a refused input keeps the values, struck through and marked stale, with the core’s message', async () => {

@@ -42,6 +42,14 @@ export function formatValue(value: number | null | undefined): string {
   return text === '-0' ? '0' : text;
 }
 
+/**
+ * Whether a value changed as shown: a change below the fourth decimal (REE 0.00003 → 0.00002) is
+ * not one, since "0, was 0" would mark a change no one can see (the tooltip has the full value).
+ */
+export function shownChange(before: number | null, after: number | null): boolean {
+  return formatValue(before) !== formatValue(after);
+}
+
 export const DIRECTION_TEXT: Record<string, string> = {
   higher: '↑ higher is fairer',
   lower: '↓ lower is fairer',

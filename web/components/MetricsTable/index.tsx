@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { MetricDescriptor, ViewResults as Results } from '../../../wasm/types';
 import { answer, openRows, pending, slow, stale, status } from '../../state/evaluation';
 import { eraOf } from '../../state/scenario';
-import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf } from '../../state/metrics';
+import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf, shownChange } from '../../state/metrics';
 import { printing } from '../../state/print';
 import { presentAll, presenting, shownMetrics } from '../../state/view';
 import { RefusalText } from '../Refusal';
@@ -60,9 +60,8 @@ function usePrevious(value: number | null, current: boolean, era: number): { bef
   const [, expire] = useState(0);
   const k = kept.current;
   if (current && (k.value !== value || k.era !== era)) {
-    const same = k.value !== null && value !== null && Math.abs(k.value - value) <= 1e-12;
     if (k.era !== era) k.before = null;
-    else if (!same) k.before = { before: k.value };
+    else if (shownChange(k.value, value)) k.before = { before: k.value };
     k.value = value;
     k.era = era;
   }
