@@ -138,7 +138,7 @@ describe('MetricsTable', () => {
     const cell = () => document.querySelector('[data-metric="cwex"][data-ranking="A"]') as HTMLElement;
     const value = () => Number(cell().dataset.value);
     const first = value();
-    // CWEx's α moved by 1e-7: CWEx changes in its seventh decimal, not as shown.
+    // CWEx's α moved by 1e-7: CWEx moves far below its fourth decimal, so not as shown.
     setParam('alpha', 0.5000001);
     await waitFor(() => expect(value()).not.toBe(first));
     await current();

@@ -43,8 +43,8 @@ export function formatValue(value: number | null | undefined): string {
 }
 
 /**
- * Whether a value changed as shown: a change below the fourth decimal (REE 0.00003 → 0.00002) is
- * not one, since "0, was 0" would mark a change no one can see (the tooltip has the full value).
+ * Whether a value changed as shown: a change below the fourth decimal (0.00003 → 0.00002) is not
+ * one, since "0, was 0" would mark a change no one can see (the tooltip has the full value).
  */
 export function shownChange(before: number | null, after: number | null): boolean {
   return formatValue(before) !== formatValue(after);
