@@ -58,6 +58,17 @@ Reply evaluate_summary(std::uint32_t scenario_bytes, const EvaluateRequest& requ
     return reply([&] { return fairness::evaluate_json(take_input(scenario_bytes), {.limits = &limits_of(request), .detail = false}); });
 }
 
+// The scenario read as every evaluation reads it, and nothing computed: what the page asks before
+// taking a scenario (a ?scenario= file, a link, an import). Every refusal is the reader's, so
+// it refuses what an evaluation would; on the page's start it is the only call the first
+// values wait for that would otherwise run every metric once more. The result is "{}".
+Reply check(std::uint32_t scenario_bytes, const EvaluateRequest& request) {
+    return reply([&] {
+        fairness::parse_scenario(take_input(scenario_bytes), limits_of(request));
+        return std::string("{}");
+    });
+}
+
 // What the page asks of an evaluation (EvaluateOptions' view): the metrics whose per-rank detail
 // it shows, comma-separated, and which texts' terms: "all" or "unreported".
 struct ViewRequest {
@@ -118,6 +129,7 @@ EMSCRIPTEN_BINDINGS(fairness_core) {
     function("inputBuffer", &input_buffer);
     function("evaluate", &evaluate);
     function("evaluateSummary", &evaluate_summary);
+    function("check", &check);
     function("evaluateView", &evaluate_view);
     function("tokenised", &tokenised);
     function("viewTokenised", &view_tokenised);

@@ -25,7 +25,6 @@ import type {
   Orderings,
   Results,
   Scenario,
-  SummaryResults,
   TermMatch,
   ViewOptions,
   ViewResults,
@@ -122,12 +121,12 @@ export class EngineClient {
   }
 
   /**
-   * Evaluates without superseding, or being superseded by, the live evaluation: to check a
-   * scenario before taking it (an import, a shared link). The values only, without the detail
-   * (a few kB however long the rankings). Rejects with ScenarioError as evaluate.
+   * Checks a scenario before taking it (a ?scenario= file, a shared link, an import), without
+   * superseding, or being superseded by, the live evaluation: the core reads it as an evaluation
+   * would and computes nothing (`Engine.check`). Rejects with ScenarioError as evaluate.
    */
-  validate(scenario: Scenario | string, options: CallOptions = { lane: null }): Promise<SummaryResults> {
-    return this.call('evaluate', { scenario, detail: false }, options) as Promise<SummaryResults>;
+  validate(scenario: Scenario | string, options: CallOptions = { lane: null }): Promise<null> {
+    return this.call('check', { scenario }, options);
   }
 
   /** The group terms in `text` (UTF-16 indices), under the scenario's lexicon and tokenizer. */

@@ -46,6 +46,12 @@ export interface Engine {
    */
   evaluateText(scenario: string | Uint8Array, options?: EvaluateOptions): string;
   /**
+   * Reads and checks the scenario as `evaluate` does, computing nothing: refuses exactly what an
+   * evaluation would (a check before a scenario is taken: a file, a link, an import).
+   * @throws ScenarioError when the core refuses the scenario.
+   */
+  check(scenario: Scenario | string | Uint8Array, options?: EvaluateOptions): void;
+  /**
    * What the page shows and no more (`ViewOptions`): the values and parts, `perRank` and
    * `atCutoff` of the metrics in `detail` only, and each ranking's `texts`. Through an evaluator
    * of its own, whose `texts: 'unreported'` lists only texts it has not returned before (an
@@ -172,6 +178,9 @@ function wrap(playground: FairnessCoreModule | null, jobModule: FairnessJobsModu
       JSON.parse(evaluateText(scenarioBytes(scenario), options))) as Engine['evaluate'],
     evaluateText(scenario, options) {
       return evaluateText(scenarioBytes(scenario), options);
+    },
+    check(scenario, options) {
+      unwrap(core, core.check(input(scenarioBytes(scenario)), request(options)));
     },
     tokenised: () => core.tokenised(),
     evaluateView(scenario, options) {

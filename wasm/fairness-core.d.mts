@@ -48,6 +48,8 @@ export interface FairnessCoreModule {
   evaluate(scenarioBytes: number, request: RawEvaluateRequest): RawReply;
   /** The results without per-rank detail, values at every cut-off or documents (`EvaluateOptions{.detail = false}`). */
   evaluateSummary(scenarioBytes: number, request: RawEvaluateRequest): RawReply;
+  /** The scenario read and checked as `evaluate` reads it, nothing computed; the result is "{}". */
+  check(scenarioBytes: number, request: RawEvaluateRequest): RawReply;
   /**
    * The page's view (`EvaluateOptions` detail_metrics and texts), through an Evaluator of its own:
    * the values, the detail of the metrics asked for, and each ranking's `texts`.

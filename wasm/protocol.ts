@@ -58,6 +58,8 @@ export interface Calls {
    */
   view: { params: { scenario: Scenario | string | null; options: ViewOptions; live?: LiveScenario }; result: ViewResults };
   findTerms: { params: { scenario: Scenario | string; text: string }; result: TermMatch[] };
+  /** The scenario read and checked as an evaluation reads it, nothing computed (`Engine.check`). */
+  check: { params: { scenario: Scenario | string }; result: null };
   describe: { params: Record<never, never>; result: MetricDescriptor[] };
   orderings: { params: { scenario: Scenario | string; ranking: number }; result: Orderings };
   experiment: { params: { spec: ExperimentSpec }; result: ExperimentResult };
@@ -74,6 +76,7 @@ export const defaultLanes: { readonly [K in Kind]: string | undefined } = {
   evaluate: 'evaluate',
   view: 'evaluate',
   findTerms: undefined,
+  check: undefined,
   describe: undefined,
   // Its own lane: a newer search supersedes a waiting one, and never an evaluation.
   orderings: 'orderings',

@@ -25,6 +25,9 @@ export function respond(engine: Engine, request: Request): Response {
         const scenario = typeof request.scenario === 'string' ? request.scenario : jsonText(request.scenario)!;
         return { id: request.id, kind: request.kind, ok: true, result: engine.evaluateView(scenario, request.options) };
       }
+      case 'check':
+        engine.check(request.scenario);
+        return { id: request.id, kind: request.kind, ok: true, result: null };
       case 'findTerms':
         return { id: request.id, kind: request.kind, ok: true, result: engine.findTerms(request.scenario, request.text) };
       case 'describe':

@@ -126,6 +126,31 @@ describe.skipIf(!haveCli)('the WASM module and the native CLI', () => {
     expect(`fairness-eval: ${error.field}: ${error.message}\n`).toBe(native.stderr);
   });
 
+  // The page checks a scenario before taking it (a ?scenario= file, a link, an import) with
+  // `check`, the core's reader alone: it must refuse what an evaluation refuses, with the same
+  // field and message, and take what an evaluation takes.
+  test('check refuses what an evaluation refuses, with its field and message, and takes every example', () => {
+    for (const { why, text } of [...malformedScenarios, ...issueReproducers, ...generatedMalformedScenarios]) {
+      const evaluated = wasmRefusal(text);
+      let checked: unknown;
+      try {
+        engine.check(text);
+      } catch (error) {
+        checked = error;
+      }
+      expect(checked, why).toBeInstanceOf(ScenarioError);
+      const refusal = checked as ScenarioError;
+      expect({ field: refusal.field, message: refusal.message }, why).toEqual({ field: evaluated.field, message: evaluated.message });
+    }
+    const examples = readdirSync(`${root}examples`).filter((f) => f.endsWith('.json'));
+    expect(examples.length).toBeGreaterThan(5);
+    for (const file of examples) {
+      const text = readFileSync(`${root}examples/${file}`, 'utf8');
+      expect(() => engine.check(text), file).not.toThrow();
+      expect(engine.evaluate(text, { detail: false }).rankings.length, file).toBeGreaterThan(0);
+    }
+  });
+
   test('regression: a key named "" is a refusal naming scenario[""], not an internal error', () => {
     const error = wasmRefusal('{"": 1, "rankings": [{"docs": [{}]}]}');
     expect(error.field).toBe('scenario[""]');

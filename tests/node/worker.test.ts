@@ -223,16 +223,17 @@ describe('EngineClient over a MessageChannel', () => {
 
   test('validate, describe and findTerms are not superseded by evaluations', async () => {
     const { client, close } = connect(engine);
-    const [check, descriptors, terms, live] = await Promise.all([
+    const [check, refusal, descriptors, terms, live] = await Promise.all([
       client.validate(JSON.stringify(named('import'))),
+      client.validate(JSON.stringify(refused)).catch((e: unknown) => e),
       client.describe(),
       client.findTerms(named('x'), 'Éa she'),
       client.evaluate(named('live')),
     ]);
-    expect(check.rankings[0]!.name).toBe('import');
-    // A check needs the values, not the detail.
-    expect(check.rankings[0]).not.toHaveProperty('docs');
-    expect(check.rankings[0]!.nfairr).not.toHaveProperty('perRank');
+    // A check computes nothing: it resolves, or rejects with the evaluation's refusal.
+    expect(check).toBeNull();
+    expect(refusal).toBeInstanceOf(ScenarioError);
+    expect(refusal).toMatchObject({ field: 'params.k', message: refusedMessage });
     expect(descriptors).toHaveLength(engine.describe().length);
     expect(terms).toEqual([{ begin: 3, end: 6, group: 'female', term: 'she' }]);
     expect(live.rankings[0]!.name).toBe('live');

@@ -7,7 +7,6 @@ import type {
   MetricDescriptor,
   Orderings,
   Results,
-  SummaryResults,
   ViewOptions,
   ViewResults,
 } from '../../wasm/types';
@@ -23,8 +22,8 @@ export interface PageEngine {
   view(scenario: PageScenario, options: ViewOptions): Promise<ViewResults>;
   /** The full results of scenario JSON, every detail (an export); never supersedes the live evaluation. */
   evaluate(scenarioJson: string): Promise<Results>;
-  /** Checks scenario JSON without superseding the live evaluation (imports, links). */
-  validate(scenarioJson: string): Promise<SummaryResults>;
+  /** Checks scenario JSON without superseding the live evaluation (files, links, imports): resolves when the core takes it. */
+  validate(scenarioJson: string): Promise<unknown>;
   describe(): Promise<MetricDescriptor[]>;
   /**
    * The best and worst ordering of ranking `ranking` under every metric, computed in the worker
