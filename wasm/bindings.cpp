@@ -59,9 +59,9 @@ Reply evaluate_summary(std::uint32_t scenario_bytes, const EvaluateRequest& requ
 }
 
 // The scenario read as every evaluation reads it, and nothing computed: what the page asks before
-// taking a scenario (a ?scenario= file, a link, an import). Every refusal is the reader's, so
-// it refuses what an evaluation would; on the page's start it is the only call the first
-// values wait for that would otherwise run every metric once more. The result is "{}".
+// taking a scenario (a ?scenario= file, a link, an import), and what a ?scenario= load's first
+// values wait for. An evaluation refuses nothing else but results over their size limit, which
+// depend on what is written. The result is "{}".
 Reply check(std::uint32_t scenario_bytes, const EvaluateRequest& request) {
     return reply([&] {
         fairness::parse_scenario(take_input(scenario_bytes), limits_of(request));

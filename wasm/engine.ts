@@ -46,8 +46,9 @@ export interface Engine {
    */
   evaluateText(scenario: string | Uint8Array, options?: EvaluateOptions): string;
   /**
-   * Reads and checks the scenario as `evaluate` does, computing nothing: refuses exactly what an
-   * evaluation would (a check before a scenario is taken: a file, a link, an import).
+   * Reads and checks the scenario as `evaluate` does, computing nothing: refuses what an
+   * evaluation would, but for results over their size limit (a check before a scenario is taken:
+   * a file, a link, an import).
    * @throws ScenarioError when the core refuses the scenario.
    */
   check(scenario: Scenario | string | Uint8Array, options?: EvaluateOptions): void;
