@@ -9,6 +9,7 @@ import { RankingEditor } from '../../web/components/RankingEditor';
 import type { TextInfo, ViewResults } from '../../wasm/types';
 import { evaluation, keepTexts, refusal, textsArrivedIn } from '../../web/state/evaluation';
 import { canUndo, replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
+import { carrySpans, type TermSpan } from '../../web/state/terms';
 import { useNodeEngine } from './engine';
 
 const start = (): PageScenario => ({
@@ -45,6 +46,27 @@ describe('RankingEditor', () => {
     await current();
     await waitFor(() => expect(document.querySelectorAll('[data-card="0:2"] mark')).toHaveLength(1));
     expect(document.querySelector('[data-card="0:2"] mark')!.textContent).toBe('her');
+  });
+
+  test('between an edit and the core’s answer, the marks and counts the edit left in place stay as they were', async () => {
+    replaceScenario(start(), { undoable: false });
+    render(<RankingEditor r={0} />);
+    await current();
+    const card = document.querySelector('[data-card="0:0"]')!;
+    const marks = [...card.querySelectorAll('mark')];
+    const chip = screen.getByText('male ×3');
+    const removed: Node[] = [];
+    const observer = new MutationObserver((records) => records.forEach((r) => removed.push(...r.removedNodes)));
+    observer.observe(card, { childList: true, subtree: true });
+    // Typed before the first term: every mark moves with the text, none is taken away and drawn again.
+    fireEvent.input(screen.getByLabelText('Text of A, rank 1'), { target: { value: 'So He said his son won.' } });
+    await current();
+    await waitFor(() => expect(card.querySelector('mark')!.textContent).toBe('He'));
+    observer.disconnect();
+    expect(removed.filter((n) => n.nodeName === 'MARK' || n.contains?.(chip))).toEqual([]);
+    expect([...card.querySelectorAll('mark')]).toEqual(marks);
+    expect(marks.map((m) => m.textContent)).toEqual(['He', 'his', 'son']);
+    expect(screen.getByText('male ×3')).toBe(chip);
   });
 
   test('move up and down by button and with Alt+arrow keys; delete; duplicate with a fresh id', async () => {
@@ -115,6 +137,41 @@ describe('RankingEditor', () => {
     fireEvent.click(screen.getByText('⇄ Swap all terms'));
     expect(scenario.value.rankings[0]!.docs.map((d) => d.text)).toEqual(['She said her daughter won.', 'He agreed.', 'Rain fell.']);
     screen.getByText('4 terms swapped');
+  });
+});
+
+describe('carrySpans: the spans an edit left in place, moved with the text', () => {
+  const before = 'He said his son won.'; // He [0, 2), his [8, 11), son [12, 15)
+  const spans: TermSpan[] = [
+    { start: 0, end: 2, group: 'male' },
+    { start: 8, end: 11, group: 'male' },
+    { start: 12, end: 15, group: 'male' },
+  ];
+  const words = (text: string, carried: TermSpan[]) => carried.map((s) => `${text.slice(s.start, s.end)}@${s.start}`);
+
+  test('typed after the last term: every span as it was', () => {
+    const after = before + ' Yes.';
+    expect(carrySpans(before, spans, after)).toEqual(spans);
+  });
+
+  test('"really " inserted at 3: the first span stays, the others move by 7', () => {
+    const after = 'He really said his son won.';
+    expect(words(after, carrySpans(before, spans, after))).toEqual(['He@0', 'his@15', 'son@19']);
+  });
+
+  test('a term edited (his → hers, before[9, 10) replaced by "er") goes; the one after moves by 1', () => {
+    const after = 'He said hers son won.';
+    expect(words(after, carrySpans(before, spans, after))).toEqual(['He@0', 'son@13']);
+  });
+
+  test('a word made longer around a term keeps it until the core answers (this: "t" inserted at 8)', () => {
+    const after = 'He said this son won.';
+    expect(words(after, carrySpans(before, spans, after))).toEqual(['He@0', 'his@9', 'son@13']);
+  });
+
+  test('the text deleted: no span; the same text: the same spans', () => {
+    expect(carrySpans(before, spans, '')).toEqual([]);
+    expect(carrySpans(before, spans, before)).toEqual(spans);
   });
 });
 

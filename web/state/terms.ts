@@ -19,6 +19,29 @@ export function toSpans(text: string, matches: { begin: number; end: number; gro
   ).map((m) => ({ start: m.begin, end: m.end, group: m.group }));
 }
 
+/**
+ * The spans of `before` whose characters an edit to `after` left as they were, moved with the text
+ * after the edit: what the page shows between an edit and the core's answer, so a highlight and a
+ * count the edit cannot have changed do not blink off for a frame. A span the edit touched goes;
+ * one the edit made a word longer around (he → her) stays until the core's answer says otherwise.
+ */
+export function carrySpans(before: string, spans: readonly TermSpan[], after: string): TermSpan[] {
+  const shorter = Math.min(before.length, after.length);
+  let prefix = 0;
+  while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < shorter - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix))
+    suffix++;
+  const editEnd = before.length - suffix; // the edit replaced before[prefix, editEnd)
+  const shift = after.length - before.length;
+  const carried: TermSpan[] = [];
+  for (const span of spans) {
+    if (span.end <= prefix) carried.push(span);
+    else if (span.start >= editEnd) carried.push({ ...span, start: span.start + shift, end: span.end + shift });
+  }
+  return carried;
+}
+
 /** term → counterpart, from data/gender-words/counterparts.txt ("a,b" both ways, "a>b" one way). */
 export const counterparts: ReadonlyMap<string, string> = (() => {
   const map = new Map<string, string>();

@@ -2,7 +2,7 @@
 // and the actions on it. Reorder by dragging the handle or with Alt+↑/↓ anywhere in the card.
 import { Component, type JSX } from 'preact';
 
-import type { Refusal } from '../../state/evaluation';
+import { spansFor, type Refusal } from '../../state/evaluation';
 import type { PageDocument } from '../../state/scenario';
 import type { TermSpan } from '../../state/terms';
 import { groupColor } from '../../state/colors';
@@ -41,7 +41,10 @@ interface Props {
   /** Index and name of the other ranking when comparing (-1 when not), to move the document there. */
   otherIndex: number;
   otherName: string;
-  /** Group-term spans of the text, or null while they are being recomputed. */
+  /**
+   * Group-term spans of the text, or null before the core has read any text of this document (right
+   * after an edit, the previous spans the edit left in place: see `carrySpans`).
+   */
   spans: TermSpan[] | null;
   /** The core's refusal when it concerns this document. */
   error: Refusal | null;
@@ -139,9 +142,11 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
     refocusAfterLeaving('delete');
   };
 
+  // The core's own spans of the text as it is: those carried across an edit may miss a term.
   const swap = () => {
-    if (!spans) return;
-    setDocTexts([{ r, j, text: swapTerms(doc.text, spans).text }]);
+    const exact = spansFor(doc.text);
+    if (!exact) return;
+    setDocTexts([{ r, j, text: swapTerms(doc.text, exact).text }]);
   };
 
   return (

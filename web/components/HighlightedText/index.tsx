@@ -8,7 +8,7 @@ import styles from './style.module.css';
 
 interface Props {
   value: string;
-  /** Spans of group terms in `value` (UTF-16 offsets), or null while they are being recomputed. */
+  /** Spans of group terms in `value` (UTF-16 offsets), or null before the core has read it. */
   spans: TermSpan[] | null;
   groups: string[];
   label: string;
@@ -22,17 +22,18 @@ interface Props {
 function backdrop(value: string, spans: TermSpan[] | null, groups: string[]) {
   const parts: (string | JSX.Element)[] = [];
   let at = 0;
-  for (const span of spans ?? []) {
-    if (span.start < at || span.end > value.length) continue;
+  // Marks keyed by their order: an edit before a mark moves it, and a mark moved is the same element.
+  (spans ?? []).forEach((span, i) => {
+    if (span.start < at || span.end > value.length) return;
     parts.push(value.slice(at, span.start));
     const color = groupColor(groups.indexOf(span.group));
     parts.push(
-      <mark key={span.start} class={styles.mark} style={{ background: color.tint, boxShadow: `inset 0 -2px 0 ${color.strong}` }}>
+      <mark key={i} class={styles.mark} style={{ background: color.tint, boxShadow: `inset 0 -2px 0 ${color.strong}` }}>
         {value.slice(span.start, span.end)}
       </mark>,
     );
     at = span.end;
-  }
+  });
   // A trailing newline needs a character after it to take up a line in the backdrop.
   parts.push(value.slice(at) + '\u200b');
   return parts;

@@ -8,7 +8,7 @@ import { addDoc, moveDoc, moveDocToRanking, renameRanking, setDocTexts } from '.
 import { errorAt, spansFor, termsOf, textsArrivedIn, type TextTerms } from '../../state/evaluation';
 import { printing } from '../../state/print';
 import { groups, rankingAt, rankingNames, type PageDocument } from '../../state/scenario';
-import { swapTerms, toSpans, type TermSpan } from '../../state/terms';
+import { carrySpans, swapTerms, toSpans, type TermSpan } from '../../state/terms';
 import { DocCard, type CardHandlers } from '../DocCard';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
@@ -49,18 +49,19 @@ function useStableList(list: string[]): string[] {
 /**
  * Group-term spans of the ranking's documents, the same array for a document as long as its text
  * and what the engine read of it are the same, so an evaluation re-renders only the cards it changed.
+ * Until the engine has read an edited text, its document's previous spans, carried across the edit.
  */
 function useSpans(r: number, count: number) {
-  const cache = useRef(new Map<string, { text: string; terms: TextTerms; spans: TermSpan[] }>());
+  const cache = useRef(new Map<string, { text: string; terms: TextTerms | undefined; spans: TermSpan[] }>());
   void textsArrivedIn(r).value; // render again when an answer brings texts of this ranking (and only then)
   // Keyed by id: ids of deleted documents would stay for good, so the cache starts afresh now and then.
   if (cache.current.size > 4 * (count + 64)) cache.current.clear();
   return (doc: PageDocument): TermSpan[] | null => {
     const terms = termsOf(doc.text);
-    if (!terms) return null;
     const kept = cache.current.get(doc.id);
     if (kept && kept.text === doc.text && kept.terms === terms) return kept.spans;
-    const spans = toSpans(doc.text, terms.matches);
+    if (!terms && !kept) return null;
+    const spans = terms ? toSpans(doc.text, terms.matches) : carrySpans(kept!.text, kept!.spans, doc.text);
     cache.current.set(doc.id, { text: doc.text, terms, spans });
     return spans;
   };
