@@ -60,6 +60,11 @@ describe('RankingEditor', () => {
     observer.observe(card, { childList: true, subtree: true });
     // Typed before the first term: every mark moves with the text, none is taken away and drawn again.
     fireEvent.input(screen.getByLabelText('Text of A, rank 1'), { target: { value: 'So He said his son won.' } });
+    // Rendered, the core not yet asked: the marks carried, and no swap on spans the core did not give.
+    expect(evaluation.value.status).toBe('pending');
+    expect([...card.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['He', 'his', 'son']);
+    const swap = screen.getByLabelText('Swap group terms of A, rank 1') as HTMLButtonElement;
+    expect(swap.disabled).toBe(true);
     await current();
     await waitFor(() => expect(card.querySelector('mark')!.textContent).toBe('He'));
     observer.disconnect();
@@ -67,6 +72,7 @@ describe('RankingEditor', () => {
     expect([...card.querySelectorAll('mark')]).toEqual(marks);
     expect(marks.map((m) => m.textContent)).toEqual(['He', 'his', 'son']);
     expect(screen.getByText('male ×3')).toBe(chip);
+    await waitFor(() => expect(swap.disabled).toBe(false));
   });
 
   test('move up and down by button and with Alt+arrow keys; delete; duplicate with a fresh id', async () => {

@@ -19,6 +19,11 @@ export function toSpans(text: string, matches: { begin: number; end: number; gro
   ).map((m) => ({ start: m.begin, end: m.end, group: m.group }));
 }
 
+const carriedLists = new WeakSet<readonly TermSpan[]>();
+
+/** Whether `spans` were carried across an edit (`carrySpans`), not read by the core from the text as it is. */
+export const isCarried = (spans: readonly TermSpan[]): boolean => carriedLists.has(spans);
+
 /**
  * The spans of `before` whose characters an edit to `after` left as they were, moved with the text
  * after the edit: what the page shows between an edit and the core's answer, so a highlight and a
@@ -26,6 +31,8 @@ export function toSpans(text: string, matches: { begin: number; end: number; gro
  * one the edit made a word longer around (he → her) stays until the core's answer says otherwise.
  */
 export function carrySpans(before: string, spans: readonly TermSpan[], after: string): TermSpan[] {
+  const carried: TermSpan[] = [];
+  carriedLists.add(carried);
   const shorter = Math.min(before.length, after.length);
   let prefix = 0;
   while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
@@ -34,7 +41,6 @@ export function carrySpans(before: string, spans: readonly TermSpan[], after: st
     suffix++;
   const editEnd = before.length - suffix; // the edit replaced before[prefix, editEnd)
   const shift = after.length - before.length;
-  const carried: TermSpan[] = [];
   for (const span of spans) {
     if (span.end <= prefix) carried.push(span);
     else if (span.start >= editEnd) carried.push({ ...span, start: span.start + shift, end: span.end + shift });

@@ -2,7 +2,7 @@
 // and the actions on it. Reorder by dragging the handle or with Alt+↑/↓ anywhere in the card.
 import { Component, type JSX } from 'preact';
 
-import { spansFor, type Refusal } from '../../state/evaluation';
+import type { Refusal } from '../../state/evaluation';
 import type { PageDocument } from '../../state/scenario';
 import type { TermSpan } from '../../state/terms';
 import { groupColor } from '../../state/colors';
@@ -16,7 +16,7 @@ import {
   setDocText,
   setDocTexts,
 } from '../../state/actions';
-import { swapTerms } from '../../state/terms';
+import { isCarried, swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
@@ -142,11 +142,11 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
     refocusAfterLeaving('delete');
   };
 
-  // The core's own spans of the text as it is: those carried across an edit may miss a term.
+  // Only on the core's spans of the text as it is: those carried across an edit may miss a term.
+  const swappable = spans !== null && spans.length > 0 && !isCarried(spans);
   const swap = () => {
-    const exact = spansFor(doc.text);
-    if (!exact) return;
-    setDocTexts([{ r, j, text: swapTerms(doc.text, exact).text }]);
+    if (!swappable) return;
+    setDocTexts([{ r, j, text: swapTerms(doc.text, spans).text }]);
   };
 
   return (
@@ -240,7 +240,7 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
               type="button"
               data-field="swap"
               onClick={swap}
-              disabled={!spans || spans.length === 0}
+              disabled={!swappable}
               aria-label={`Swap group terms of ${position}`}
               title="Counterfactual swap: he ↔ she, son ↔ daughter, …"
             >
