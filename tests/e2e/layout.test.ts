@@ -111,4 +111,35 @@ describe('on a phone', () => {
     expect(value!.y).toBeLessThan(844);
     expect(await overflows(page)).toEqual([]);
   });
+
+  test('at 390×844, with each explainer open, the metrics table does not scroll sideways: a formula wider than the phone scrolls in its own box', async () => {
+    const { page, problems } = await newPage(site, { width: 390, height: 844 });
+    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(page);
+    const toggles = page.locator('section[aria-label="Metrics"] button[aria-expanded]');
+    const count = await toggles.count();
+    expect(count).toBeGreaterThan(10);
+    let scrolled = 0;
+    for (let i = 0; i < count; i++) {
+      await toggles.nth(i).click();
+      await page.locator(`section[aria-label="Metrics"] tr[id] .katex`).first().waitFor();
+      await page.locator('section[aria-label="Metrics"] tr[id] canvas').first().waitFor();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+      const [scrollWidth, clientWidth] = await page.evaluate(() => {
+        const box = document.querySelector('section[aria-label="Metrics"] table')!.parentElement!;
+        return [box.scrollWidth, box.clientWidth];
+      });
+      expect(scrollWidth, `explainer ${i + 1} open`).toBeLessThanOrEqual(clientWidth + 1);
+      const cut = await overflows(page);
+      scrolled += cut.filter((line) => /^cut \(\d+ > \d+\): div\._formula_/.test(line)).length;
+      expect(
+        cut.filter((line) => !/^cut \(\d+ > \d+\): div\._formula_/.test(line)),
+        `explainer ${i + 1} open`,
+      ).toEqual([]);
+      await toggles.nth(i).click();
+    }
+    // Some formulas are wider than a phone (NFaiRR's, CWEx's, RaB's): those scroll in their box.
+    expect(scrolled).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
 });

@@ -95,29 +95,31 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
           </>
         )}
       </dl>
-      <table class={styles.params}>
-        <caption>Parameters it reads</caption>
-        <thead>
-          <tr>
-            <th scope="col">parameter</th>
-            <th scope="col">now</th>
-            <th scope="col">default</th>
-            <th scope="col">meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.params.map((p) => (
-            <tr key={p.key}>
-              <th scope="row">
-                <code>{p.key}</code>
-              </th>
-              <td>{currentValue(p.key, params)}</td>
-              <td>{p.default}</td>
-              <td>{p.meaning}</td>
+      <div class={styles.paramsBox}>
+        <table class={styles.params}>
+          <caption>Parameters it reads</caption>
+          <thead>
+            <tr>
+              <th scope="col">parameter</th>
+              <th scope="col">now</th>
+              <th scope="col">default</th>
+              <th scope="col">meaning</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {d.params.map((p) => (
+              <tr key={p.key}>
+                <th scope="row">
+                  <code>{p.key}</code>
+                </th>
+                <td>{currentValue(p.key, params)}</td>
+                <td>{p.default}</td>
+                <td>{p.meaning}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
