@@ -142,4 +142,23 @@ describe('on a phone', () => {
     expect(scrolled).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
+
+  test('at 360×780 no dialog of the toolbar scrolls sideways: its fields and lines fit the phone', async () => {
+    const { page, problems } = await newPage(site, { width: 360, height: 780 });
+    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(page);
+    for (const name of ['Gallery…', 'Grep-BiasIR…', 'DIPS experiments…', 'Import…', 'Share / embed…']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      const dialog = page.locator('dialog[open]');
+      await dialog.waitFor();
+      // The lazily loaded dialogs draw their content a moment after they open.
+      await expect.poll(() => dialog.evaluate((d) => d.querySelectorAll('button').length)).toBeGreaterThan(1);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const [scrollWidth, clientWidth] = await dialog.evaluate((d) => [d.scrollWidth, d.clientWidth]);
+      expect(scrollWidth, name).toBeLessThanOrEqual(clientWidth + 1);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' }).catch(() => dialog.waitFor({ state: 'hidden' }));
+    }
+    expect(problems).toEqual([]);
+  });
 });
