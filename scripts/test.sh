@@ -48,8 +48,8 @@ time_layer "Formatting (clang-format, Prettier)" bash scripts/format.sh --check
 
 # The sanitizer build is the longest layer: it starts first, and runs beside everything else, at a
 # lower priority: the builds and tests of the main line wait for nothing of it, so they take a core
-# when they need one, and it takes what they leave (alone, the Chromium tests keep one core of two
-# busy).
+# when they need one, and it takes what they leave (alone, the Chromium tests keep 1.3 cores of two
+# busy on average).
 mkdir -p build
 if ! $quick; then
   in_background "Sanitizer build, doctests under it, 30 s of fuzzing" build/sanitize.log nice -n 10 env FAIRNESS_JOBS=1 bash scripts/fuzz.sh 30 --doctests
@@ -61,8 +61,8 @@ finish "WebAssembly build and the page"
 time_layer "C++ doctests (ctest)" ctest --test-dir build --output-on-failure -j2
 
 time_layer "Types (tsc)" npx tsc -p .
-# The Chromium tests keep about one core of two busy (they wait on the page between steps): the
-# Node and component tests, which compute, run beside them.
+# The Chromium tests keep 1.3 cores of two busy on average (they wait on the page between steps):
+# the Node and component tests, which compute, run beside them.
 # A failure of either is reported once both have ended, with both outputs.
 in_background "Node and components (vitest: node, web)" build/vitest-node.log npx vitest run --project node --project web
 browser=0
