@@ -382,17 +382,27 @@ export async function benchPageEdit(): Promise<string> {
   return lines.join('\n');
 }
 
+/** How long a browser has been up before the page is opened, for the rows of a browser already running. */
+const UP_MS = 1500;
+
 /**
  * The first values after navigation starts, in a cold Chromium (a new browser per load, so no
  * cache, compiled code or warm worker is shared): the default page and a 1,000-document
  * `?scenario=`, COLD_LOADS loads each, the builds alternating (and which goes first); the time is
  * the first metric cell with a value, stamped by a MutationObserver installed before the page's
- * scripts, from performance.timeOrigin. Medians (min–max).
+ * scripts, from performance.timeOrigin. Medians (min–max). Opened the moment the browser is up
+ * (the goal's measure), its own start still shares the two cores with the page; so each page is
+ * also opened in a browser up for UP_MS, as a link followed in a running browser is: nothing of
+ * the page cached still.
  */
 async function coldFirstValues(base: string, builds: Build[], pagePath: (i: number) => string): Promise<string[]> {
-  const pages = [
+  const opened = [
     { what: 'the default page', query: '', goal: pageGoals.coldFirstMsDefault },
     { what: '1,000 documents, ?scenario=', query: '?scenario=../../bench/scenario-1000.json', goal: pageGoals.coldFirstMs1000 },
+  ];
+  const pages = [
+    ...opened.map((page) => ({ ...page, upMs: 0 })),
+    ...opened.map((page) => ({ ...page, what: `${page.what}, in a browser up for ${UP_MS / 1000} s`, upMs: UP_MS })),
   ];
   const times = pages.map(() => builds.map((): number[] => []));
   for (let load = 0; load < COLD_LOADS; load++)
@@ -402,6 +412,7 @@ async function coldFirstValues(base: string, builds: Build[], pagePath: (i: numb
         try {
           const tab = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
           await tab.addInitScript(instrument);
+          if (page.upMs) await new Promise((resolve) => setTimeout(resolve, page.upMs));
           await tab.goto(`${base}${pagePath(b)}${page.query}`);
           await tab.waitForFunction(() => performance.getEntriesByName('first-values').length > 0, null, { timeout: 60_000 });
           times[p]![b]!.push(await tab.evaluate(() => performance.getEntriesByName('first-values')[0]!.startTime));
@@ -410,7 +421,7 @@ async function coldFirstValues(base: string, builds: Build[], pagePath: (i: numb
         }
       }
   const lines = [
-    `First values in a cold Chromium: navigation start (performance.timeOrigin) to the first metric value on screen (a MutationObserver installed before the page's scripts); ${COLD_LOADS} loads of each page per build, a new browser each, builds alternating, which goes first too. Median (min–max).`,
+    `First values in a cold Chromium: navigation start (performance.timeOrigin) to the first metric value on screen (a MutationObserver installed before the page's scripts); ${COLD_LOADS} loads of each page per build, a new browser each, builds alternating, which goes first too; opened as soon as the browser is up (the goal's measure), and in a browser up for ${UP_MS / 1000} s (its own start done, nothing of the page cached). Median (min–max).`,
     '',
     '| page | build | first values | goal |',
     '| --- | --- | --- | --- |',
@@ -420,7 +431,7 @@ async function coldFirstValues(base: string, builds: Build[], pagePath: (i: numb
       const t = times[p]![b]!;
       const median = quantile(t, 0.5);
       lines.push(
-        `| ${page.what} | ${build.name} | ${ms(median)} (${ms(Math.min(...t))}–${ms(Math.max(...t))}) | ≤ ${page.goal} ms: ${median <= page.goal ? 'met' : 'not met'} |`,
+        `| ${page.what} | ${build.name} | ${ms(median)} (${ms(Math.min(...t))}–${ms(Math.max(...t))}) | ${page.upMs ? 'none: the row above without the browser’s own start' : `≤ ${page.goal} ms: ${median <= page.goal ? 'met' : 'not met'}`} |`,
       );
     }),
   );
