@@ -17,7 +17,6 @@ import type {
   Orderings,
   Results,
   Scenario,
-  SummaryResults,
   TermMatch,
   ViewOptions,
   ViewResults,
@@ -48,8 +47,8 @@ export interface LiveScenario {
 
 /** What each kind of request takes and what its result is. */
 export interface Calls {
-  /** With `detail: false`, the values without the detail (`SummaryResults`): enough to check a scenario. */
-  evaluate: { params: { scenario: Scenario | string; detail?: boolean }; result: Results | SummaryResults };
+  /** The whole results, detail included (an export); the page's own view is `view`. */
+  evaluate: { params: { scenario: Scenario | string }; result: Results };
   /**
    * The page's evaluation: only what is on screen (see `Engine.evaluateView`). With `live`, the
    * worker keeps the scenario as its version `live.version`, and a later request may send only

@@ -13,12 +13,7 @@ export function respond(engine: Engine, request: Request): Response {
   try {
     switch (request.kind) {
       case 'evaluate':
-        return {
-          id: request.id,
-          kind: request.kind,
-          ok: true,
-          result: request.detail === false ? engine.evaluate(request.scenario, { detail: false }) : engine.evaluate(request.scenario),
-        };
+        return { id: request.id, kind: request.kind, ok: true, result: engine.evaluate(request.scenario) };
       case 'view': {
         if (request.scenario === null) throw new StaleEditError('an edit of the live scenario reached the engine unapplied');
         // The live copy (an object) as text, re-serialising only what its edits changed.
