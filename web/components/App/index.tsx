@@ -86,10 +86,12 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
   const embed = mode !== null;
   const source = shownSource.value ?? initialSource;
   const [experimentsOpen, setExperimentsOpen] = useState(false);
-  const galleryDialog = useRef<HTMLDialogElement | null>(null);
+  const [galleryDialog] = useState(openableDialog);
   const [importDialog] = useState(openableDialog);
   const [datasetDialog] = useState(openableDialog);
-  const [mounted, setMounted] = useState({ import: false, dataset: false });
+  // A dialog is built when first opened: the gallery's hundred elements cost the first render (on
+  // the path to the first values) and are seldom opened.
+  const [mounted, setMounted] = useState({ gallery: false, import: false, dataset: false });
   const shareDialog = useRef<HTMLDialogElement | null>(null);
   const count = rankingCount.value;
 
@@ -145,7 +147,10 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
           </div>
           <Toolbar
             folded={present}
-            onGallery={() => galleryDialog.current?.showModal()}
+            onGallery={() => {
+              setMounted((m) => ({ ...m, gallery: true }));
+              galleryDialog.open();
+            }}
             onDataset={() => {
               setMounted((m) => ({ ...m, dataset: true }));
               datasetDialog.open();
@@ -219,12 +224,14 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
           Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line. {wordList.value}
         </footer>
       )}
-      <Gallery
-        dialog={galleryDialog}
-        onOpen={(id) => {
-          setExample(id, scenario.peek());
-        }}
-      />
+      {mounted.gallery && (
+        <Gallery
+          dialog={galleryDialog}
+          onOpen={(id) => {
+            setExample(id, scenario.peek());
+          }}
+        />
+      )}
       <Suspense fallback={null}>
         {mounted.dataset && <DatasetBrowser dialog={datasetDialog} />}
         {mounted.import && <ImportDialog dialog={importDialog} />}
