@@ -15,7 +15,7 @@ import { setExample } from './state/example';
 import { lessonRequest } from './state/lessons';
 import { postHeight } from './state/embed-height';
 import { currentAddress, currentLocation, readUrl, readView } from './state/address';
-import { setPresenting, setTheme } from './state/view';
+import { setPresenting, setTheme, watchNarrow } from './state/view';
 import './global.css';
 
 async function start() {
@@ -31,6 +31,7 @@ async function start() {
   document.documentElement.dataset.embed = String(embed !== null);
   if (embed !== null) postHeight();
   if (view.present) setPresenting(true);
+  watchNarrow();
   const client = startEngineWorker();
   // Orderings and experiments run in workers of their own: an edit is evaluated at once even
   // while they compute, and a newer Find (or run) stops the older one by restarting its worker.

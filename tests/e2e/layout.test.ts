@@ -112,6 +112,37 @@ describe('on a phone', () => {
     expect(await overflows(page)).toEqual([]);
   });
 
+  test('at 390×844 the commands fold into a menu, undo and redo beside it, so the example starts on the first screen', async () => {
+    const { page, problems } = await newPage(site, { width: 390, height: 844 });
+    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(page);
+    const commands = page.getByRole('navigation', { name: 'Playground commands' });
+    expect(await commands.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: '↶ Undo' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: '↷ Redo' }).isVisible()).toBe(true);
+    // Unfolded, the toolbar's twelve commands took the phone's whole first screen.
+    const caption = await page.getByRole('heading', { name: /TExFAIR paper, Figure 1/ }).boundingBox();
+    expect(caption!.y).toBeLessThan(844 / 2);
+    // An edit, then undo beside the menu.
+    const relevance = page.getByLabel('Relevance of Left, rank 1');
+    await relevance.fill('0');
+    await page.getByRole('button', { name: '↶ Undo' }).click();
+    await expect.poll(() => relevance.inputValue()).toBe('1');
+    await page.getByRole('button', { name: '☰ Menu' }).click();
+    await commands.getByRole('button', { name: 'Export scenario' }).waitFor();
+    expect(await commands.getByLabel('Compare two rankings').isChecked()).toBe(true);
+    expect(await commands.getByRole('button', { name: '↶ Undo' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await commands.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Stop presenting' }).count()).toBe(0);
+    // Turned, wider than a phone: the toolbar is whole again.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await commands.waitFor();
+    expect(await page.getByRole('button', { name: '☰ Menu' }).count()).toBe(0);
+    expect(await commands.getByRole('button', { name: '↶ Undo' }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   test('at 390×844, with each explainer open, the metrics table does not scroll sideways: a formula wider than the phone scrolls in its own box', async () => {
     const { page, problems } = await newPage(site, { width: 390, height: 844 });
     await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
@@ -148,7 +179,8 @@ describe('on a phone', () => {
     await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
     await waitCurrent(page);
     for (const name of ['Gallery…', 'Grep-BiasIR…', 'DIPS experiments…', 'Import…', 'Share / embed…']) {
-      await page.getByRole('button', { name, exact: true }).click();
+      await page.getByRole('button', { name: '☰ Menu' }).click();
+      await page.getByRole('navigation', { name: 'Playground commands' }).getByRole('button', { name, exact: true }).click();
       const dialog = page.locator('dialog[open]');
       await dialog.waitFor();
       // The lazily loaded dialogs draw their content a moment after they open.

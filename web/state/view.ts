@@ -32,6 +32,21 @@ export function setPresenting(on: boolean): void {
   document.documentElement.dataset.present = String(on);
 }
 
+/** Where the toolbar folds its commands into a menu: a phone, upright or turned. */
+const NARROW = '(max-width: 36rem), (max-height: 30rem)';
+/**
+ * A screen too narrow for the toolbar: its dozen buttons wrapped into a phone's whole first screen,
+ * above the example and the rankings. Follows the screen as it turns.
+ */
+export const narrow = signal(false);
+
+export function watchNarrow(): void {
+  if (typeof matchMedia !== 'function') return;
+  const query = matchMedia(NARROW);
+  narrow.value = query.matches;
+  query.addEventListener('change', (e) => (narrow.value = e.matches));
+}
+
 /**
  * The metric rows to show: the ones a link chose (in the table's order), else the four main ones
  * in an embed of the comparison or in presenting mode, else all. Unknown ids are ignored.

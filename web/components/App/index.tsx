@@ -10,7 +10,7 @@ import { descriptors } from '../../state/metrics';
 import { backToRuns, openedFromRuns, showView, view } from '../../state/runs';
 import { lexicon as lexiconSignal, rankingCount, redo, replacements, scenario, shownSource, undo } from '../../state/scenario';
 import { currentAddress, withoutEmbed, type EmbedMode } from '../../state/address';
-import { presenting, unknownMetricsProblem } from '../../state/view';
+import { narrow, presenting, unknownMetricsProblem } from '../../state/view';
 import { Caption } from '../Caption';
 import { EmbedView } from '../EmbedView';
 import { Gallery } from '../Gallery';
@@ -146,7 +146,7 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
             </p>
           </div>
           <Toolbar
-            folded={present}
+            folded={present || narrow.value}
             onGallery={() => {
               setMounted((m) => ({ ...m, gallery: true }));
               galleryDialog.open();

@@ -22,7 +22,7 @@ interface Props {
   /** Switches between the playground and the run evaluation (?view=runs). */
   onRuns?: () => void;
   runsShown?: boolean;
-  /** Presenting: the commands folded into one small menu, so the slide keeps its room. */
+  /** Presenting, or a phone: the commands folded into one small menu (undo and redo beside it), so the slide or the screen keeps its room. */
   folded?: boolean;
 }
 
@@ -52,16 +52,19 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
   const comparing = rankingCount.value > 1;
   // A lesson's values wait for its numbers: exporting them before would give the answer away.
   const results = hasResults.value && !numbersHidden.value;
+  const history = (
+    <div class={styles.group}>
+      <button type="button" onClick={undo} disabled={!canUndo.value} title="Undo (Ctrl+Z)">
+        ↶ Undo
+      </button>
+      <button type="button" onClick={redo} disabled={!canRedo.value} title="Redo (Ctrl+Shift+Z)">
+        ↷ Redo
+      </button>
+    </div>
+  );
   const commands = (
     <nav class={folded ? `${styles.toolbar} ${styles.vertical}` : styles.toolbar} aria-label="Playground commands">
-      <div class={styles.group}>
-        <button type="button" onClick={undo} disabled={!canUndo.value} title="Undo (Ctrl+Z)">
-          ↶ Undo
-        </button>
-        <button type="button" onClick={redo} disabled={!canRedo.value} title="Redo (Ctrl+Shift+Z)">
-          ↷ Redo
-        </button>
-      </div>
+      {!folded && history}
       <label class={styles.toggle}>
         <input type="checkbox" checked={comparing} onChange={(e) => toggleComparing(e.currentTarget.checked)} />
         Compare two rankings
@@ -114,15 +117,19 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
     </nav>
   );
   if (!folded) return commands;
-  // The popover closes on Escape and on a click outside it (the browser's light dismiss).
+  // Undo and redo stay at hand. The popover closes on Escape and on a click outside it (the
+  // browser's light dismiss).
   return (
     <div class={styles.folded}>
+      {history}
       <button type="button" class={styles.menuButton} popovertarget="commands-menu" aria-haspopup="true">
         ☰ Menu
       </button>
-      <button type="button" onClick={() => setPresenting(false)}>
-        Stop presenting
-      </button>
+      {presenting.value && (
+        <button type="button" onClick={() => setPresenting(false)}>
+          Stop presenting
+        </button>
+      )}
       <div id="commands-menu" popover="auto" class={styles.menu}>
         {commands}
       </div>
