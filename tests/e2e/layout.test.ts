@@ -143,6 +143,21 @@ describe('on a phone', () => {
     expect(problems).toEqual([]);
   });
 
+  test("at 390×844 a lesson's step is on the first screen, its buttons each on one line", async () => {
+    const { page, problems } = await newPage(site, { width: 390, height: 844 });
+    await page.goto(`${site.url}${PAGE}?lesson=dips-ties`);
+    const next = page.getByRole('button', { name: 'Next →' });
+    await next.waitFor();
+    expect((await next.boundingBox())!.y + (await next.boundingBox())!.height).toBeLessThan(844);
+    const lines = await next.evaluate((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   test('at 390×844, with each explainer open, the metrics table does not scroll sideways: a formula wider than the phone scrolls in its own box', async () => {
     const { page, problems } = await newPage(site, { width: 390, height: 844 });
     await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
