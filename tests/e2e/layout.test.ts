@@ -99,7 +99,7 @@ describe('no element overflows its panel at 1366×900', () => {
 });
 
 describe('on a phone', () => {
-  test('at 390×844 the metrics are one tap away, and focusable by the skip link', async () => {
+  test('at 390×844 the metrics are one tap away (the link hides while they are on screen), and focusable by the skip link', async () => {
     const { page } = await newPage(site, { width: 390, height: 844 });
     await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
     await waitCurrent(page);
@@ -110,6 +110,18 @@ describe('on a phone', () => {
     const value = await page.locator('[data-metric="nfairr"][data-ranking="Left"]').boundingBox();
     expect(value!.y).toBeLessThan(844);
     expect(await overflows(page)).toEqual([]);
+    // While the metrics are on screen the link hides (it covered their values); above them, it points up.
+    await expect.poll(() => jump.isVisible()).toBe(false);
+    await page.evaluate(() => scrollTo(0, 0));
+    await expect.poll(() => jump.isVisible()).toBe(true);
+    expect(await jump.textContent()).toBe('↓ Metrics');
+    await page.evaluate(() => {
+      const below = document.createElement('div');
+      below.style.height = '3000px';
+      document.body.append(below);
+      scrollTo(0, document.documentElement.scrollHeight);
+    });
+    await expect.poll(() => page.getByRole('link', { name: '↑ Metrics' }).isVisible()).toBe(true);
   });
 
   test('at 390×844 the commands fold into a menu, undo and redo beside it, so the example starts on the first screen', async () => {

@@ -23,6 +23,7 @@ import { SavedWork } from '../SavedWork';
 import { ShareDialog } from '../ShareDialog';
 import { Toast } from '../Toast';
 import { Toolbar } from '../Toolbar';
+import { JumpToMetrics } from './JumpToMetrics';
 import styles from './style.module.css';
 
 // The DIPS paper's experiments and their chart library cost the page nothing until opened.
@@ -213,11 +214,7 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
         </aside>
       </main>
       {/* On a narrow screen the metrics come after the rankings: one tap away from anywhere. */}
-      {(embed || view.value === 'playground') && (
-        <a class={styles.jump} href="#metrics">
-          ↓ Metrics
-        </a>
-      )}
+      {(embed || view.value === 'playground') && <JumpToMetrics watch={`${view.value} ${numbersHidden.value}`} />}
       <Toast />
       {!embed && (
         <footer class={styles.footer}>
