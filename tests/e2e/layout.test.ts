@@ -140,12 +140,15 @@ describe('on a phone', () => {
     await relevance.fill('0');
     await page.getByRole('button', { name: '↶ Undo' }).click();
     await expect.poll(() => relevance.inputValue()).toBe('1');
-    await page.getByRole('button', { name: '☰ Menu' }).click();
+    // The menu button says whether its popover is open (the browser's own, for popovertarget).
+    await page.getByRole('button', { name: '☰ Menu', expanded: false }).click();
     await commands.getByRole('button', { name: 'Export scenario' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: '☰ Menu', expanded: true }).count()).toBe(1);
     expect(await commands.getByLabel('Compare two rankings').isChecked()).toBe(true);
     expect(await commands.getByRole('button', { name: '↶ Undo' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     expect(await commands.isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: '☰ Menu', expanded: false }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Stop presenting' }).count()).toBe(0);
     // Turned, wider than a phone: the toolbar is whole again.
     await page.setViewportSize({ width: 1024, height: 768 });

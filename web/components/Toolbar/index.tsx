@@ -1,5 +1,6 @@
 // The page's commands: undo and redo, comparing two rankings, import, export, share.
 import { computed } from '@preact/signals';
+import { useState } from 'preact/hooks';
 
 import { download, resultsCsv, resultsJson } from '../../state/download';
 import { engine } from '../../state/engine';
@@ -50,6 +51,7 @@ function downloadResultsCsv(): void {
 
 export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments, onRuns, runsShown = false, folded = false }: Props) {
   const comparing = rankingCount.value > 1;
+  const [menuOpen, setMenuOpen] = useState(false);
   // A lesson's values wait for its numbers: exporting them before would give the answer away.
   const results = hasResults.value && !numbersHidden.value;
   const history = (
@@ -122,7 +124,7 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
   return (
     <div class={styles.folded}>
       {history}
-      <button type="button" class={styles.menuButton} popovertarget="commands-menu" aria-haspopup="true">
+      <button type="button" class={styles.menuButton} popovertarget="commands-menu" aria-expanded={menuOpen}>
         ☰ Menu
       </button>
       {presenting.value && (
@@ -130,7 +132,7 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
           Stop presenting
         </button>
       )}
-      <div id="commands-menu" popover="auto" class={styles.menu}>
+      <div id="commands-menu" popover="auto" class={styles.menu} onToggle={(e) => setMenuOpen(e.newState === 'open')}>
         {commands}
       </div>
     </div>
