@@ -14,7 +14,8 @@ export function JumpToMetrics({ watch }: { watch: string }) {
     if (!section || typeof IntersectionObserver === 'undefined') return;
     // One observer says whether the metrics are on screen, the other whether they are on screen or
     // above it (its root reaches far up): each fires as its own line is crossed, so a jump straight
-    // past the metrics (End, a fling) is seen too.
+    // past the metrics (End, a fling) is seen too. In a frame of another origin the browser
+    // ignores the margin: there the link says ↓ either way, and still jumps to them.
     let shown = false;
     let reached = false;
     const update = () => setWhere(shown ? 'shown' : reached ? 'above' : 'below');
