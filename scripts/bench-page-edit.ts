@@ -395,10 +395,10 @@ const UP_MS = 1500;
  * cache, compiled code or warm worker is shared): the default page and a 1,000-document
  * `?scenario=`, COLD_LOADS loads each, the builds alternating (and which goes first); the time is
  * the first metric cell with a value, stamped by a MutationObserver installed before the page's
- * scripts, from performance.timeOrigin, and reported as a console message. Medians (min–max). Opened the moment the browser is up
- * (the goal's measure), its own start still shares the two cores with the page; so each page is
- * also opened in a browser up for UP_MS, as a link followed in a running browser is: nothing of
- * the page cached still.
+ * scripts, from performance.timeOrigin, and reported as a console message. Medians (min–max).
+ * Opened the moment the browser is up (the goal's measure), its own start still shares the two
+ * cores with the page; so each page is also opened in a browser up for UP_MS, as a link followed
+ * in a running browser is: nothing of the page cached still.
  */
 async function coldFirstValues(base: string, builds: Build[], pagePath: (i: number) => string): Promise<string[]> {
   const opened = [

@@ -35,7 +35,7 @@ export function setPresenting(on: boolean): void {
 /** Where the toolbar folds its commands into a menu: a phone, upright or turned. */
 const NARROW = '(max-width: 36rem), (max-height: 30rem)';
 /**
- * A screen too narrow for the toolbar: its dozen buttons wrapped into a phone's whole first screen,
+ * A screen too small for the toolbar: its dozen buttons wrapped into a phone's whole first screen,
  * above the example and the rankings. Follows the screen as it turns.
  */
 export const narrow = signal(false);
