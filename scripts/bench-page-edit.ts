@@ -107,13 +107,19 @@ const FIRST_VALUES = 'bench:first-values';
 function instrument(firstValuesMessage: string): void {
   const w = window as unknown as { __bench: { armed: boolean; start: number; changed: number } };
   w.__bench = { armed: false, start: 0, changed: 0 };
-  // The first value on screen after navigation (first-values), once.
+  // The first value on screen after navigation (first-values), once, or the page's refusal; told
+  // to the bench as a console message (an event: nothing runs in the page to wait for it).
   const firstValues = new MutationObserver(() => {
-    if (!document.querySelector('td[data-metric][data-ranking]:not([data-value=""])')) return;
-    const mark = performance.mark('first-values');
+    if (document.querySelector('td[data-metric][data-ranking]:not([data-value=""])')) {
+      const mark = performance.mark('first-values');
+      firstValues.disconnect();
+      console.debug(`${firstValuesMessage} ${mark.startTime}`);
+      return;
+    }
+    const refusal = document.querySelector('[role="alert"]')?.textContent;
+    if (!refusal) return;
     firstValues.disconnect();
-    // Tells a cold load's bench (a console event: nothing runs in the page to wait for it).
-    console.debug(`${firstValuesMessage} ${mark.startTime}`);
+    console.debug(`${firstValuesMessage}:refused ${refusal}`);
   });
   firstValues.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-value'] });
   document.addEventListener(
@@ -169,26 +175,33 @@ function changedValue(cdp: CDPSession, failure: () => string): Promise<number> {
   });
 }
 
+/**
+ * Opens `url` in `page` (instrumented); resolves to the first values' time after navigation start,
+ * or the page's refusal. Waited for as the page's console message: a wait that runs in the page
+ * (Playwright's waitForFunction polls, after loading its own script into the page) would load its
+ * main thread during the very load it measures.
+ */
+async function firstValuesAt(page: Page, url: string, timeout: number): Promise<number | string> {
+  const told = page.waitForEvent('console', { predicate: (m) => m.text().startsWith(FIRST_VALUES), timeout });
+  await page.goto(url, { waitUntil: 'commit' });
+  const text = (await told).text();
+  const refused = `${FIRST_VALUES}:refused `;
+  return text.startsWith(refused) ? text.slice(refused.length) : Number(text.slice(FIRST_VALUES.length + 1));
+}
+
 /** Opens the scenario at `url`; resolves to its load timings, or a refusal message. */
 async function open(page: Page, url: string): Promise<Load | string> {
-  await page.goto(url);
-  // One wait for either outcome (a second wait left polling would be measured as the page's work).
-  const outcome = await page.waitForFunction(
-    () =>
-      document.querySelector('td[data-metric="nfairr"][data-ranking="A"]:not([data-value=""])')
-        ? 'values'
-        : (document.querySelector('[role="alert"]')?.textContent ?? null),
-    null,
-    { timeout: 120_000, polling: 50 },
-  );
-  const what = (await outcome.jsonValue()) as string;
-  if (what !== 'values') return what;
+  const first = await firstValuesAt(page, url, 120_000);
+  if (typeof first === 'string') return first;
   // (No named functions inside: tsx would wrap them in a helper the page does not have.)
-  return page.evaluate(() => ({
-    firstValuesMs: performance.getEntriesByName('first-values')[0]?.startTime ?? performance.now(),
-    firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    engineReadyMs: performance.getEntriesByName('engine-ready')[0]?.startTime ?? null,
-  }));
+  return page.evaluate(
+    (firstValuesMs) => ({
+      firstValuesMs,
+      firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      engineReadyMs: performance.getEntriesByName('engine-ready')[0]?.startTime ?? null,
+    }),
+    first,
+  );
 }
 
 /** Focuses rank 1's text box with the caret after "he" (or after "her": `at` 3). */
@@ -418,12 +431,9 @@ async function coldFirstValues(base: string, builds: Build[], pagePath: (i: numb
           const tab = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
           await tab.addInitScript(instrument, FIRST_VALUES);
           if (page.upMs) await new Promise((resolve) => setTimeout(resolve, page.upMs));
-          // Waited for as an event: a wait that runs in the page (Playwright's waitForFunction polls
-          // at every frame, after loading its own script into the page) would load its main
-          // thread during the very load it measures.
-          const seen = tab.waitForEvent('console', { predicate: (m) => m.text().startsWith(`${FIRST_VALUES} `), timeout: 60_000 });
-          await tab.goto(`${base}${pagePath(b)}${page.query}`, { waitUntil: 'commit' });
-          times[p]![b]!.push(Number((await seen).text().split(' ')[1]));
+          const first = await firstValuesAt(tab, `${base}${pagePath(b)}${page.query}`, 60_000);
+          if (typeof first === 'string') throw new Error(`${page.what}: the page refused the scenario: ${first}`);
+          times[p]![b]!.push(first);
         } finally {
           await browser.close();
         }
