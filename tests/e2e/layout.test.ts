@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 
-import { newPage, PAGE, root, siteForTests, waitCurrent } from './browser';
+import { axeViolations, newPage, PAGE, root, siteForTests, waitCurrent } from './browser';
 
 const site = siteForTests();
 
@@ -135,6 +135,7 @@ describe('on a phone', () => {
     // Unfolded, the toolbar's twelve commands took the phone's whole first screen.
     const caption = await page.getByRole('heading', { name: /TExFAIR paper, Figure 1/ }).boundingBox();
     expect(caption!.y).toBeLessThan(844 / 2);
+    expect(await axeViolations(page)).toEqual([]);
     // An edit, then undo beside the menu.
     const relevance = page.getByLabel('Relevance of Left, rank 1');
     await relevance.fill('0');
@@ -144,6 +145,7 @@ describe('on a phone', () => {
     await page.getByRole('button', { name: '☰ Menu', expanded: false }).click();
     await commands.getByRole('button', { name: 'Export scenario' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: '☰ Menu', expanded: true }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await commands.getByLabel('Compare two rankings').isChecked()).toBe(true);
     expect(await commands.getByRole('button', { name: '↶ Undo' }).count()).toBe(0);
     await page.keyboard.press('Escape');
