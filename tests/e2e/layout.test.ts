@@ -99,10 +99,16 @@ describe('no element overflows its panel at 1366×900', () => {
 });
 
 describe('on a phone', () => {
+  /** The TExFAIR preset on a phone of `size`, its values current. */
+  async function onPhone(size = { width: 390, height: 844 }) {
+    const opened = await newPage(site, size);
+    await opened.page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(opened.page);
+    return opened;
+  }
+
   test('at 390×844 the metrics are one tap away (the link hides while they are on screen), and focusable by the skip link', async () => {
-    const { page } = await newPage(site, { width: 390, height: 844 });
-    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
-    await waitCurrent(page);
+    const { page } = await onPhone();
     const jump = page.getByRole('link', { name: '↓ Metrics' });
     expect(await jump.isVisible()).toBe(true);
     await jump.click();
@@ -125,9 +131,7 @@ describe('on a phone', () => {
   });
 
   test('at 390×844 the commands fold into a menu, undo and redo beside it, so the example starts on the first screen', async () => {
-    const { page, problems } = await newPage(site, { width: 390, height: 844 });
-    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
-    await waitCurrent(page);
+    const { page, problems } = await onPhone();
     const commands = page.getByRole('navigation', { name: 'Playground commands' });
     expect(await commands.isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: '↶ Undo' }).isVisible()).toBe(true);
@@ -176,9 +180,7 @@ describe('on a phone', () => {
   });
 
   test('at 390×844, with each explainer open, the metrics table does not scroll sideways: a formula wider than the phone scrolls in its own box', async () => {
-    const { page, problems } = await newPage(site, { width: 390, height: 844 });
-    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
-    await waitCurrent(page);
+    const { page, problems } = await onPhone();
     const toggles = page.locator('section[aria-label="Metrics"] button[aria-expanded]');
     const count = await toggles.count();
     expect(count).toBeGreaterThan(10);
@@ -207,9 +209,7 @@ describe('on a phone', () => {
   });
 
   test('at 360×780 no dialog of the toolbar scrolls sideways: its fields and lines fit the phone', async () => {
-    const { page, problems } = await newPage(site, { width: 360, height: 780 });
-    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
-    await waitCurrent(page);
+    const { page, problems } = await onPhone({ width: 360, height: 780 });
     for (const name of ['Gallery…', 'Grep-BiasIR…', 'DIPS experiments…', 'Import…', 'Share / embed…']) {
       await page.getByRole('button', { name: '☰ Menu' }).click();
       await page.getByRole('navigation', { name: 'Playground commands' }).getByRole('button', { name, exact: true }).click();
