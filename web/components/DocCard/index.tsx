@@ -70,8 +70,9 @@ function afterRender(focus: () => boolean): void {
 
 /**
  * After a move, focus the same control of the moved card, or, when that control is now disabled
- * (↑ at the top), its neighbour (↓), so focus never falls to the page. In a virtualised list the
- * focused card is always rendered, so it is there to be found.
+ * (↑ at the top), its neighbour (↓), so focus never falls to the page. Where the list keeps a moved
+ * card's focus (../RankingEditor/moves.ts) this finds it there. In a virtualised list the focused
+ * card is always rendered, so it is there to be found.
  */
 function refocus(r: number, to: number, field: string | undefined, caret?: [number, number]) {
   afterRender(() => {

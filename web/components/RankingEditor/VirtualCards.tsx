@@ -14,6 +14,7 @@ import type { JSX } from 'preact';
 import { useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 
 import type { PageDocument } from '../../state/scenario';
+import { keepStateWhenMoved } from './moves';
 import styles from './style.module.css';
 
 /** A card's height before it is measured (one line of text, a 1366 px wide page). */
@@ -115,6 +116,7 @@ export function VirtualCards({ docs, card, listProps, dragged }: VirtualProps) {
   // list grew or shrank, the font changed), in a ResizeObserver, which runs after the browser's
   // layout. Read while rendering or after every commit, they forced a layout of their own per edit.
   const [{ top, rem }, setPlace] = useState({ top: 0, rem: 16 });
+  useLayoutEffect(() => keepStateWhenMoved(list.current), []);
   useLayoutEffect(() => {
     const measure = () => {
       if (!list.current) return;

@@ -11,6 +11,7 @@ import { groups, rankingAt, rankingNames, type PageDocument } from '../../state/
 import { carrySpans, swapTerms, toSpans, type TermSpan } from '../../state/terms';
 import { DocCard, type CardHandlers } from '../DocCard';
 import { RefusalText } from '../Refusal';
+import { keepStateWhenMoved } from './moves';
 import styles from './style.module.css';
 import type { CardPosition } from './VirtualCards';
 
@@ -215,7 +216,7 @@ export function RankingEditor({ r }: { r: number }) {
         <VirtualCards docs={docs} card={card} listProps={listProps} dragged={() => live.current.dragged} />
       ) : (
         // While the virtualised list loads (a moment, once), the first cards.
-        <ol class={styles.list} {...listProps}>
+        <ol ref={keepStateWhenMoved} class={styles.list} {...listProps}>
           {(virtual ? docs.slice(0, ALL_CARDS_UP_TO) : docs).map((_, j) => card(j))}
         </ol>
       )}
