@@ -1,7 +1,6 @@
 // The page: parameters and rankings on the left, the metrics beside them; in an embed, only the
 // rankings and the metrics.
 import { computed } from '@preact/signals';
-import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { setExample } from '../../state/example';
@@ -23,18 +22,25 @@ import { SavedWork } from '../SavedWork';
 import { ShareDialog } from '../ShareDialog';
 import { Toast } from '../Toast';
 import { Toolbar } from '../Toolbar';
+import { lazyPart } from '../Lazy';
 import { JumpToMetrics } from './JumpToMetrics';
 import styles from './style.module.css';
 
 // The DIPS paper's experiments and their chart library cost the page nothing until opened.
-const Experiments = lazy(() => import('../Experiments').then((m) => ({ default: m.Experiments })));
+const Experiments = lazyPart(() => import('../Experiments').then((m) => m.Experiments), { what: 'the experiments' });
 // Dialogs that parse tables (Papa Parse, the Grep-BiasIR files) load when first opened.
-const ImportDialog = lazy(() => import('../ImportDialog').then((m) => ({ default: m.ImportDialog })));
-const DatasetBrowser = lazy(() => import('../DatasetBrowser').then((m) => ({ default: m.DatasetBrowser })));
+const ImportDialog = lazyPart(() => import('../ImportDialog').then((m) => m.ImportDialog), { what: 'the import dialog' });
+const DatasetBrowser = lazyPart(() => import('../DatasetBrowser').then((m) => m.DatasetBrowser), { what: 'the Grep-BiasIR browser' });
 // A lesson's steps load only when a lesson starts.
-const Lesson = lazy(() => import('../Lesson').then((m) => ({ default: m.Lesson })));
+const Lesson = lazyPart(() => import('../Lesson').then((m) => m.Lesson), {
+  what: 'the lesson',
+  fallback: <p class={styles.loadingLesson}>Loading the lesson…</p>,
+});
 // Run evaluation (?view=runs) loads when first shown.
-const RunsView = lazy(() => import('../RunsView').then((m) => ({ default: m.RunsView })));
+const RunsView = lazyPart(() => import('../RunsView').then((m) => m.RunsView), {
+  what: 'the run evaluation',
+  fallback: <p>Loading the run evaluation…</p>,
+});
 
 /** A dialog ref that can be opened before its (lazy) component has mounted: it opens on mount. */
 function openableDialog() {
@@ -118,11 +124,7 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
   const pageClass = [styles.page, embed && styles.embed, present && styles.presenting].filter(Boolean).join(' ');
   const caption = <Caption heading={embed ? 'h1' : 'h2'} />;
   // Presenting: the lesson heads the rankings' column, so the metrics keep their own.
-  const lesson = lessonRequest.value && (
-    <Suspense fallback={<p class={styles.loadingLesson}>Loading the lesson…</p>}>
-      <Lesson />
-    </Suspense>
-  );
+  const lesson = lessonRequest.value && <Lesson />;
   return (
     <div class={pageClass}>
       <a class="skip-link" href="#metrics">
@@ -173,9 +175,7 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
       {!present && lesson}
       {!embed && view.value === 'runs' && (
         <main class={styles.runs}>
-          <Suspense fallback={<p>Loading the run evaluation…</p>}>
-            <RunsView />
-          </Suspense>
+          <RunsView />
         </main>
       )}
       <main class={styles.layout} hidden={!embed && view.value === 'runs'}>
@@ -229,16 +229,10 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
           }}
         />
       )}
-      <Suspense fallback={null}>
-        {mounted.dataset && <DatasetBrowser dialog={datasetDialog} />}
-        {mounted.import && <ImportDialog dialog={importDialog} />}
-      </Suspense>
+      {mounted.dataset && <DatasetBrowser dialog={datasetDialog} />}
+      {mounted.import && <ImportDialog dialog={importDialog} />}
       <ShareDialog dialog={shareDialog} />
-      {experimentsOpen && (
-        <Suspense fallback={null}>
-          <Experiments onClose={() => setExperimentsOpen(false)} />
-        </Suspense>
-      )}
+      {experimentsOpen && <Experiments onClose={() => setExperimentsOpen(false)} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // One document of a ranking: its text (group terms highlighted, with counts), label and relevance,
 // and the actions on it. Reorder by dragging the handle or with Alt+↑/↓ anywhere in the card.
-import { Component, type JSX } from 'preact';
+import type { JSX } from 'preact';
 
 import type { Refusal } from '../../state/evaluation';
 import type { PageDocument } from '../../state/scenario';
@@ -18,6 +18,7 @@ import {
 } from '../../state/actions';
 import { isCarried, swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
+import { memo } from '../Memo';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
@@ -319,17 +320,10 @@ const sameDoc = (a: PageDocument, b: PageDocument) =>
 /**
  * A card renders again only when something it shows changed: every edit copies the scenario, so
  * its document is compared by value; every other prop is a value or an object kept stable by the
- * ranking (groups, spans, error, handlers). (compat's memo() would do the same, but loading
- * preact/compat changes how every <select> is rendered.)
+ * ranking (groups, spans, error, handlers).
  */
-export class DocCard extends Component<Props> {
-  override shouldComponentUpdate(next: Props): boolean {
-    const keys = Object.keys(next) as (keyof Props)[];
-    if (keys.length !== Object.keys(this.props).length) return true;
-    return keys.some((key) => (key === 'doc' ? !sameDoc(this.props.doc, next.doc) : this.props[key] !== next[key]));
-  }
-
-  override render(props: Props) {
-    return <Card {...props} />;
-  }
-}
+export const DocCard = memo(Card, (before, after) => {
+  const keys = Object.keys(after) as (keyof Props)[];
+  if (keys.length !== Object.keys(before).length) return false;
+  return keys.every((key) => (key === 'doc' ? sameDoc(before.doc, after.doc) : before[key] === after[key]));
+});

@@ -1,6 +1,6 @@
 // When comparing two rankings: which fairness metrics call which ranking fairer, in one sentence
 // per side, so disagreement is the first thing a reader sees.
-import { memo } from 'preact/compat';
+import { memo } from '../Memo';
 import type { ViewResults as Results } from '../../../wasm/types';
 import { UTILITY, descriptors, fairerOf, metricOf } from '../../state/metrics';
 import styles from './style.module.css';

@@ -1,6 +1,5 @@
 // Every metric for every ranking, one row a metric: value, direction, meaning; when comparing,
 // A − B and which ranking each metric calls fairer; a row opens its explainer and charts.
-import { lazy, memo, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import type { MetricDescriptor, ViewResults as Results } from '../../../wasm/types';
@@ -9,13 +8,18 @@ import { eraOf } from '../../state/scenario';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf, shownChange } from '../../state/metrics';
 import { printing } from '../../state/print';
 import { presentAll, presenting, shownMetrics } from '../../state/view';
+import { lazyPart } from '../Lazy';
+import { memo } from '../Memo';
 import { RefusalText } from '../Refusal';
 import { Verdicts, mirrored } from './Verdicts';
 import styles from './style.module.css';
 
 // KaTeX and the chart library cost the first paint nothing: loaded when a row is opened.
-const Explainer = lazy(() => import('../Explainer').then((m) => ({ default: m.Explainer })));
-const MetricCharts = lazy(() => import('../MetricCharts').then((m) => ({ default: m.MetricCharts })));
+const Explainer = lazyPart(() => import('../Explainer').then((m) => m.Explainer), {
+  what: 'the formula',
+  fallback: <p class={styles.loading}>Loading…</p>,
+});
+const MetricCharts = lazyPart(() => import('../MetricCharts').then((m) => m.MetricCharts), { what: 'the charts' });
 
 /** The parts a metric's value is made of, shown under it: why the value is what it is. */
 function parts(d: MetricDescriptor, metric: Record<string, unknown>): [string, string, number | null][] {
@@ -192,10 +196,8 @@ function MetricRow({
         <tr id={detailsId} class={styles.details}>
           <td colSpan={1 + results.rankings.length + (comparing ? 2 : 0)}>
             <div class={styles.detailsBody}>
-              <Suspense fallback={<p class={styles.loading}>Loading…</p>}>
-                <Explainer descriptor={d} />
-                <MetricCharts descriptor={d} results={results} />
-              </Suspense>
+              <Explainer descriptor={d} />
+              <MetricCharts descriptor={d} results={results} />
             </div>
           </td>
         </tr>

@@ -1,7 +1,6 @@
 // The Runs view: the same run evaluation as `fairness-eval runs`, on the user's files, in a worker
 // of its own (the files never leave the browser). Inputs and the CLI's options on top, then the
 // progress, and the last results: summary, per-query table, charts, exports.
-import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
 
 import { download } from '../../state/download';
@@ -9,6 +8,7 @@ import { toCsv } from '../../state/import';
 import { cancelRuns, runsProgress, runsRefusal, runsResults, runsRunning, showView, startRuns, warmRunsWorker } from '../../state/runs';
 import { perQueryRows, summaryRows } from '../../state/runs-tables';
 import { scenario } from '../../state/scenario';
+import { lazyPart } from '../Lazy';
 import { RunsQueries } from '../RunsQueries';
 import { RunsSummary } from '../RunsSummary';
 import { emptyFiles, form, jobOf, keepFormInUrl, runNames, updateForm, type InputKind } from './form';
@@ -16,7 +16,10 @@ import { sampleFiles } from './samples';
 import styles from './style.module.css';
 
 // Chart.js loads with the charts, not with the view.
-const RunsCharts = lazy(() => import('../RunsCharts').then((m) => ({ default: m.RunsCharts })));
+const RunsCharts = lazyPart(() => import('../RunsCharts').then((m) => m.RunsCharts), {
+  what: 'the charts',
+  fallback: <p>Loading the charts…</p>,
+});
 
 const INPUTS: { kind: InputKind; label: string; hint: string; multiple?: boolean }[] = [
   { kind: 'run', label: 'Runs', hint: 'TREC run files (qid Q0 docid rank score tag), one or more; .gz read too', multiple: true },
@@ -314,9 +317,7 @@ export function RunsView() {
             </button>
           </div>
           <RunsSummary results={results} />
-          <Suspense fallback={<p>Loading the charts…</p>}>
-            <RunsCharts results={results} />
-          </Suspense>
+          <RunsCharts results={results} />
           <RunsQueries results={results} />
         </div>
       )}
