@@ -13,6 +13,7 @@ import { narrow, presenting, unknownMetricsProblem } from '../../state/view';
 import { Caption } from '../Caption';
 import { EmbedView } from '../EmbedView';
 import { Gallery } from '../Gallery';
+import { lazyPart } from '../Lazy';
 import { MetricsTable } from '../MetricsTable';
 import { OrderingsPanel } from '../Orderings';
 import { ParamsPanel } from '../ParamsPanel';
@@ -22,7 +23,6 @@ import { SavedWork } from '../SavedWork';
 import { ShareDialog } from '../ShareDialog';
 import { Toast } from '../Toast';
 import { Toolbar } from '../Toolbar';
-import { lazyPart } from '../Lazy';
 import { JumpToMetrics } from './JumpToMetrics';
 import styles from './style.module.css';
 

@@ -1,8 +1,8 @@
 // When comparing two rankings: which fairness metrics call which ranking fairer, in one sentence
 // per side, so disagreement is the first thing a reader sees.
-import { memo } from '../Memo';
 import type { ViewResults as Results } from '../../../wasm/types';
 import { UTILITY, descriptors, fairerOf, metricOf } from '../../state/metrics';
+import { memo } from '../Memo';
 import styles from './style.module.css';
 
 type Side = 'a' | 'b' | 'tie' | 'mirror' | 'undefined';
