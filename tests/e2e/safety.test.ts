@@ -188,7 +188,8 @@ describe('work is never lost', () => {
     await one.getByText('Another tab saved its work').waitFor();
     await one.getByLabel('Text of Left, rank 2').fill('Tab one again.');
     await waitCurrent(one);
-    await one.waitForTimeout(600);
+    // Its save is done, and says it went to the tab only.
+    await one.getByText(/^Saved in this tab at /).waitFor();
     expect(await one.evaluate(() => localStorage.getItem('fairness-playground:scenario'))).toContain('Tab two.');
     await shot(one, 'autosave-other-tab');
     // Loading the other tab's work is one undoable step.
