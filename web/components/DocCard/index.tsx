@@ -18,7 +18,7 @@ import {
 } from '../../state/actions';
 import { isCarried, swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
-import { memo } from '../Memo';
+import { memo, sameProps } from '../Memo';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
@@ -332,8 +332,4 @@ const sameDoc = (a: PageDocument, b: PageDocument) =>
  * its document is compared by value; every other prop is a value or an object kept stable by the
  * ranking (groups, spans, error, handlers).
  */
-export const DocCard = memo(Card, (before, after) => {
-  const keys = Object.keys(after) as (keyof Props)[];
-  if (keys.length !== Object.keys(before).length) return false;
-  return keys.every((key) => (key === 'doc' ? sameDoc(before.doc, after.doc) : before[key] === after[key]));
-});
+export const DocCard = memo(Card, (before, after) => sameProps(before, after, { doc: sameDoc }));

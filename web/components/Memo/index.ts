@@ -3,13 +3,17 @@
 // the page renders.
 import { Component, h, type ComponentType, type FunctionComponent } from 'preact';
 
-function sameProps<P extends object>(a: P, b: P): boolean {
+/** Whether `a` and `b` have the same props: each by identity, or by its own test in `by`. */
+export function sameProps<P extends object>(a: P, b: P, by: { [K in keyof P]?: (x: P[K], y: P[K]) => boolean } = {}): boolean {
   const keys = Object.keys(b) as (keyof P)[];
-  return keys.length === Object.keys(a).length && keys.every((key) => a[key] === b[key]);
+  return keys.length === Object.keys(a).length && keys.every((key) => by[key]?.(a[key], b[key]) ?? a[key] === b[key]);
 }
 
 /** `render` as a component that skips a render when `same(before, after)` holds. */
-export function memo<P extends object>(render: FunctionComponent<P>, same: (before: P, after: P) => boolean = sameProps): ComponentType<P> {
+export function memo<P extends object>(
+  render: FunctionComponent<P>,
+  same: (before: P, after: P) => boolean = (before, after) => sameProps(before, after),
+): ComponentType<P> {
   class Memo extends Component<P> {
     static override displayName = `Memo(${render.displayName ?? render.name})`;
     override shouldComponentUpdate(next: P): boolean {
