@@ -235,6 +235,24 @@ ${HOST_SNIPPET}</body></html>`,
     expect(await card.evaluate((e) => e.scrollHeight <= e.clientHeight + 1)).toBe(true);
   });
 
+  test('in a course page’s 900 px frame the two rankings’ first cards start level, though one ranking’s longer name wraps its header', async () => {
+    const { page } = await open('?embed=1&preset=nfairr-figure-1', { width: 900, height: 700 });
+    await waitCurrent(page);
+    const read = (r: number) =>
+      page.evaluate((r) => {
+        const section = document.querySelector(`section[aria-labelledby="ranking-${r}-title"]`)!;
+        const top = (selector: string) => section.querySelector(selector)!.getBoundingClientRect().top;
+        const title = section.querySelector('h2')!.getBoundingClientRect();
+        const swap = section.querySelector('header button')!.getBoundingClientRect();
+        return { title: title.top, wrapped: swap.top >= title.bottom, card: top('[data-card]') };
+      }, r);
+    const [bert, adversarial] = [await read(0), await read(1)];
+    // "BertAdv" is the longer name: its "Swap all terms" goes below its title, BERT's does not.
+    expect([bert.wrapped, adversarial.wrapped]).toEqual([false, true]);
+    expect(Math.abs(bert.title - adversarial.title)).toBeLessThan(1);
+    expect(Math.abs(bert.card - adversarial.card)).toBeLessThan(1);
+  });
+
   test('the share dialog previews the embed at the chosen width; its iframe code has the height the embed reported', async () => {
     const { page } = await open('?preset=texfair-figure-1');
     await waitCurrent(page);

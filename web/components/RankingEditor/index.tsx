@@ -202,27 +202,29 @@ export function RankingEditor({ r }: { r: number }) {
           ⇄ Swap all terms
         </button>
       </header>
-      {swapNote && (
-        <p class={styles.note} role="status">
-          {swapNote}
-        </p>
-      )}
-      {ownError && (
-        <p class={styles.error} role="alert">
-          <RefusalText refusal={ownError} />
-        </p>
-      )}
-      {virtual && VirtualCards ? (
-        <VirtualCards docs={docs} card={card} listProps={listProps} dragged={() => live.current.dragged} />
-      ) : (
-        // While the virtualised list loads (a moment, once), the first cards.
-        <ol ref={keepStateWhenMoved} class={styles.list} {...listProps}>
-          {(virtual ? docs.slice(0, ALL_CARDS_UP_TO) : docs).map((_, j) => card(j))}
-        </ol>
-      )}
-      <button type="button" class={styles.add} data-add={r} onClick={() => addDoc(r)}>
-        + Add document
-      </button>
+      <div class={styles.body}>
+        {swapNote && (
+          <p class={styles.note} role="status">
+            {swapNote}
+          </p>
+        )}
+        {ownError && (
+          <p class={styles.error} role="alert">
+            <RefusalText refusal={ownError} />
+          </p>
+        )}
+        {virtual && VirtualCards ? (
+          <VirtualCards docs={docs} card={card} listProps={listProps} dragged={() => live.current.dragged} />
+        ) : (
+          // While the virtualised list loads (a moment, once), the first cards.
+          <ol ref={keepStateWhenMoved} class={styles.list} {...listProps}>
+            {(virtual ? docs.slice(0, ALL_CARDS_UP_TO) : docs).map((_, j) => card(j))}
+          </ol>
+        )}
+        <button type="button" class={styles.add} data-add={r} onClick={() => addDoc(r)}>
+          + Add document
+        </button>
+      </div>
     </section>
   );
 }
