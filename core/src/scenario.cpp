@@ -71,6 +71,10 @@ constexpr std::array<std::pair<std::string_view, NdklTarget>, 2> ndkl_targets{{
     {"ranking", NdklTarget::ranking},
 }};
 
+// A name the page and the results show (a column, a verdict, a CSV row): empty or only white space
+// would read as nothing there.
+bool blank(std::string_view name) { return name.find_first_not_of(" \t\n\r\f\v") == std::string_view::npos; }
+
 template <typename Enum, std::size_t N>
 std::string_view name_of(Enum e, const std::array<std::pair<std::string_view, Enum>, N>& options) {
     for (const auto& [name, value] : options)
@@ -220,7 +224,7 @@ private:
         for (std::size_t i = 0; i < list.size(); ++i) {
             const auto path = item("groups", i);
             std::string name = string(list[i], path);
-            if (name.empty()) throw ScenarioError(path, "a group needs a name");
+            if (blank(name)) throw ScenarioError(path, "a group needs a name");
             if (name == neutral_label) throw ScenarioError(path, "'neutral' is the label of documents of no group; it cannot be a group");
             if (group_index(name)) throw ScenarioError(path, "group " + in_quotes(name) + " is listed twice");
             groups().push_back(std::move(name));
@@ -472,6 +476,7 @@ private:
             // Unnamed rankings are A, B, C, … as on the page.
             ranking.name = j.contains("name") ? string(j["name"], child(path, "name"))
                                               : (r < 26 ? std::string(1, static_cast<char>('A' + r)) : std::to_string(r + 1));
+            if (blank(ranking.name)) throw ScenarioError(child(path, "name"), "a ranking needs a name");
             if (!names.insert(ranking.name).second)
                 throw ScenarioError(child(path, "name"), "another ranking is already named " + in_quotes(ranking.name));
             if (!j.contains("docs")) throw ScenarioError(child(path, "docs"), "is required");

@@ -212,6 +212,10 @@ TEST_CASE("bad input is refused with the field that is wrong") {
         {"duplicate ids in a ranking", with_docs(R"([{"id": "d"}, {"id": "d"}])"), "rankings[0].docs[1].id"},
         {"duplicate ids, number and string", with_docs(R"([{"id": 7}, {"id": "7"}])"), "rankings[0].docs[1].id"},
         {"id not a whole number", with_docs(R"([{"id": 1.5}])"), "rankings[0].docs[0].id"},
+        {"an empty ranking name", R"({"rankings": [{"name": "", "docs": [{}]}]})", "rankings[0].name"},
+        {"a ranking name of white space only", R"({"rankings": [{"name": "X", "docs": [{}]}, {"name": " \t", "docs": [{}]}]})",
+         "rankings[1].name"},
+        {"a group name of white space only", R"({"groups": ["a", "  "], "rankings": [{"docs": [{}]}]})", "groups[1]"},
         {"duplicate ranking names", R"({"rankings": [{"name": "X", "docs": [{}]}, {"name": "X", "docs": [{}]}]})", "rankings[1].name"},
         // The second ranking is unnamed, so it is called "B": the same as the first one's name.
         {"a given name equal to a default name", R"({"rankings": [{"name": "B", "docs": [{}]}, {"docs": [{}]}]})", "rankings[1].name"},

@@ -111,6 +111,20 @@ describe('editing', () => {
       .toContain('B, document 2: relevance must be a finite number, got null (rankings[1].docs[1].relevance)');
     await page.getByLabel('Relevance of B, rank 2').fill('1');
     await waitCurrent(page);
+    // So is a ranking's name left empty: a column and a verdict need it.
+    const named = await shownValues(page);
+    const name = page.getByLabel('Name of ranking 2');
+    await name.fill(' ');
+    await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
+    await expect
+      .poll(() => page.locator('#ranking-1-error').textContent())
+      .toBe('Ranking 2, name: a ranking needs a name (rankings[1].name)');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.getAttribute('aria-describedby')).toBe('ranking-1-error');
+    expect(await shownValues(page)).toEqual(named);
+    await name.fill('B');
+    await waitCurrent(page);
+    expect(await name.getAttribute('aria-invalid')).toBe(null);
   });
 
   test("a card's fields are a form of its own, and Enter in one submits nothing", async () => {

@@ -50,6 +50,15 @@ describe('refusals in words', () => {
     expect(refusalInWords({ field: 'rankings[2].docs[0].text', message: 'must be a string' }, scenario).text).toBe(
       'Ranking 3, document 1: text must be a string',
     );
+    const blank = {
+      rankings: [
+        { name: 'Left', docs: [] },
+        { name: ' ', docs: [] },
+      ],
+    };
+    expect(refusalLine({ field: 'rankings[1].name', message: 'a ranking needs a name' }, blank)).toBe(
+      'Ranking 2, name: a ranking needs a name (rankings[1].name)',
+    );
     expect(refusalInWords({ field: 'scenario[""]', message: 'unknown key' }, scenario)).toEqual({
       text: 'scenario[""]: unknown key',
       detail: '',

@@ -48,7 +48,8 @@ export function placeOf(path: string, scenario: Pick<PageScenario, 'rankings'> |
   const steps = pathSteps(path);
   const [head, a, b, c, d] = steps;
   if (head === 'rankings' && typeof a === 'number') {
-    const ranking = scenario?.rankings[a]?.name || `Ranking ${a + 1}`;
+    // A blank name (which the core refuses) reads as its number, like a missing one.
+    const ranking = scenario?.rankings[a]?.name.trim() || `Ranking ${a + 1}`;
     if (b === undefined) return { place: ranking, field: '' };
     if (b === 'name') return { place: ranking, field: 'name' };
     if (b === 'docs' && c === undefined) return { place: ranking, field: 'documents' };

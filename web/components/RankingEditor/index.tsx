@@ -78,7 +78,8 @@ export function RankingEditor({ r }: { r: number }) {
   const groupList = useStableList(groups.value);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [swapNote, setSwapNote] = useState('');
-  const ownError = errorAt(`rankings[${r}].name`, true) ?? errorAt(`rankings[${r}].docs`, true) ?? errorAt(`rankings[${r}]`, true);
+  const nameError = errorAt(`rankings[${r}].name`, true);
+  const ownError = nameError ?? errorAt(`rankings[${r}].docs`, true) ?? errorAt(`rankings[${r}]`, true);
   const spansOf = useSpans(r, docs.length);
   const cardError = (j: number) => errorAt(`rankings[${r}].docs[${j}]`);
 
@@ -192,6 +193,8 @@ export function RankingEditor({ r }: { r: number }) {
             value={ranking.name}
             size={Math.max(4, [...ranking.name].length + 1)}
             aria-label={`Name of ranking ${r + 1}`}
+            aria-invalid={nameError ? 'true' : undefined}
+            aria-describedby={nameError ? `ranking-${r}-error` : undefined}
             onInput={(e) => renameRanking(r, e.currentTarget.value)}
           />
         </h2>
@@ -209,7 +212,7 @@ export function RankingEditor({ r }: { r: number }) {
           </p>
         )}
         {ownError && (
-          <p class={styles.error} role="alert">
+          <p id={`ranking-${r}-error`} class={styles.error} role="alert">
             <RefusalText refusal={ownError} />
           </p>
         )}
