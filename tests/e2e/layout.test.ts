@@ -169,7 +169,8 @@ describe('on a phone', () => {
     await page.goto(`${site.url}${PAGE}?lesson=dips-ties`);
     const next = page.getByRole('button', { name: 'Next →' });
     await next.waitFor();
-    expect((await next.boundingBox())!.y + (await next.boundingBox())!.height).toBeLessThan(844);
+    const box = (await next.boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(844);
     const lines = await next.evaluate((button) => {
       const range = document.createRange();
       range.selectNodeContents(button);
