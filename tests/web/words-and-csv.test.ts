@@ -59,6 +59,12 @@ describe('refusals in words', () => {
     expect(refusalLine({ field: 'rankings[1].name', message: 'a ranking needs a name' }, blank)).toBe(
       'Ranking 2, name: a ranking needs a name (rankings[1].name)',
     );
+    // JSON the core refused names its rankings as it can: a name missing, not a string, or no object at all.
+    const refused = { rankings: [{}, { name: 7 }, null, 'x'] };
+    for (const r of [0, 1, 2, 3])
+      expect(refusalInWords({ field: `rankings[${r}].docs`, message: 'is over the limit' }, refused).text).toBe(
+        `Ranking ${r + 1}: documents is over the limit`,
+      );
     expect(refusalInWords({ field: 'scenario[""]', message: 'unknown key' }, scenario)).toEqual({
       text: 'scenario[""]: unknown key',
       detail: '',

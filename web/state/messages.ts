@@ -3,7 +3,21 @@
 // core's message is the source of truth; this only puts the path into words, from the scenario
 // the message is about (for the rankings' names).
 import type { Refusal } from './evaluation';
-import type { PageScenario } from './scenario';
+
+/**
+ * What names the rankings in a message: the page's scenario, or JSON the core has just refused
+ * (where a name may be missing, blank or not a string at all).
+ */
+export interface RankingNames {
+  readonly rankings: readonly unknown[];
+}
+
+/** The name of ranking `r` as a message shows it: its number when it has none to show. */
+function rankingName(scenario: RankingNames | null, r: number): string {
+  const entry = scenario?.rankings[r];
+  const name = typeof entry === 'object' && entry !== null ? (entry as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name.trim() ? name : `Ranking ${r + 1}`;
+}
 
 export interface Words {
   /** The message in words. */
@@ -44,12 +58,11 @@ export function pathSteps(path: string): (string | number)[] {
 }
 
 /** Where a path points, in words: a place ("Left, document 2") and a field ("relevance"). */
-export function placeOf(path: string, scenario: Pick<PageScenario, 'rankings'> | null): { place: string; field: string } | null {
+export function placeOf(path: string, scenario: RankingNames | null): { place: string; field: string } | null {
   const steps = pathSteps(path);
   const [head, a, b, c, d] = steps;
   if (head === 'rankings' && typeof a === 'number') {
-    // A blank name (which the core refuses) reads as its number, like a missing one.
-    const ranking = scenario?.rankings[a]?.name.trim() || `Ranking ${a + 1}`;
+    const ranking = rankingName(scenario, a);
     if (b === undefined) return { place: ranking, field: '' };
     if (b === 'name') return { place: ranking, field: 'name' };
     if (b === 'docs' && c === undefined) return { place: ranking, field: 'documents' };
@@ -79,7 +92,7 @@ export function placeOf(path: string, scenario: Pick<PageScenario, 'rankings'> |
 const CONTINUES = /^(must|is|are|has|have|cannot|can't|should|needs?|does|do|may)\b/;
 
 /** The refusal in words, with its path as the detail. */
-export function refusalInWords(refusal: Refusal, scenario: Pick<PageScenario, 'rankings'> | null): Words {
+export function refusalInWords(refusal: Refusal, scenario: RankingNames | null): Words {
   const { field: path, message } = refusal;
   if (!path) return { text: message, detail: '' };
   const where = placeOf(path, scenario);
@@ -90,7 +103,7 @@ export function refusalInWords(refusal: Refusal, scenario: Pick<PageScenario, 'r
 }
 
 /** The refusal as one line of text: the words, then the path in parentheses. */
-export function refusalLine(refusal: Refusal, scenario: Pick<PageScenario, 'rankings'> | null): string {
+export function refusalLine(refusal: Refusal, scenario: RankingNames | null): string {
   const { text, detail } = refusalInWords(refusal, scenario);
   return detail ? `${text} (${detail})` : text;
 }

@@ -16,7 +16,7 @@ import {
 } from './autosave';
 import { engine } from './engine';
 import { evaluation, refusal } from './evaluation';
-import { refusalLine } from './messages';
+import { refusalLine, type RankingNames } from './messages';
 import { findPreset } from './presets';
 import { fetchScenario, scenarioSource } from './remote';
 import { scenario, toPageScenario, type PageScenario } from './scenario';
@@ -51,10 +51,10 @@ function describeRefusal(error: unknown): string {
 }
 
 /** The rankings of scenario text, to name them in a refusal (null when it is not even JSON). */
-function rankingsOf(text: string): Pick<PageScenario, 'rankings'> | null {
+function rankingsOf(text: string): RankingNames | null {
   try {
     const parsed = JSON.parse(text) as { rankings?: unknown };
-    return Array.isArray(parsed.rankings) ? (parsed as PageScenario) : null;
+    return Array.isArray(parsed.rankings) ? { rankings: parsed.rankings } : null;
   } catch {
     return null;
   }
