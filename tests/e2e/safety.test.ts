@@ -76,6 +76,37 @@ describe('work is never lost', () => {
     expect(problems).toEqual([]);
   });
 
+  test('saved work the core refuses as it is (a blank ranking name, which earlier versions took) comes back as the draft with its message; named, it is saved', async () => {
+    const { page, problems } = await newPage(site);
+    const work = { rankings: [{ name: '', docs: [{ id: 'w1', text: 'My own passage about her work.', label: 'female', relevance: 2 }] }] };
+    // The autosave an earlier version wrote, in place before the page's first load only.
+    await page.addInitScript((text) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('fairness-playground:scenario', text);
+      localStorage.setItem('fairness-playground:meta', JSON.stringify({ rev: 4, tab: 'an older tab', savedAt: Date.now() }));
+    }, JSON.stringify(work));
+    await page.goto(`${site.url}${PAGE}`);
+    await stale(page);
+    const name = page.getByLabel('Name of ranking 1');
+    expect(await name.inputValue()).toBe('');
+    expect(await page.locator('[data-card="0:0"] [data-field="text"]').inputValue()).toBe('My own passage about her work.');
+    await expect
+      .poll(() => page.locator('#ranking-0-error').textContent())
+      .toBe('Ranking 1, name: a ranking needs a name (rankings[0].name)');
+    await page.getByText('Your last session (autosaved) is back, but the core refuses it as it is: Ranking 1, name:').waitFor();
+    await name.fill('Mine');
+    await waitCurrent(page);
+    await expect
+      .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('fairness-playground:scenario')))!).rankings[0])
+      .toEqual({ ...work.rankings[0], name: 'Mine' });
+    await page.reload();
+    await waitCurrent(page);
+    expect(await name.inputValue()).toBe('Mine');
+    expect(await page.getByText('is back, but the core refuses it').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
   test('an edit typed just before the tab is reloaded survives (saved on pagehide)', async () => {
     const { page } = await newPage(site);
     await page.goto(`${site.url}${PAGE}`);

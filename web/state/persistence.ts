@@ -1,7 +1,8 @@
 // Where the scenario comes from at start-up: a JSON file named by ?scenario=URL, a preset
 // (?preset=id), a shared link (#s=…), this tab's own copy (after a reload), the browser's
 // autosave, or the default. Everything loaded is checked by the core first; a refused source is
-// reported, never half-used, and the page then falls back to the user's own saved work.
+// reported, never half-used, and the page then falls back to the user's own saved work. Saved
+// work the core refuses as it is comes back as the draft over the starting example (refusedWork).
 import { ScenarioError } from '../../wasm/errors';
 import type { Scenario } from '../../wasm/types';
 import {
@@ -50,11 +51,35 @@ function describeRefusal(error: unknown): string {
   return refusalLine(refusal(error), scenario.peek());
 }
 
+/** JSON text's value, or null when it is not JSON. */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** The rankings of scenario text, to name them in a refusal (null when it is not even JSON). */
 function rankingsOf(text: string): RankingNames | null {
+  const rankings = (parsed(text) as { rankings?: unknown } | null)?.rankings;
+  return Array.isArray(rankings) ? { rankings } : null;
+}
+
+/**
+ * Saved work the core refuses as it is (saved by a version that took it, or edited by hand), as
+ * the session to put on top of the starting example: the work is the draft, shown with the core's
+ * message beside its field, so that nothing saved is lost. Null when it is not a scenario the page
+ * can show at all.
+ */
+function refusedWork(saved: unknown, session: SavedSession | null): SavedSession | null {
   try {
-    const parsed = JSON.parse(text) as { rankings?: unknown };
-    return Array.isArray(parsed.rankings) ? { rankings: parsed.rankings } : null;
+    const work = toPageScenario(saved as Scenario);
+    if (work.rankings.length === 0) return null;
+    // A draft saved beside it is newer still: the work is then one undo step under it.
+    return session?.draft
+      ? { draft: session.draft, past: [...session.past, work], future: [] }
+      : { draft: work, past: session?.past ?? [], future: [] };
   } catch {
     return null;
   }
@@ -109,6 +134,14 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
       fromTab: true,
       hash: request.encoded,
     });
+  /** Saved work the core refused, back as the draft over the starting example (see refusedWork). */
+  const asDraft = (error: unknown, session: SavedSession | null, source: string, more: Partial<Loaded>): Loaded | null =>
+    session &&
+    loaded(fallback, source, {
+      ...more,
+      session,
+      problem: `${source[0]!.toUpperCase()}${source.slice(1)} is back, but the core refuses it as it is: ${describeRefusal(error)}`,
+    });
 
   if (request.scenarioUrl) {
     try {
@@ -138,6 +171,9 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
     try {
       return await fromTab(tabCopy);
     } catch (error) {
+      const more = { baseRev: tabCopy.baseRev, tab: tabCopy.tab, fromTab: true, hash: request.encoded };
+      const back = asDraft(error, refusedWork(tabCopy.scenario, tabCopy.session), 'your work in this tab', more);
+      if (back) return back;
       problems.push(`This tab's saved work could not be read: ${describeRefusal(error)}`);
     }
   }
@@ -148,6 +184,10 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
         session: stored.session,
       });
     } catch (error) {
+      const back = asDraft(error, refusedWork(parsed(stored.scenario), stored.session), 'your last session (autosaved)', {
+        baseRev: stored.rev,
+      });
+      if (back) return back;
       problems.push(`The autosaved scenario could not be read: ${describeRefusal(error)}`);
     }
   }
