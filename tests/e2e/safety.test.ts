@@ -107,6 +107,22 @@ describe('work is never lost', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a damaged link over such saved work: both are said, the link first', async () => {
+    const { page } = await newPage(site);
+    await page.addInitScript(() => {
+      localStorage.setItem('fairness-playground:scenario', JSON.stringify({ rankings: [{ name: ' ', docs: [{ text: 'Mine.' }] }] }));
+      localStorage.setItem('fairness-playground:meta', JSON.stringify({ rev: 2, tab: 'an older tab', savedAt: Date.now() }));
+    });
+    await page.goto(`${site.url}${PAGE}#s=bm90LWRlZmxhdGVk`);
+    await stale(page);
+    await page
+      .getByText(
+        /^The shared link could not be used: .*damaged.* Your last session \(autosaved\) is back, but the core refuses it as it is: Ranking 1, name:/,
+      )
+      .waitFor();
+    expect(await page.locator('[data-card="0:0"] [data-field="text"]').inputValue()).toBe('Mine.');
+  });
+
   test('an edit typed just before the tab is reloaded survives (saved on pagehide)', async () => {
     const { page } = await newPage(site);
     await page.goto(`${site.url}${PAGE}`);

@@ -140,7 +140,11 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
     loaded(fallback, source, {
       ...more,
       session,
-      problem: `${source[0]!.toUpperCase()}${source.slice(1)} is back, but the core refuses it as it is: ${describeRefusal(error)}`,
+      // After what was asked for and could not be used, if anything (a damaged link, say).
+      problem: [
+        ...problems,
+        `${source[0]!.toUpperCase()}${source.slice(1)} is back, but the core refuses it as it is: ${describeRefusal(error)}`,
+      ].join(' '),
     });
 
   if (request.scenarioUrl) {
