@@ -39,6 +39,15 @@ async function deflated(bytes: number): Promise<Buffer> {
   await done;
   return Buffer.concat(out);
 }
+/** An autosave of `scenario` as an earlier version wrote it, in place before the page's first load only (not a reload's). */
+async function seedOlderAutosave(page: import('playwright-core').Page, scenario: object): Promise<void> {
+  await page.addInitScript((text) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('fairness-playground:scenario', text);
+    localStorage.setItem('fairness-playground:meta', JSON.stringify({ rev: 4, tab: 'an older tab', savedAt: Date.now() }));
+  }, JSON.stringify(scenario));
+}
 const stale = (page: import('playwright-core').Page) => page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
 
 describe('work is never lost', () => {
@@ -79,13 +88,7 @@ describe('work is never lost', () => {
   test('saved work the core refuses as it is (a blank ranking name, which earlier versions took) comes back as the draft with its message; named, it is saved', async () => {
     const { page, problems } = await newPage(site);
     const work = { rankings: [{ name: '', docs: [{ id: 'w1', text: 'My own passage about her work.', label: 'female', relevance: 2 }] }] };
-    // The autosave an earlier version wrote, in place before the page's first load only.
-    await page.addInitScript((text) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('fairness-playground:scenario', text);
-      localStorage.setItem('fairness-playground:meta', JSON.stringify({ rev: 4, tab: 'an older tab', savedAt: Date.now() }));
-    }, JSON.stringify(work));
+    await seedOlderAutosave(page, work);
     await page.goto(`${site.url}${PAGE}`);
     await stale(page);
     const name = page.getByLabel('Name of ranking 1');
@@ -109,10 +112,7 @@ describe('work is never lost', () => {
 
   test('a damaged link over such saved work: both are said, the link first', async () => {
     const { page } = await newPage(site);
-    await page.addInitScript(() => {
-      localStorage.setItem('fairness-playground:scenario', JSON.stringify({ rankings: [{ name: ' ', docs: [{ text: 'Mine.' }] }] }));
-      localStorage.setItem('fairness-playground:meta', JSON.stringify({ rev: 2, tab: 'an older tab', savedAt: Date.now() }));
-    });
+    await seedOlderAutosave(page, { rankings: [{ name: ' ', docs: [{ text: 'Mine.' }] }] });
     await page.goto(`${site.url}${PAGE}#s=bm90LWRlZmxhdGVk`);
     await stale(page);
     await page
