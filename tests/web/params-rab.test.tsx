@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import { ParamsPanel } from '../../web/components/ParamsPanel';
-import { ARAB_WORDS } from '../../web/components/LexiconEditor';
+import { ARAB_WORDS } from '../../web/state/wordlists';
 import { renameGroup, removeGroup } from '../../web/state/actions';
 import { evaluation } from '../../web/state/evaluation';
 import { replaceScenario, scenario, type PageScenario } from '../../web/state/scenario';

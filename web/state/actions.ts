@@ -2,6 +2,7 @@
 import { isDraft, original } from 'immer';
 
 import { edit, freshId, type PageDocument, type PageScenario } from './scenario';
+import { BUILT_IN, builtInLexicon } from './wordlists';
 
 const docKey = (r: number, j: number, field: string) => `rankings[${r}].docs[${j}].${field}`;
 
@@ -142,10 +143,15 @@ export function setBrowsing(change: { model?: string; gamma?: number | null }) {
   );
 }
 
-/** Renames a group everywhere it appears: labels, targets, lexicon, DIPS and RaB groups. */
+/**
+ * Renames a group everywhere it appears: labels, targets, lexicon, DIPS and RaB groups. The
+ * built-in list is keyed by group name, so a group renamed under it would lose its words: the list
+ * becomes the scenario's own, with the group's words under its new name, and every value stays.
+ */
 export function renameGroup(from: string, to: string) {
   edit((s) => {
     const groups = s.groups ?? ['female', 'male'];
+    if (!s.lexicon && BUILT_IN[from]?.length) s.lexicon = builtInLexicon(groups);
     s.groups = groups.map((g) => (g === from ? to : g));
     for (const ranking of s.rankings) for (const doc of ranking.docs) if (doc.label === from) doc.label = to;
     const rename = <T>(record: Record<string, T> | undefined) =>

@@ -1,33 +1,14 @@
 // The lexicon: the built-in word list (NFaiRR's official list) or the scenario's own, one term
 // list per group, edited as comma- or line-separated words; or the ARaB word list (Rekabsaz and
 // Schedl 2020) that RaB and ARaB count in the public code.
-import wordlist from '../../../data/gender-words/wordlist_gender_representative.txt?raw';
-import arabWordlist from '../../../data/msmarco-query-gender/wordlist_genderspecific.txt?raw';
-
 import { useEffect, useState } from 'preact/hooks';
 
 import { setLexicon } from '../../state/actions';
 import { errorAt, resolvedParams } from '../../state/evaluation';
 import { groups, lexicon as lexiconSignal } from '../../state/scenario';
+import { ARAB_WORDS, BUILT_IN, builtInLexicon } from '../../state/wordlists';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
-
-/** A `word,f` / `word,m` list by group (female, male), lowercased. */
-function readWordList(text: string): { female: string[]; male: string[] } {
-  const out = { female: [] as string[], male: [] as string[] };
-  for (const line of text.split(/\r?\n/)) {
-    const [word, group] = line.trim().split(',');
-    if (word && group === 'f') out.female.push(word.toLowerCase());
-    if (word && group === 'm') out.male.push(word.toLowerCase());
-  }
-  return out;
-}
-
-/** The built-in list by group, read from the same file the core is generated from. */
-export const BUILT_IN: Record<string, string[]> = readWordList(wordlist);
-
-/** The ARaB word list (data/msmarco-query-gender/, MIT): 32 female, 32 male gender-specific words. */
-export const ARAB_WORDS = readWordList(arabWordlist);
 
 /** The ARaB list as a lexicon: its f words for RaB's group f, its m words for m, none for the others. */
 function arabLexicon(list: string[]): Record<string, string[]> {
@@ -77,7 +58,7 @@ export function LexiconEditor() {
           <p class={styles.text}>
             Built-in list, from the official NFaiRR code (MIT): {list.map((g) => `${(BUILT_IN[g] ?? []).length} ${g}`).join(', ')} terms.
           </p>
-          <button type="button" onClick={() => setLexicon(Object.fromEntries(list.map((g) => [g, [...(BUILT_IN[g] ?? [])]])))}>
+          <button type="button" onClick={() => setLexicon(builtInLexicon(list))}>
             Edit a copy
           </button>
         </>

@@ -1,0 +1,82 @@
+// The parameters panel's groups against the real engine: renaming a group is a relabelling, so
+// every value stays as it was, under the built-in word list as under a scenario's own.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+
+import { ParamsPanel } from '../../web/components/ParamsPanel';
+import { evaluation } from '../../web/state/evaluation';
+import { replaceScenario, scenario, type PageScenario } from '../../web/state/scenario';
+import { useNodeEngine } from './engine';
+
+const doc = (id: string, text: string, label: string, relevance: number) => ({ id, text, label, relevance });
+const start = (): PageScenario => ({
+  rankings: [
+    {
+      name: 'A',
+      docs: [
+        doc('d1', 'she said her sister won the match', 'female', 2),
+        doc('d2', 'he and his brother spoke to the council', 'male', 1),
+        doc('d3', 'the report found a new school', 'neutral', 0),
+        doc('d4', 'the actress and the king met', 'female', 1),
+      ],
+    },
+  ],
+});
+
+const current = () => waitFor(() => expect(evaluation.value.status).toBe('current'));
+
+/** Every metric's value of every ranking, by metric. */
+function values(): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const ranking of evaluation.value.results!.rankings)
+    for (const [key, metric] of Object.entries(ranking))
+      if (metric && typeof metric === 'object' && 'value' in metric) out[`${ranking.name}.${key}`] = metric.value as number | null;
+  return out;
+}
+
+beforeAll(async () => {
+  await useNodeEngine();
+});
+afterEach(() => cleanup());
+
+describe('ParamsPanel: groups', () => {
+  test('renaming a group of the built-in list keeps its words: every value as before, no warning', async () => {
+    replaceScenario(start(), { undoable: false });
+    render(<ParamsPanel />);
+    await current();
+    const before = values();
+    // The documents' terms are on the built-in list: the term-based metrics see both groups.
+    const share = evaluation.value.results!.rankings[0]!.texfair.share;
+    expect(share.female).toBeGreaterThan(0);
+    expect(share.male).toBeGreaterThan(0);
+
+    fireEvent.change(screen.getByLabelText('Name of group 1'), { target: { value: 'women' } });
+    await current();
+    expect(scenario.value.groups).toEqual(['women', 'male']);
+    expect(scenario.value.rankings[0]!.docs.map((d) => d.label)).toEqual(['women', 'male', 'neutral', 'women']);
+    expect(values()).toEqual(before);
+    expect(evaluation.value.results!.warnings.filter((w) => /has no terms/.test(w))).toEqual([]);
+    // The built-in list's female words (the data file's `,f` lines) now under "women".
+    const female = readFileSync('data/gender-words/wordlist_gender_representative.txt', 'utf8')
+      .split('\n')
+      .filter((line) => line.trim().endsWith(',f'))
+      .map((line) => line.split(',')[0]!.trim().toLowerCase());
+    expect(female).toHaveLength(163);
+    expect(scenario.value.lexicon?.women).toEqual(female);
+    expect(Object.keys(scenario.value.lexicon!)).toEqual(['women', 'male']);
+
+    expect(evaluation.value.results!.rankings[0]!.texfair.share).toEqual({ women: share.female, male: share.male });
+  });
+
+  test("renaming a group of the scenario's own lexicon keeps its words, and adds none", async () => {
+    replaceScenario({ ...start(), lexicon: { female: ['she', 'her'], male: ['he'] } }, { undoable: false });
+    render(<ParamsPanel />);
+    await current();
+    const before = values();
+    fireEvent.change(screen.getByLabelText('Name of group 2'), { target: { value: 'men' } });
+    await current();
+    expect(scenario.value.lexicon).toEqual({ female: ['she', 'her'], men: ['he'] });
+    expect(values()).toEqual(before);
+  });
+});
