@@ -69,14 +69,66 @@ describe('ParamsPanel: groups', () => {
     expect(evaluation.value.results!.rankings[0]!.texfair.share).toEqual({ women: share.female, male: share.male });
   });
 
-  test("renaming a group of the scenario's own lexicon keeps its words, and adds none", async () => {
-    replaceScenario({ ...start(), lexicon: { female: ['she', 'her'], male: ['he'] } }, { undoable: false });
+  test("renaming a group of the scenario's own lexicon keeps its words, adds none, and relabels the background too", async () => {
+    const background = [{ id: 'b1', text: 'he went home', label: 'male', relevance: 0 }];
+    replaceScenario({ ...start(), background, lexicon: { female: ['she', 'her'], male: ['he'] } }, { undoable: false });
     render(<ParamsPanel />);
     await current();
     const before = values();
     fireEvent.change(screen.getByLabelText('Name of group 2'), { target: { value: 'men' } });
     await current();
     expect(scenario.value.lexicon).toEqual({ female: ['she', 'her'], men: ['he'] });
+    expect(scenario.value.background?.[0]?.label).toBe('men');
+    expect(values()).toEqual(before);
+  });
+
+  test('a name another group has, or "neutral", is refused by name and merges nothing: the old name back restores all', async () => {
+    replaceScenario(
+      { ...start(), lexicon: { female: ['she', 'her', 'sister', 'actress'], male: ['he', 'his', 'brother', 'king'] } },
+      { undoable: false },
+    );
+    render(<ParamsPanel />);
+    await current();
+    const before = values();
+    const labels = () => scenario.value.rankings[0]!.docs.map((d) => d.label);
+    const stale = () => waitFor(() => expect(evaluation.value.status).toBe('stale'));
+    const field = (n: number) => screen.getByLabelText(`Name of group ${n}`);
+
+    fireEvent.change(field(1), { target: { value: 'male' } });
+    await stale();
+    expect(evaluation.value.error?.message).toMatch(/'male' is listed twice/);
+    expect(labels()).toEqual(['female', 'male', 'neutral', 'female']);
+    expect(scenario.value.lexicon).toEqual({ female: ['she', 'her', 'sister', 'actress'], male: ['he', 'his', 'brother', 'king'] });
+    // Group 1's field now reads "male": naming it "female" again gives back the two groups.
+    fireEvent.change(field(1), { target: { value: 'female' } });
+    await current();
+    expect(scenario.value.groups).toEqual(['female', 'male']);
+    expect(labels()).toEqual(['female', 'male', 'neutral', 'female']);
+    expect(values()).toEqual(before);
+
+    fireEvent.change(field(2), { target: { value: 'neutral' } });
+    await stale();
+    expect(evaluation.value.error?.message).toMatch(/'neutral' is the label of documents of no group/);
+    expect(labels()).toEqual(['female', 'male', 'neutral', 'female']);
+    fireEvent.change(field(2), { target: { value: 'male' } });
+    await current();
+    expect(values()).toEqual(before);
+  });
+
+  test("adding a group named like another keeps that group's words; removing the second restores the list", async () => {
+    replaceScenario({ ...start(), lexicon: { female: ['she', 'her'], male: ['he'] } }, { undoable: false });
+    render(<ParamsPanel />);
+    await current();
+    const before = values();
+    fireEvent.input(screen.getByLabelText('New group name'), { target: { value: 'male' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add group' }));
+    await waitFor(() => expect(evaluation.value.status).toBe('stale'));
+    expect(scenario.value.groups).toEqual(['female', 'male', 'male']);
+    expect(scenario.value.lexicon).toEqual({ female: ['she', 'her'], male: ['he'] });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove group male' })[1]!);
+    await current();
+    expect(scenario.value.groups).toEqual(['female', 'male']);
+    expect(scenario.value.rankings[0]!.docs.map((d) => d.label)).toEqual(['female', 'male', 'neutral', 'female']);
     expect(values()).toEqual(before);
   });
 });

@@ -47,9 +47,9 @@ describe('ParamsPanel: RaB and ARaB', () => {
 
   test('renaming a group renames it in rabGroups; removing it drops rabGroups', async () => {
     replaceScenario({ ...start(), params: { rabGroups: ['nonbinary', 'male'] } }, { undoable: false });
-    renameGroup('nonbinary', 'nb');
+    renameGroup(2, 'nb');
     expect(scenario.value.params?.rabGroups).toEqual(['nb', 'male']);
-    removeGroup('nb');
+    removeGroup(2);
     expect(scenario.value.params?.rabGroups).toBeUndefined();
     await current();
     expect(evaluation.value.error).toBeNull();

@@ -143,17 +143,34 @@ export function setBrowsing(change: { model?: string; gamma?: number | null }) {
   );
 }
 
+const groupsOf = (s: PageScenario) => s.groups ?? ['female', 'male'];
+
+/** Every labelled document: the rankings' and the background's. */
+const labelled = (s: PageScenario) => [...s.rankings.flatMap((r) => r.docs), ...(s.background ?? [])];
+
 /**
- * Renames a group everywhere it appears: labels, targets, lexicon, DIPS and RaB groups. The
- * built-in list is keyed by group name, so a group renamed under it would lose its words: the list
- * becomes the scenario's own, with the group's words under its new name, and every value stays.
+ * Whether `name` may take a group's place without merging it with another: not another group's
+ * name, not "neutral", and (when the list holds it twice after such a name) not ambiguous. Otherwise
+ * an action changes the list of groups only; the core refuses the list, naming it, and every label,
+ * term and target stays where it was, so the name chosen again (or Undo) gives the work back whole.
  */
-export function renameGroup(from: string, to: string) {
+const distinct = (groups: string[], name: string) => name !== 'neutral' && groups.indexOf(name) === groups.lastIndexOf(name);
+
+/**
+ * Renames the group at `index` everywhere it appears: labels, targets, lexicon, DIPS and RaB
+ * groups. The built-in list is keyed by group name, so a group renamed under it would lose its
+ * words: the list becomes the scenario's own, with the group's words under its new name, and every
+ * value stays. A name another group has is put in the list only (`distinct`).
+ */
+export function renameGroup(index: number, to: string) {
   edit((s) => {
-    const groups = s.groups ?? ['female', 'male'];
+    const groups = groupsOf(s);
+    const from = groups[index];
+    if (from === undefined) return;
+    s.groups = groups.map((g, i) => (i === index ? to : g));
+    if (!distinct(groups, from) || !distinct(s.groups, to)) return;
     if (!s.lexicon && BUILT_IN[from]?.length) s.lexicon = builtInLexicon(groups);
-    s.groups = groups.map((g) => (g === from ? to : g));
-    for (const ranking of s.rankings) for (const doc of ranking.docs) if (doc.label === from) doc.label = to;
+    for (const doc of labelled(s)) if (doc.label === from) doc.label = to;
     const rename = <T>(record: Record<string, T> | undefined) =>
       record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k === from ? to : k, v]));
     if (s.lexicon) s.lexicon = rename(s.lexicon)!;
@@ -162,13 +179,15 @@ export function renameGroup(from: string, to: string) {
       s.params = { ...s.params, dipsGroups: s.params.dipsGroups.map((g) => (g === from ? to : g)) as Params['dipsGroups'] };
     if (s.params?.rabGroups)
       s.params = { ...s.params, rabGroups: s.params.rabGroups.map((g) => (g === from ? to : g)) as Params['rabGroups'] };
-  }, `groups.rename.${from}`);
+  }, `groups.rename.${index}`);
 }
 
 /** Adds a group (targets return to uniform, since the old ones no longer sum to 1). */
 export function addGroup(name: string) {
   edit((s) => {
-    s.groups = [...(s.groups ?? ['female', 'male']), name];
+    const groups = groupsOf(s);
+    s.groups = [...groups, name];
+    if (!distinct(s.groups, name)) return;
     if (s.params?.targets) {
       const { targets: _dropped, ...rest } = s.params;
       s.params = rest;
@@ -177,11 +196,15 @@ export function addGroup(name: string) {
   });
 }
 
-/** Removes a group: its documents become neutral, targets return to uniform. */
-export function removeGroup(name: string) {
+/** Removes the group at `index`: its documents become neutral, targets return to uniform. */
+export function removeGroup(index: number) {
   edit((s) => {
-    s.groups = (s.groups ?? ['female', 'male']).filter((g) => g !== name);
-    for (const ranking of s.rankings) for (const doc of ranking.docs) if (doc.label === name) doc.label = 'neutral';
+    const groups = groupsOf(s);
+    const name = groups[index];
+    if (name === undefined) return;
+    s.groups = groups.filter((_, i) => i !== index);
+    if (!distinct(groups, name)) return;
+    for (const doc of labelled(s)) if (doc.label === name) doc.label = 'neutral';
     if (s.lexicon) {
       const { [name]: _dropped, ...rest } = s.lexicon;
       s.lexicon = rest;

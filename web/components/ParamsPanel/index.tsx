@@ -82,10 +82,10 @@ function GroupsEditor() {
               aria-label={`Name of group ${i + 1}`}
               onChange={(e) => {
                 const name = e.currentTarget.value.trim();
-                if (name && name !== g) renameGroup(g, name);
+                if (name && name !== g) renameGroup(i, name);
               }}
             />
-            <button type="button" disabled={list.length <= 2} onClick={() => removeGroup(g)} aria-label={`Remove group ${g}`}>
+            <button type="button" disabled={list.length <= 2} onClick={() => removeGroup(i)} aria-label={`Remove group ${g}`}>
               ✕
             </button>
           </li>
