@@ -512,3 +512,57 @@ test('the pickers say what is loaded; Open pushes a history entry: Back returns 
   expect(new URL(page.url()).searchParams.get('view')).toBe('runs');
   expect(problems).toEqual([]);
 });
+
+test('from the Runs view: a gallery example and a Grep-BiasIR comparison open in the playground; undo, the toggles and the playground’s exports wait there', async () => {
+  const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+  await page.goto(`${site.url}${PAGE}`);
+  await waitCurrent(page);
+  const text = page.getByLabel('Text of Left, rank 1');
+  await text.fill('Edited before the runs.');
+  await waitCurrent(page);
+  await page.click('[data-action="runs-view"]');
+  await page.waitForSelector('[data-action="evaluate-runs"]');
+  const toolbar = page.getByRole('navigation', { name: 'Playground commands' });
+  for (const name of ['Gallery…', 'Grep-BiasIR…', 'Import…', '← Playground'])
+    expect(await toolbar.getByRole('button', { name, exact: true }).count()).toBe(1);
+  for (const name of ['↶ Undo', 'Export scenario', 'Export results (CSV)', 'Share / embed…'])
+    expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+  expect(await toolbar.getByRole('checkbox').count()).toBe(0);
+  // Ctrl+Z here would undo a page that is not on screen: nothing happens.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await page.click('[data-action="runs-view"]');
+  await waitCurrent(page);
+  expect(await text.inputValue()).toBe('Edited before the runs.');
+
+  // A gallery example chosen from the Runs view is shown, in the playground.
+  await page.click('[data-action="runs-view"]');
+  await page.waitForSelector('[data-action="evaluate-runs"]');
+  await toolbar.getByRole('button', { name: 'Gallery…' }).click();
+  const card = page.locator('dialog[open] li, dialog[open] article').filter({ hasText: 'NFaiRR paper, Figure 1' }).first();
+  await card.getByRole('button', { name: 'Open' }).click();
+  await waitCurrent(page);
+  await page.getByText(/Showing preset “NFaiRR paper, Figure 1/).waitFor();
+  expect(new URL(page.url()).searchParams.get('view')).toBeNull();
+  expect(await page.locator('main[hidden]').count()).toBe(0);
+  expect(await page.locator('[data-action="evaluate-runs"]').count()).toBe(0);
+  // And Undo, back in the playground, brings the edited scenario back.
+  await page.getByRole('button', { name: '↶ Undo' }).click();
+  await waitCurrent(page);
+  expect(await text.inputValue()).toBe('Edited before the runs.');
+
+  // Grep-BiasIR edits the rankings in place, from its dialog: the playground is what it shows.
+  await page.click('[data-action="runs-view"]');
+  await page.waitForSelector('[data-action="evaluate-runs"]');
+  await toolbar.getByRole('button', { name: 'Grep-BiasIR…' }).click();
+  await page.getByLabel('Category').selectOption('Career');
+  await page.getByLabel('Filter').fill('team work');
+  await page.getByRole('heading', { name: /communication strategies for team work/ }).waitFor();
+  await page.getByRole('button', { name: 'Compare: male wording first vs female wording first' }).click();
+  await page.keyboard.press('Escape');
+  await waitCurrent(page);
+  expect(new URL(page.url()).searchParams.get('view')).toBeNull();
+  const names = await page.$$eval('main:not([hidden]) input', (inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  expect(names).toEqual(expect.arrayContaining(['male first', 'female first']));
+  expect(problems).toEqual([]);
+});

@@ -1,13 +1,14 @@
 // The Runs view's state: which view is shown, the evaluation in progress (its own worker, so
 // Cancel terminates it at once), and the last results, which stay until newer ones replace them
 // (a refusal or a cancel leaves them, and the worker that can open their queries, as they were).
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
 
 import { EngineClient, isSuperseded } from '../../wasm/client';
 import { RunsInputError, ScenarioError } from '../../wasm/errors';
 import type { RunsOptions } from '../../wasm/runs-engine';
 import type { RunsJob, RunsProgress } from '../../wasm/runs-worker-core';
 import { addressOfView, currentAddress, currentLocation, pushAddress, replaceAddress, viewOf } from './address';
+import { replacements } from './scenario';
 
 export type View = 'playground' | 'runs';
 
@@ -19,6 +20,24 @@ export function showView(next: View): void {
   if (typeof history === 'undefined') return;
   replaceAddress(addressOfView(next));
 }
+
+/** Shows the playground if the Runs view is shown: after a command that changed its scenario. */
+export function showPlayground(): void {
+  if (view.peek() === 'runs') showView('playground');
+}
+
+// A command that replaces the playground's scenario (a gallery example, an import, the autosave's
+// Reset and Restore) brings the playground into view: from the Runs view it would otherwise change
+// a page the user cannot see. Only undoable replacements count, which are the user's commands;
+// opening a query (below) shows the playground itself, with a history entry; a dialog that edits
+// the scenario in place (Grep-BiasIR) calls showPlayground.
+let replacementsSeen = replacements.peek();
+effect(() => {
+  const count = replacements.value;
+  if (count === replacementsSeen) return;
+  replacementsSeen = count;
+  showPlayground();
+});
 
 /**
  * The playground shows a query opened from the Runs view: its source line (as the header shows

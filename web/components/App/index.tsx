@@ -102,10 +102,11 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
   const shareDialog = useRef<HTMLDialogElement | null>(null);
   const count = rankingCount.value;
 
-  // Ctrl+Z / Ctrl+Shift+Z outside text fields (which keep their own undo while typing).
+  // Ctrl+Z / Ctrl+Shift+Z outside text fields (which keep their own undo while typing), in the
+  // playground only: the Runs view has nothing to undo, and the playground is not on screen.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || editableTarget(e.target)) return;
+      if (!(e.ctrlKey || e.metaKey) || editableTarget(e.target) || view.peek() === 'runs') return;
       const key = e.key.toLowerCase();
       if (key === 'z' && !e.shiftKey) undo();
       else if ((key === 'z' && e.shiftKey) || key === 'y') redo();

@@ -16,6 +16,7 @@ import {
   type GrepBiasIR,
   type GrepDocument,
 } from '../../state/grepbiasir';
+import { showPlayground } from '../../state/runs';
 import { edit, scenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import styles from './style.module.css';
@@ -139,6 +140,7 @@ export function DatasetBrowser({ dialog }: { dialog: DialogHandle }) {
       s.rankings[r]!.docs = buildRanking(chosen, { includeTitle });
       notes = ensureGenderGroups(s);
     });
+    showPlayground();
     setReport([
       `Ranking ${rankingLetter(r)} now holds ${chosen.length} document${chosen.length > 1 ? 's' : ''} of ${about()}; undo restores the previous ones.`,
       ...notes.map((n) => `Also: ${n}.`),
@@ -155,6 +157,7 @@ export function DatasetBrowser({ dialog }: { dialog: DialogHandle }) {
       ];
       notes = ensureGenderGroups(s);
     });
+    showPlayground();
     setReport([
       `Ranking A ("male first") and ranking B ("female first") now hold the ${chosen.length} documents of ${about()}, the male- or the female-worded relevant document on top; undo restores the previous rankings.`,
       ...notes.map((n) => `Also: ${n}.`),

@@ -80,8 +80,10 @@ export function RunsQueries({ results }: { results: RunsResults }) {
     try {
       const json = await queryScenario(query, runA, runB === runA ? '' : runB, cutoff);
       const source = `query ${query} of ${runB && runB !== runA ? `runs ${runA} and ${runB}` : `run ${runA}`}, from the Runs view`;
-      replaceScenario(toPageScenario(JSON.parse(json) as Scenario), { source });
+      const next = toPageScenario(JSON.parse(json) as Scenario);
+      // The view first: the history entry left behind is the Runs view's (state/runs.ts).
       openPlaygroundFromRuns(source);
+      replaceScenario(next, { source });
     } catch (error) {
       setProblem((error as { message?: string }).message ?? String(error));
     }

@@ -64,17 +64,25 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
       </button>
     </div>
   );
+  // The Runs view keeps the commands that open something (a dialog, an example, the playground);
+  // those that act on the playground's scenario in place (undo, the toggles, its exports, its link)
+  // would change or save a page that is not on screen.
+  const playground = !runsShown;
   const commands = (
     <nav class={folded ? `${styles.toolbar} ${styles.vertical}` : styles.toolbar} aria-label="Playground commands">
-      {!folded && history}
-      <label class={styles.toggle}>
-        <input type="checkbox" checked={comparing} onChange={(e) => toggleComparing(e.currentTarget.checked)} />
-        Compare two rankings
-      </label>
-      <label class={styles.toggle}>
-        <input type="checkbox" checked={presenting.value} onChange={(e) => setPresenting(e.currentTarget.checked)} />
-        Presenting
-      </label>
+      {!folded && playground && history}
+      {playground && (
+        <>
+          <label class={styles.toggle}>
+            <input type="checkbox" checked={comparing} onChange={(e) => toggleComparing(e.currentTarget.checked)} />
+            Compare two rankings
+          </label>
+          <label class={styles.toggle}>
+            <input type="checkbox" checked={presenting.value} onChange={(e) => setPresenting(e.currentTarget.checked)} />
+            Presenting
+          </label>
+        </>
+      )}
       <div class={styles.group}>
         <button type="button" class={styles.primary} onClick={onGallery}>
           Gallery…
@@ -95,26 +103,30 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
         <button type="button" onClick={onImport}>
           Import…
         </button>
-        <button
-          type="button"
-          onClick={() => download('scenario.json', JSON.stringify(scenario.peek(), null, 2) + '\n', 'application/json')}
-        >
-          Export scenario
-        </button>
-        <button type="button" disabled={!results} onClick={() => downloadResultsCsv()}>
-          Export results (CSV)
-        </button>
-        <button
-          type="button"
-          disabled={!results}
-          title="Every value with its parts, what each rank contributes, and the value at every cut-off"
-          onClick={() => void exportResultsJson()}
-        >
-          Export results (JSON)
-        </button>
-        <button type="button" onClick={onShare}>
-          Share / embed…
-        </button>
+        {playground && (
+          <>
+            <button
+              type="button"
+              onClick={() => download('scenario.json', JSON.stringify(scenario.peek(), null, 2) + '\n', 'application/json')}
+            >
+              Export scenario
+            </button>
+            <button type="button" disabled={!results} onClick={() => downloadResultsCsv()}>
+              Export results (CSV)
+            </button>
+            <button
+              type="button"
+              disabled={!results}
+              title="Every value with its parts, what each rank contributes, and the value at every cut-off"
+              onClick={() => void exportResultsJson()}
+            >
+              Export results (JSON)
+            </button>
+            <button type="button" onClick={onShare}>
+              Share / embed…
+            </button>
+          </>
+        )}
       </div>
     </nav>
   );
@@ -123,7 +135,7 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
   // browser's light dismiss).
   return (
     <div class={styles.folded}>
-      {history}
+      {playground && history}
       <button type="button" class={styles.menuButton} popovertarget="commands-menu" aria-expanded={menuOpen}>
         ☰ Menu
       </button>
