@@ -164,6 +164,41 @@ TEST_CASE("chunks of any size read alike: a run fed one byte at a time equals th
     CHECK(whole.find("\"queries\":[\"q2\",\"q1\"]") != std::string::npos);  // order of first appearance
 }
 
+TEST_CASE("a byte order mark before the first line is not part of it, in every file, whole or a byte at a time") {
+    const std::string bom = "\xEF\xBB\xBF";
+    const auto evaluate = [&](const std::string& mark, std::size_t chunk) {
+        Evaluation ev(json_cutoffs({2}));
+        const auto add = [&](Input kind, const std::string& file, const std::string& bytes) {
+            const std::string text = mark + bytes;
+            ev.begin(kind, kind == Input::run ? "r" : "", file);
+            for (std::size_t i = 0; i < text.size(); i += chunk) ev.feed(std::string_view(text).substr(i, chunk));
+            ev.end();
+        };
+        add(Input::run, "r.run", "q1 Q0 a 1 2 t\nq1 Q0 b 2 1 t\n");
+        add(Input::labels, "l.csv", "a,female\nb,male\n");
+        add(Input::qrels, "q.txt", "q1 0 a 1\nq1 0 b 0\n");
+        const std::string collection = mark + "a\tShe is here\nb\tHe and he\n";
+        ev.collection_begin("c.tsv");
+        for (std::size_t i = 0; i < collection.size(); i += chunk) ev.collection_feed(std::string_view(collection).substr(i, chunk));
+        ev.collection_end();
+        return results_json(ev.compute());
+    };
+    const auto plain = evaluate("", 1 << 20);
+    // Document a is the first line of each file: labelled, judged and with its text, so nothing is
+    // missing (a mark read as part of its id would leave it unlabelled, unjudged and without text).
+    CHECK(plain.find("\"warnings\":[]") != std::string::npos);
+    CHECK(evaluate(bom, 1 << 20) == plain);
+    CHECK(evaluate(bom, 1) == plain);
+    CHECK(evaluate(bom, 2) == plain);
+    // Only before the first line: further down the same bytes are part of the id.
+    Evaluation ev(json_cutoffs({2}));
+    ev.add(Input::run, "r", "r.run", "q1 Q0 a 1 2 t\n" + bom + "q1 Q0 a 2 1 t\n");
+    ev.collection_begin("c.tsv");
+    ev.collection_feed("a\tShe is here\n");
+    ev.collection_end();
+    CHECK(results_json(ev.compute()).find("\"queries\":[\"q1\",\"" + bom + "q1\"]") != std::string::npos);
+}
+
 TEST_CASE("the results' JSON stops at its limit with a refusal naming outputBytes, the counts and the CLI") {
     const std::string run = "q1 Q0 a 1 2 t\nq1 Q0 b 2 1 t\nq2 Q0 a 1 1 t\n";
     Evaluation ev(json_cutoffs({2}));

@@ -40,10 +40,11 @@ private:
 };
 
 // Chunks in, complete lines out. A line is handed over without its '\n' (and without a final
-// '\r', so CRLF files read alike); the last line need not end with '\n'. Only a line that spans
-// two chunks is copied; every other line is a view into the caller's chunk. A line longer than
-// the limit (lineBytes) is refused as soon as it passes it, so memory follows the lines' meaning,
-// not the file's bytes.
+// '\r', so CRLF files read alike); the last line need not end with '\n'. A UTF-8 byte order mark
+// before the first line (spreadsheets write one) is not part of it, so the first id reads as
+// typed. Only a line that spans two chunks is copied; every other line is a view into the
+// caller's chunk. A line longer than the limit (lineBytes) is refused as soon as it passes it, so
+// memory follows the lines' meaning, not the file's bytes.
 class LineSplitter {
 public:
     explicit LineSplitter(std::string file = {}, std::uint64_t max_line = default_limits().line_bytes)
@@ -64,6 +65,12 @@ private:
         if (bytes > max_line_) too_long(bytes);
     }
     static std::string_view trim_cr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
+    // Line `line_` as handed over: without its '\r', and the first without a byte order mark.
+    std::string_view tidy(std::string_view s) const {
+        s = trim_cr(s);
+        if (line_ == 1 && s.starts_with("\xEF\xBB\xBF")) s.remove_prefix(3);
+        return s;
+    }
 };
 
 // Distinct strings numbered 0, 1, 2, … in order of first sight. The bytes live in large blocks
@@ -204,10 +211,10 @@ void LineSplitter::feed(std::string_view chunk, OnLine&& on_line) {
         ++line_;
         if (!carry_.empty()) {
             carry_.append(chunk.data() + start, end - start);
-            on_line(trim_cr(carry_), line_);
+            on_line(tidy(carry_), line_);
             carry_.clear();
         } else {
-            on_line(trim_cr(chunk.substr(start, end - start)), line_);
+            on_line(tidy(chunk.substr(start, end - start)), line_);
         }
         start = end + 1;
     }
@@ -217,7 +224,7 @@ template <typename OnLine>
 void LineSplitter::end(OnLine&& on_line) {
     if (carry_.empty()) return;
     ++line_;
-    on_line(trim_cr(carry_), line_);
+    on_line(tidy(carry_), line_);
     carry_.clear();
 }
 
