@@ -325,6 +325,37 @@ describe('print', () => {
     }
   });
 
+  test('an open row prints its formulas as on screen, and its charts within their boxes', async () => {
+    const { page, problems } = await open('', { width: 794, height: 1100 });
+    await waitCurrent(page);
+    await page.locator('th button', { hasText: 'TExFAIR' }).first().click();
+    await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Metrics"] canvas').length >= 4);
+    // Where each glyph of the first formula sits in the formula's box.
+    const glyphs = () =>
+      page.evaluate(() => {
+        const formula = document.querySelector('section[aria-label="Metrics"] .katex-display .katex-html')!;
+        const origin = formula.getBoundingClientRect();
+        return [...formula.querySelectorAll('span')]
+          .filter((s) => s.childElementCount === 0 && s.textContent!.trim() !== '')
+          .map((s) => {
+            const r = s.getBoundingClientRect();
+            return `${s.textContent} ${Math.round(r.left - origin.left)},${Math.round(r.top - origin.top)}`;
+          });
+      });
+    const onScreen = await glyphs();
+    expect(onScreen.length).toBeGreaterThan(10);
+    await page.emulateMedia({ media: 'print' });
+    expect(await glyphs()).toEqual(onScreen);
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('section[aria-label="Metrics"] canvas')]
+        .map((c) => [c.getBoundingClientRect().width, c.parentElement!.getBoundingClientRect().width])
+        .filter(([canvas, box]) => canvas! > box! + 1),
+    );
+    expect(overflowing).toEqual([]);
+    await page.emulateMedia({ media: 'screen' });
+    expect(problems).toEqual([]);
+  });
+
   test('presenting mode prints the whole table too, not the slide', async () => {
     const { page } = await open('?present=1&preset=dips-ties', { width: 794, height: 1100 });
     await waitCurrent(page);

@@ -566,3 +566,34 @@ test('from the Runs view: a gallery example and a Grep-BiasIR comparison open in
   expect(names).toEqual(expect.arrayContaining(['male first', 'female first']));
   expect(problems).toEqual([]);
 });
+
+test('printed on A4, the summary and the comparisons are whole, the charts within their boxes, the per-query rows pointed to', async () => {
+  const { page, problems } = await newPage(site, { width: 794, height: 1100 });
+  await openRuns(page);
+  await page.click('[data-action="sample-runs"]');
+  await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelectorAll('canvas').length >= 2);
+  await page.emulateMedia({ media: 'print' });
+  const printed = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const tables = [...document.querySelectorAll('[aria-label$="table (scrolls sideways)"] table')];
+    return {
+      tables: tables.length,
+      cut: tables
+        .filter((t) => t.getBoundingClientRect().right > width + 0.5)
+        .map((t) => t.closest('[aria-label]')!.getAttribute('aria-label')),
+      canvases: [...document.querySelectorAll('canvas')]
+        .map((c) => [c.getBoundingClientRect().width, c.parentElement!.getBoundingClientRect().width])
+        .filter(([canvas, box]) => canvas! > box! + 1).length,
+      perQuery: (document.querySelector('section[aria-label="Per query"] table') as HTMLElement).offsetParent !== null,
+      note: (document.querySelector('section[aria-label="Per query"]') as HTMLElement).innerText,
+    };
+  });
+  expect(printed.tables).toBe(2);
+  expect(printed.cut).toEqual([]);
+  expect(printed.canvases).toBe(0);
+  expect(printed.perQuery).toBe(false);
+  expect(printed.note).toContain('117 queries, a column per metric and run: wider than a page, so not printed.');
+  await page.emulateMedia({ media: 'screen' });
+  expect(problems).toEqual([]);
+});

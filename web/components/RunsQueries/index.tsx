@@ -106,6 +106,10 @@ export function RunsQueries({ results }: { results: RunsResults }) {
   return (
     <section class={styles.queries} aria-label="Per query">
       <h2>Per query</h2>
+      <p class={styles.printNote}>
+        {data.queries.length.toLocaleString('en')} queries, a column per metric and run: wider than a page, so not printed. The export{' '}
+        <em>Per query (CSV)</em> holds them all.
+      </p>
       <div class={styles.controls}>
         <label>
           Cut-off{' '}
