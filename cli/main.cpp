@@ -30,19 +30,24 @@ namespace {
 
 constexpr int bad_input = 2;
 
-const char* usage =
-    "usage: fairness-eval [--table] [--summary] SCENARIO.json|-\n"
-    "       fairness-eval --describe\n"
-    "       fairness-eval --experiment a|b|'{\"figure\": \"a\", \"repetitions\": 10, \"seed\": 1}'\n"
-    "       fairness-eval --orderings RANKING SCENARIO.json|-\n"
-    "       fairness-eval runs [OPTIONS] RUN...   (TREC runs over a collection; runs --help)\n"
-    "Prints every metric of SPEC.md for each ranking of the scenario as JSON (or a table with --table).\n"
-    "--summary leaves out each metric's perRank and atCutoff and each ranking's docs (the values stay\n"
-    "the same): a few kilobytes per ranking, however many documents.\n"
-    "--orderings prints the fairest and least fair ordering of one ranking (index from 0, or name)\n"
-    "under every metric: exhaustive up to 8 documents, a local search beyond.\n"
-    "--large accepts larger inputs (the large tier of core/limits.json, e.g. 10,000,000 documents per\n"
-    "ranking instead of 1,000; see the README's Limits section), with any of the above.\n";
+// The help text; the --large example quotes the two tiers of core/limits.json as built.
+std::string usage_text() {
+    return "usage: fairness-eval [--table] [--summary] SCENARIO.json|-\n"
+           "       fairness-eval --describe\n"
+           "       fairness-eval --experiment a|b|'{\"figure\": \"a\", \"repetitions\": 10, \"seed\": 1}'\n"
+           "       fairness-eval --orderings RANKING SCENARIO.json|-\n"
+           "       fairness-eval runs [OPTIONS] RUN...   (TREC runs over a collection; runs --help)\n"
+           "Prints every metric of SPEC.md for each ranking of the scenario as JSON (or a table with --table).\n"
+           "--summary leaves out each metric's perRank and atCutoff and each ranking's docs (the values stay\n"
+           "the same): a few kilobytes per ranking, however many documents.\n"
+           "--orderings prints the fairest and least fair ordering of one ranking (index from 0, or name)\n"
+           "under every metric: exhaustive up to 8 documents, a local search beyond.\n"
+           "--large accepts larger inputs (the large tier of core/limits.json, e.g. " +
+           std::to_string(fairness::large_limits().documents_per_ranking) + " documents per\nranking instead of " +
+           std::to_string(fairness::default_limits().documents_per_ranking) +
+           "; see the README's Limits section), with any of the above.\n";
+}
+const std::string usage = usage_text();
 
 // Why a scenario file cannot be read, in one line, or nothing when `text` holds it. Reads at most
 // the scenario limit: a larger input is refused by its size (counted, not kept).
@@ -132,6 +137,12 @@ int main(int argc, char** argv) {
     }
     if (experiment) {
         const std::string& spec = *experiment;
+        const auto first = spec.find_first_not_of(" \t\r\n");
+        if (spec != "a" && spec != "b" && (first == std::string::npos || spec[first] != '{')) {
+            std::cerr << "fairness-eval: --experiment: expected a, b or a JSON object such as '{\"figure\": \"a\"}', got '" << spec
+                      << "'\n";
+            return bad_input;
+        }
         try {
             std::cout << fairness::experiments::run_json(spec == "a" || spec == "b" ? "{\"figure\": \"" + spec + "\"}" : spec, limits)
                       << "\n";

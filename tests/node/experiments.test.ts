@@ -15,6 +15,7 @@ import { loadEngineNode } from '../../wasm/node';
 import type { Progress, ProgressOf, Request, Response } from '../../wasm/protocol';
 import type { ExperimentProgress, ExperimentSpec, Scenario } from '../../wasm/types';
 import { EngineServer, respond } from '../../wasm/worker-core';
+import limits from '../../core/limits.json' with { type: 'json' };
 import { connect } from './channel';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -85,6 +86,16 @@ describe('Engine.experimentPlan and Engine.experiment', () => {
       expect(out.status, out.stderr).toBe(0);
       expect(engine.experiment(spec)).toEqual(JSON.parse(out.stdout));
     }
+  });
+
+  test.skipIf(!existsSync(cli))('the CLI names a figure that is neither a, b nor JSON, and its help quotes the limits as built', () => {
+    const out = spawnSync(cli, ['--experiment', 'c'], { encoding: 'utf8' });
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toBe(`fairness-eval: --experiment: expected a, b or a JSON object such as '{"figure": "a"}', got 'c'\n`);
+    const help = spawnSync(cli, ['--help'], { encoding: 'utf8' }).stdout;
+    const { documentsPerRanking } = limits.limits;
+    expect(help).toContain(`${documentsPerRanking.large} documents per\nranking instead of ${documentsPerRanking.default};`);
   });
 
   test('runExperiment, point by point, gives the one-shot result and reports every point', () => {
