@@ -139,6 +139,20 @@ export function mismatches(shown: Record<string, number | null>, expected: Recor
   return out;
 }
 
+/**
+ * Opens Grep-BiasIR… and builds the male-first / female-first comparison of the Career query on
+ * team work (the filter leaves it alone), then closes the dialog. `opened` runs once it is open.
+ */
+export async function compareGrepTeamWork(page: Page, opened: () => Promise<unknown> = async () => {}): Promise<void> {
+  await page.getByRole('button', { name: 'Grep-BiasIR…' }).click();
+  await opened();
+  await page.getByLabel('Category').selectOption('Career');
+  await page.getByLabel('Filter').fill('team work');
+  await page.getByRole('heading', { name: /communication strategies for team work/ }).waitFor();
+  await page.getByRole('button', { name: 'Compare: male wording first vs female wording first' }).click();
+  await page.keyboard.press('Escape');
+}
+
 /** The scenario the page holds, as its autosave wrote it (after `previous`, when given). */
 export async function savedScenario(page: Page, previous: string | null = null): Promise<string> {
   const handle = await page.waitForFunction(

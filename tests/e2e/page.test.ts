@@ -4,7 +4,19 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 
-import { cliValues, mismatches, newPage, PAGE, root, savedScenario, shot, shownValues, siteForTests, waitCurrent } from './browser';
+import {
+  cliValues,
+  compareGrepTeamWork,
+  mismatches,
+  newPage,
+  PAGE,
+  root,
+  savedScenario,
+  shot,
+  shownValues,
+  siteForTests,
+  waitCurrent,
+} from './browser';
 
 const site = siteForTests();
 
@@ -218,14 +230,7 @@ describe('Grep-BiasIR', () => {
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
     await waitCurrent(page);
     let saved = await savedScenario(page).catch(() => null);
-    await page.getByRole('button', { name: 'Grep-BiasIR…' }).click();
-    await page.getByText('both (4) and botrh (1, a typo) are read as neutral', { exact: false }).waitFor();
-    await page.getByLabel('Category').selectOption('Career');
-    await page.getByLabel('Filter').fill('team work');
-    // The filter leaves one query, which is then the one shown.
-    await page.getByRole('heading', { name: /communication strategies for team work/ }).waitFor();
-    await page.getByRole('button', { name: 'Compare: male wording first vs female wording first' }).click();
-    await page.keyboard.press('Escape');
+    await compareGrepTeamWork(page, () => page.getByText('both (4) and botrh (1, a typo) are read as neutral', { exact: false }).waitFor());
     await waitCurrent(page);
     saved = await savedScenario(page, saved);
     const s = JSON.parse(saved);

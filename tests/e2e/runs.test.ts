@@ -14,6 +14,7 @@ import { writeMirroredRuns, writeRunsFiles } from '../node/runs-files.mjs';
 import {
   axeViolations,
   cliValues,
+  compareGrepTeamWork,
   mismatches,
   newPage,
   PAGE,
@@ -554,12 +555,7 @@ test('from the Runs view: a gallery example and a Grep-BiasIR comparison open in
   // Grep-BiasIR edits the rankings in place, from its dialog: the playground is what it shows.
   await page.click('[data-action="runs-view"]');
   await page.waitForSelector('[data-action="evaluate-runs"]');
-  await toolbar.getByRole('button', { name: 'Grep-BiasIR…' }).click();
-  await page.getByLabel('Category').selectOption('Career');
-  await page.getByLabel('Filter').fill('team work');
-  await page.getByRole('heading', { name: /communication strategies for team work/ }).waitFor();
-  await page.getByRole('button', { name: 'Compare: male wording first vs female wording first' }).click();
-  await page.keyboard.press('Escape');
+  await compareGrepTeamWork(page);
   await waitCurrent(page);
   expect(new URL(page.url()).searchParams.get('view')).toBeNull();
   const names = await page.$$eval('main:not([hidden]) input', (inputs) => inputs.map((i) => (i as HTMLInputElement).value));
