@@ -131,4 +131,22 @@ describe('ParamsPanel: groups', () => {
     expect(scenario.value.rankings[0]!.docs.map((d) => d.label)).toEqual(['female', 'male', 'neutral', 'female']);
     expect(values()).toEqual(before);
   });
+
+  test('groups named like an object\'s properties ("constructor", "toString") have no built-in words; a copy and a rename work', async () => {
+    replaceScenario({ ...start(), groups: ['female', 'male', 'constructor'] }, { undoable: false });
+    render(<ParamsPanel />);
+    await current();
+    screen.getByText(/163 female, 163 male, 0 constructor terms/);
+    fireEvent.change(screen.getByLabelText('Name of group 3'), { target: { value: 'toString' } });
+    await current();
+    expect(scenario.value.groups).toEqual(['female', 'male', 'toString']);
+    expect(scenario.value.lexicon).toBeUndefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit a copy' }));
+    expect(Object.entries(scenario.value.lexicon!).map(([g, terms]) => [g, terms.length])).toEqual([
+      ['female', 163],
+      ['male', 163],
+      ['toString', 0],
+    ]);
+    await current();
+  });
 });

@@ -2,7 +2,7 @@
 import { isDraft, original } from 'immer';
 
 import { edit, freshId, type PageDocument, type PageScenario } from './scenario';
-import { BUILT_IN, builtInLexicon } from './wordlists';
+import { builtInLexicon, builtInTerms } from './wordlists';
 
 const docKey = (r: number, j: number, field: string) => `rankings[${r}].docs[${j}].${field}`;
 
@@ -169,7 +169,7 @@ export function renameGroup(index: number, to: string) {
     if (from === undefined) return;
     s.groups = groups.map((g, i) => (i === index ? to : g));
     if (!distinct(groups, from) || !distinct(s.groups, to)) return;
-    if (!s.lexicon && BUILT_IN[from]?.length) s.lexicon = builtInLexicon(groups);
+    if (!s.lexicon && builtInTerms(from).length) s.lexicon = builtInLexicon(groups);
     for (const doc of labelled(s)) if (doc.label === from) doc.label = to;
     const rename = <T>(record: Record<string, T> | undefined) =>
       record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k === from ? to : k, v]));

@@ -15,13 +15,20 @@ function readWordList(text: string): { female: string[]; male: string[] } {
   return out;
 }
 
-/** The built-in list by group: the lexicon of a scenario without one, keyed by group name. */
-export const BUILT_IN: Record<string, string[]> = readWordList(wordlist);
+const builtIn: Record<string, string[]> = readWordList(wordlist);
+
+/**
+ * The built-in list's terms of a group (the lexicon of a scenario without one is keyed by group
+ * name); none for a group it does not name, "constructor" and "toString" included.
+ */
+export function builtInTerms(group: string): readonly string[] {
+  return Object.hasOwn(builtIn, group) ? builtIn[group]! : [];
+}
 
 /** The ARaB word list (MIT): 32 female, 32 male gender-specific words. */
 export const ARAB_WORDS = readWordList(arabWordlist);
 
 /** The built-in list as a scenario's own lexicon over `groups` (a group it does not name: no terms). */
 export function builtInLexicon(groups: readonly string[]): Record<string, string[]> {
-  return Object.fromEntries(groups.map((g) => [g, [...(BUILT_IN[g] ?? [])]]));
+  return Object.fromEntries(groups.map((g) => [g, [...builtInTerms(g)]]));
 }

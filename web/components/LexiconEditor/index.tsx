@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { setLexicon } from '../../state/actions';
 import { errorAt, resolvedParams } from '../../state/evaluation';
 import { groups, lexicon as lexiconSignal } from '../../state/scenario';
-import { ARAB_WORDS, BUILT_IN, builtInLexicon } from '../../state/wordlists';
+import { ARAB_WORDS, builtInLexicon, builtInTerms } from '../../state/wordlists';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
@@ -56,7 +56,7 @@ export function LexiconEditor() {
       {!lexicon ? (
         <>
           <p class={styles.text}>
-            Built-in list, from the official NFaiRR code (MIT): {list.map((g) => `${(BUILT_IN[g] ?? []).length} ${g}`).join(', ')} terms.
+            Built-in list, from the official NFaiRR code (MIT): {list.map((g) => `${builtInTerms(g).length} ${g}`).join(', ')} terms.
           </p>
           <button type="button" onClick={() => setLexicon(builtInLexicon(list))}>
             Edit a copy
