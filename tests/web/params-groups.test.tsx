@@ -148,5 +148,14 @@ describe('ParamsPanel: groups', () => {
       ['toString', 0],
     ]);
     await current();
+    // A scenario's own lexicon that does not name such a group: the group's field is empty.
+    cleanup();
+    replaceScenario(
+      { ...start(), groups: ['female', 'male', 'toString'], lexicon: { female: ['she'], male: ['he'] } },
+      { undoable: false },
+    );
+    render(<ParamsPanel />);
+    await current();
+    expect((screen.getByLabelText('Terms of group toString') as HTMLTextAreaElement).value).toBe('');
   });
 });

@@ -65,7 +65,12 @@ export function LexiconEditor() {
       ) : (
         <>
           {list.map((g) => (
-            <TermsField key={g} group={g} terms={lexicon[g] ?? []} onChange={(terms) => setLexicon({ ...lexicon, [g]: terms })} />
+            <TermsField
+              key={g}
+              group={g}
+              terms={Object.hasOwn(lexicon, g) ? lexicon[g]! : []}
+              onChange={(terms) => setLexicon({ ...lexicon, [g]: terms })}
+            />
           ))}
           <button type="button" onClick={() => setLexicon(null)}>
             Back to the built-in list
