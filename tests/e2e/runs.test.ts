@@ -593,3 +593,23 @@ test('printed on A4, the summary and the comparisons are whole, the charts withi
   await page.emulateMedia({ media: 'screen' });
   expect(problems).toEqual([]);
 });
+
+test('a run pasted into Import… is refused there and taken to the Runs view as a run file', async () => {
+  const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+  await page.goto(`${site.url}${PAGE}`);
+  await waitCurrent(page);
+  const run = 'q1 Q0 d1 1 2.5 mine\nq1 Q0 d2 2 1.5 mine\n';
+  for (const name of ['pasted.run', 'pasted-2.run']) {
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Table or scenario JSON to import').fill(run);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText(/This looks like a TREC run/).waitFor();
+    await page.getByRole('button', { name: 'Evaluate it in the Runs view' }).click();
+    await page.waitForSelector('[data-action="evaluate-runs"]');
+    expect(new URL(page.url()).searchParams.get('view')).toBe('runs');
+    expect(await page.locator('[data-chosen="run"]').textContent()).toBe(name === 'pasted.run' ? name : `pasted.run, ${name}`);
+    await page.click('[data-action="runs-view"]');
+    await waitCurrent(page);
+  }
+  expect(problems).toEqual([]);
+});

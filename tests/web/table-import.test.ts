@@ -45,7 +45,7 @@ describe('parseTable', () => {
     expect(table.problems).toEqual(['row 1: relevance "high" is not a number']);
   });
 
-  test('a TREC run is recognised and refused, pointing to fairness-eval runs', () => {
+  test('a TREC run is recognised and refused, pointing to the Runs view and fairness-eval runs', () => {
     const run = '101 Q0 doc12 1 12.5 tag\n101 Q0 doc7 2 11.0 tag\n';
     expect(looksLikeTrecRun(run)).toBe(true);
     const table = parseTable(run, groups, ids);
@@ -53,6 +53,7 @@ describe('parseTable', () => {
     expect(table.problems).toHaveLength(1);
     expect(table.problems[0]).toMatch(/TREC run/);
     expect(table.problems[0]).toMatch(/fairness-eval runs/);
+    expect(table.problems[0]).toMatch(/the Runs view \(Runs… in the toolbar\)/);
     // Six words of a document are not a run.
     expect(looksLikeTrecRun('She Q0 won the final match')).toBe(false);
     expect(looksLikeTrecRun('text\tlabel\trelevance\n101 Q0 doc12 1 12.5 tag')).toBe(false);

@@ -21,6 +21,18 @@ export function showView(next: View): void {
   replaceAddress(addressOfView(next));
 }
 
+/**
+ * A run pasted into *Import…* (which cannot use it: a run names documents without their texts),
+ * handed to the Runs view, which takes it as one more run file when it is shown.
+ */
+export const handedRun = signal<File | null>(null);
+
+/** Shows the Runs view with `text` as a run file of its own. */
+export function evaluateRunText(text: string): void {
+  handedRun.value = new File([text], 'pasted.run', { type: 'text/plain' });
+  showView('runs');
+}
+
 /** Shows the playground if the Runs view is shown: after a command that changed its scenario. */
 export function showPlayground(): void {
   if (view.peek() === 'runs') showView('playground');

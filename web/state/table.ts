@@ -81,7 +81,7 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
       notes: [],
       problems: [
         'This looks like a TREC run (query Q0 docno rank score tag), not a table of documents: a run names documents without their texts or labels. ' +
-          'Evaluate run files with the command line, `fairness-eval runs`; here, import a table of text, label and relevance, or a scenario JSON.',
+          'Evaluate runs in the Runs view (Runs… in the toolbar), beside the collection that holds their texts, or with the command fairness-eval runs; here, import a table of text, label and relevance, or a scenario JSON.',
       ],
     };
   const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' });

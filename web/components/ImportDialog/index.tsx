@@ -5,10 +5,11 @@ import { useRef, useState } from 'preact/hooks';
 
 import { engine } from '../../state/engine';
 import { refusal } from '../../state/evaluation';
-import { looksLikeJson, parseTable, type TableImport } from '../../state/table';
+import { looksLikeJson, looksLikeTrecRun, parseTable, type TableImport } from '../../state/table';
 import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
 import { refusalLine } from '../../state/messages';
 import { acceptScenario, describeRefusal } from '../../state/persistence';
+import { evaluateRunText } from '../../state/runs';
 import { groups, replaceScenario, scenario, type PageScenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import styles from './style.module.css';
@@ -101,7 +102,8 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
         <p class={dialogStyles.hint}>
           A table, tab- or comma-separated, one document a row: <code>text, label, relevance</code> (a header row naming the columns is
           detected, e.g. <code>passage</code>, <code>gender</code>, <code>rel</code>; labels may be written F / M / N, and <code>both</code>{' '}
-          is read as neutral), or a whole scenario JSON. Run files (TREC format) are for <code>fairness-eval runs</code>.
+          is read as neutral), or a whole scenario JSON. Run files (TREC format) go to <em>Runs…</em> in the toolbar, or to{' '}
+          <code>fairness-eval runs</code>.
         </p>
         <textarea
           class={styles.paste}
@@ -168,6 +170,18 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
               <li key={line}>{line}</li>
             ))}
           </ul>
+        )}
+        {report && !report.ok && looksLikeTrecRun(text) && (
+          <button
+            type="button"
+            class={styles.toRuns}
+            onClick={() => {
+              dialog.current?.close();
+              evaluateRunText(text);
+            }}
+          >
+            Evaluate it in the Runs view
+          </button>
         )}
       </form>
       <DialogActions dialog={dialog}>

@@ -5,7 +5,17 @@ import { useEffect, useState } from 'preact/hooks';
 
 import { download } from '../../state/download';
 import { toCsv } from '../../state/import';
-import { cancelRuns, runsProgress, runsRefusal, runsResults, runsRunning, showView, startRuns, warmRunsWorker } from '../../state/runs';
+import {
+  cancelRuns,
+  handedRun,
+  runsProgress,
+  runsRefusal,
+  runsResults,
+  runsRunning,
+  showView,
+  startRuns,
+  warmRunsWorker,
+} from '../../state/runs';
 import { perQueryRows, summaryRows } from '../../state/runs-tables';
 import { scenario } from '../../state/scenario';
 import { lazyPart } from '../Lazy';
@@ -86,6 +96,18 @@ export function RunsView() {
     keepFormInUrl();
     return () => keepFormInUrl(null);
   }, []);
+
+  // A run pasted into Import… joins the run files, under a name none of them has.
+  const handed = handedRun.value;
+  useEffect(() => {
+    if (!handed) return;
+    handedRun.value = null;
+    const taken = new Set(runNames(form.value));
+    let name = 'pasted';
+    for (let n = 2; taken.has(name); n++) name = `pasted-${n}`;
+    const file = new File([handed], `${name}.run`, { type: handed.type });
+    updateForm({ files: { ...form.value.files, run: [...form.value.files.run, file] } });
+  }, [handed]);
 
   const setFiles = (kind: InputKind, list: FileList | null) => {
     const files = { ...f.files, [kind]: list ? [...list] : [] };
