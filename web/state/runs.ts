@@ -22,14 +22,14 @@ export function showView(next: View): void {
 }
 
 /**
- * A run pasted into *Import…* (which cannot use it: a run names documents without their texts),
- * handed to the Runs view, which takes it as one more run file when it is shown.
+ * The text of a run pasted into *Import…* (which cannot use it: a run names documents without
+ * their texts), handed to the Runs view, which takes it as one more run file when it is shown.
  */
-export const handedRun = signal<File | null>(null);
+export const handedRun = signal<string | null>(null);
 
 /** Shows the Runs view with `text` as a run file of its own. */
 export function evaluateRunText(text: string): void {
-  handedRun.value = new File([text], 'pasted.run', { type: 'text/plain' });
+  handedRun.value = text;
   showView('runs');
 }
 

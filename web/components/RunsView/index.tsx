@@ -100,12 +100,12 @@ export function RunsView() {
   // A run pasted into Import… joins the run files, under a name none of them has.
   const handed = handedRun.value;
   useEffect(() => {
-    if (!handed) return;
+    if (handed === null) return;
     handedRun.value = null;
     const taken = new Set(runNames(form.value));
     let name = 'pasted';
     for (let n = 2; taken.has(name); n++) name = `pasted-${n}`;
-    const file = new File([handed], `${name}.run`, { type: handed.type });
+    const file = new File([handed], `${name}.run`, { type: 'text/plain' });
     updateForm({ files: { ...form.value.files, run: [...form.value.files.run, file] } });
   }, [handed]);
 
