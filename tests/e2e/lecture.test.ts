@@ -330,10 +330,15 @@ describe('print', () => {
     await waitCurrent(page);
     await page.locator('th button', { hasText: 'TExFAIR' }).first().click();
     await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Metrics"] canvas').length >= 4);
-    // Where each glyph of the first formula sits in the formula's box.
+    // The explanation (KaTeX and its stylesheet) is a chunk of its own and may come after the charts.
+    await page.waitForSelector('section[aria-label="Metrics"] .katex-display .katex-html');
+    // Where each glyph of the first formula sits in the formula's box, once KaTeX's fonts are in
+    // (until then the glyphs sit in a fallback font's places).
     const glyphs = () =>
-      page.evaluate(() => {
+      page.evaluate(async () => {
         const formula = document.querySelector('section[aria-label="Metrics"] .katex-display .katex-html')!;
+        formula.getBoundingClientRect(); // lays the formula out, which starts its fonts' loads
+        await document.fonts.ready;
         const origin = formula.getBoundingClientRect();
         return [...formula.querySelectorAll('span')]
           .filter((s) => s.childElementCount === 0 && s.textContent!.trim() !== '')
