@@ -19,7 +19,10 @@ const presets = readdirSync(`${root}examples`)
  * holds it (a section, a card, the parameters, a dialog). Described by tag, class and text.
  */
 async function overflows(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Measured in the page's own fonts (KaTeX's come in when a formula is first laid out).
+    void document.body.offsetHeight;
+    await document.fonts.ready;
     const describe = (e: Element) => {
       const cls = typeof e.className === 'string' ? e.className.split(' ')[0] : '';
       return `${e.tagName.toLowerCase()}${cls ? `.${cls}` : ''}${e.getAttribute('data-metric') ? `[${e.getAttribute('data-metric')}]` : ''} “${(e.textContent ?? '').trim().slice(0, 40)}”`;
