@@ -1,6 +1,7 @@
 // The playground in Debian's Chromium, served from a sub-folder under the strict CSP: the values it
 // shows equal the CLI's for the same scenario, after loading, typing, reordering and changing a
 // parameter; bad input keeps the last good values; links, embeds and autosave restore the state.
+import type { Locator } from 'playwright-core';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 
@@ -110,6 +111,10 @@ describe('editing', () => {
       .poll(() => page.locator('#param-k-error').textContent())
       .toBe('Parameters: cut-off k must be a whole number of at least 1, got 0 (params.k)');
     expect(await page.getByLabel('cut-off k').getAttribute('aria-invalid')).toBe('true');
+    // Each refused field is drawn in the error's colour, and only while it is refused.
+    const errorColour = await page.locator('#param-k-error').evaluate((e) => getComputedStyle(e).color);
+    const border = (field: Locator) => field.evaluate((e) => getComputedStyle(e).borderTopColor);
+    expect(await border(page.getByLabel('cut-off k'))).toBe(errorColour);
     expect(await shownValues(page)).toEqual(before);
     await page.getByText('These values are for the last valid input.').waitFor();
     await shot(page, 'stale');
@@ -121,8 +126,11 @@ describe('editing', () => {
     await expect
       .poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent())
       .toContain('B, document 2: relevance must be a finite number, got null (rankings[1].docs[1].relevance)');
+    expect(await border(page.getByLabel('Relevance of B, rank 2'))).toBe(errorColour);
+    expect(await border(page.getByLabel('cut-off k'))).not.toBe(errorColour);
     await page.getByLabel('Relevance of B, rank 2').fill('1');
     await waitCurrent(page);
+    expect(await border(page.getByLabel('Relevance of B, rank 2'))).not.toBe(errorColour);
     // So is a ranking's name left empty: a column and a verdict need it.
     const named = await shownValues(page);
     const name = page.getByLabel('Name of ranking 2');
@@ -133,6 +141,7 @@ describe('editing', () => {
       .toBe('Ranking 2, name: a ranking needs a name (rankings[1].name)');
     expect(await name.getAttribute('aria-invalid')).toBe('true');
     expect(await name.getAttribute('aria-describedby')).toBe('ranking-1-error');
+    expect(await border(name)).toBe(errorColour);
     expect(await shownValues(page)).toEqual(named);
     await name.fill('B');
     await waitCurrent(page);
