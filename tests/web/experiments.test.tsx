@@ -109,10 +109,20 @@ describe('running a figure', () => {
     expect(runs.b.value.ms).toBeGreaterThan(0);
   });
 
-  test('a refused spec shows the core’s message with its field', async () => {
+  test('a refused spec gives the core’s message with its field, and keeps the last finished run', async () => {
     await runFigure('a', 0, 1);
-    expect(runs.a.value.status).toBe('error');
-    expect(runs.a.value.error).toMatch(/^repetitions: must be a whole number of at least 1, got 0/);
+    expect(runs.a.value).toMatchObject({ status: 'idle', points: [] });
+    expect(runs.a.value.refusal).toEqual({
+      field: 'repetitions',
+      line: expect.stringMatching(/^repetitions: must be a whole number of at least 1, got 0/),
+    });
+    await runFigure('a', 2, 3);
+    const done = runs.a.value;
+    expect(done).toMatchObject({ status: 'done', total: 100, repetitions: 2, seed: 3 });
+    await runFigure('a', 2, -1);
+    expect(runs.a.value.refusal).toEqual({ field: 'seed', line: expect.stringMatching(/^seed: must be a whole number from 0 to/) });
+    expect(runs.a.value).toMatchObject({ status: 'done', total: 100, repetitions: 2, seed: 3 });
+    expect(runs.a.value.points).toBe(done.points);
   });
 });
 
@@ -149,5 +159,30 @@ describe('the Experiments dialog', () => {
     await waitFor(() => expect(a.querySelectorAll('details tbody tr')).toHaveLength(100));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  test('a refused setting is marked and named under the progress, the last run staying on screen until the field changes', async () => {
+    const { Experiments } = await import('../../web/components/Experiments');
+    await runFigure('b', 2, 1);
+    render(<Experiments onClose={() => {}} />);
+    const b = screen.getByRole('region', { name: FIGURES.b.title });
+    const repetitions = within(b).getByLabelText('repetitions');
+    fireEvent.input(repetitions, { target: { value: '0' } });
+    fireEvent.click(within(b).getByRole('button', { name: /^Run/ }));
+    const alert = await within(b).findByRole('alert');
+    expect(alert.textContent).toMatch(/^repetitions: must be a whole number of at least 1, got 0/);
+    expect(repetitions.getAttribute('aria-invalid')).toBe('true');
+    expect(repetitions.getAttribute('aria-describedby')).toBe(alert.id);
+    // The run before it: its status line, downloads, summary and table.
+    expect(b.getAttribute('data-status')).toBe('done');
+    within(b).getByText(/^11 values of p_A × 2 repetitions \(seeds 1…2\) in \d+\.\d\d s$/);
+    expect((within(b).getByRole('button', { name: 'Download CSV' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(b.querySelector('[data-summary="b"]')).not.toBeNull();
+    // Another field's change leaves it; this field's change clears it.
+    fireEvent.input(within(b).getByLabelText('seed'), { target: { value: '4' } });
+    expect(within(b).queryByRole('alert')).not.toBeNull();
+    fireEvent.input(repetitions, { target: { value: '3' } });
+    expect(within(b).queryByRole('alert')).toBeNull();
+    expect(repetitions.getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ import { formatValue } from '../../state/metrics';
 import { NumberField } from '../NumberField';
 import { DialogActions, DialogFrame, dialogStyles } from '../Dialog';
 import { FIGURES, charts, experimentCsv, summary, type ChartData, type Figure } from './model';
-import { bothMs, runBoth, runWithSettings, runs, settings } from './runs';
+import { bothMs, changeSetting, runBoth, runWithSettings, runs, settings } from './runs';
 import styles from './style.module.css';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip, Title);
@@ -120,6 +120,7 @@ function Panel({ figure }: { figure: Figure }) {
   const info = FIGURES[figure];
   const state = runs[figure].value;
   const input = settings[figure].value;
+  const refusalId = `experiment-${figure}-refusal`;
   const registry = useRef(new Map<string, Chart>()).current;
   const [tableOpen, setTableOpen] = useState(false);
   const data = charts(figure, state.points);
@@ -140,7 +141,8 @@ function Panel({ figure }: { figure: Figure }) {
           max={limits.limits.experimentRepetitions.default}
           step={1}
           value={input.repetitions}
-          onChange={(v) => (settings[figure].value = { ...settings[figure].value, repetitions: v })}
+          refusedBy={state.refusal?.field === 'repetitions' ? refusalId : null}
+          onChange={(v) => changeSetting(figure, 'repetitions', v)}
         />
         <NumberField
           id={`experiment-${figure}-seed`}
@@ -148,7 +150,8 @@ function Panel({ figure }: { figure: Figure }) {
           min={0}
           step={1}
           value={input.seed}
-          onChange={(v) => (settings[figure].value = { ...settings[figure].value, seed: v })}
+          refusedBy={state.refusal?.field === 'seed' ? refusalId : null}
+          onChange={(v) => changeSetting(figure, 'seed', v)}
         />
         <button type="button" class={dialogStyles.primary} onClick={() => void runWithSettings(figure)}>
           {running ? 'Restart' : state.status === 'idle' ? 'Run' : 'Run again'}
@@ -171,6 +174,11 @@ function Panel({ figure }: { figure: Figure }) {
               </span>
             )}
           </span>
+          {state.refusal && (
+            <span id={refusalId} class={styles.error} role="alert">
+              {state.refusal.line}
+            </span>
+          )}
         </div>
       </div>
       <div class={styles.charts}>

@@ -18,7 +18,11 @@ export interface RunState {
   seed: number;
   /** Wall time of the finished run, in milliseconds (from the click to the last point). */
   ms?: number;
+  /** Why the run failed part way (status "error"). */
   error?: string;
+  /** A run the core refused before its first point: its message, by the setting it names; the
+   *  state is otherwise the last finished run's, which stays on screen. */
+  refusal?: { field: string; line: string };
 }
 
 const idle = (): RunState => ({ status: 'idle', points: [], done: 0, total: 0, repetitions: 100, seed: 1 });
@@ -36,6 +40,8 @@ export const bothMs = signal<number | null>(null);
 
 let generation = 0;
 const current: Record<Figure, number> = { a: 0, b: 0 };
+/** Each figure's last finished run: what a refused run leaves on screen. */
+const finished: Record<Figure, RunState> = { a: idle(), b: idle() };
 
 /** Runs one figure with the paper's x values; a newer run of the same figure replaces it. */
 export async function runFigure(figure: Figure, repetitions: number, seed: number): Promise<void> {
@@ -52,7 +58,7 @@ export async function runFigure(figure: Figure, repetitions: number, seed: numbe
       state.value = { ...state.value, points: [...state.value.points, progress.point], done: progress.done, total: progress.total };
     });
     if (current[figure] !== mine) return;
-    state.value = {
+    state.value = finished[figure] = {
       ...state.value,
       status: 'done',
       points: result.points,
@@ -63,12 +69,21 @@ export async function runFigure(figure: Figure, repetitions: number, seed: numbe
   } catch (error) {
     if (current[figure] !== mine || (error as { superseded?: boolean }).superseded) return;
     const e = error as { field?: string; message?: string };
-    state.value = {
-      ...state.value,
-      status: 'error',
-      error: e.field ? refusalLine({ field: e.field, message: String(e.message) }, null) : String(e.message ?? error),
-    };
+    if (e.field && state.value.points.length === 0) {
+      state.value = {
+        ...finished[figure],
+        refusal: { field: e.field, line: refusalLine({ field: e.field, message: String(e.message) }, null) },
+      };
+      return;
+    }
+    state.value = { ...state.value, status: 'error', error: String(e.message ?? error) };
   }
+}
+
+/** Sets one of a panel's settings; a refusal that named it no longer applies. */
+export function changeSetting(figure: Figure, field: 'repetitions' | 'seed', value: number | null): void {
+  settings[figure].value = { ...settings[figure].value, [field]: value };
+  if (runs[figure].value.refusal?.field === field) runs[figure].value = { ...runs[figure].value, refusal: undefined };
 }
 
 /** Runs a figure with the panel's settings (an empty field sends null: the core names it). */

@@ -12,17 +12,19 @@ interface Props {
   max?: number;
   step?: number | 'any';
   error?: string | null;
+  /** The id of a message shown elsewhere that refuses this value (the field is marked, not the message repeated). */
+  refusedBy?: string | null;
   id?: string;
 }
 
-export function NumberField({ label, value, onChange, min, max, step = 'any', error, id }: Props) {
+export function NumberField({ label, value, onChange, min, max, step = 'any', error, refusedBy, id }: Props) {
   const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
   // Follow outside changes (undo, import) unless they are what this field just sent.
   useEffect(() => {
     const typed = text.trim() === '' ? null : Number(text);
     if (typed !== value && !(value === undefined && typed === null)) setText(value === null || value === undefined ? '' : String(value));
   }, [value]);
-  const errorId = id ? `${id}-error` : undefined;
+  const errorId = error ? (id ? `${id}-error` : undefined) : (refusedBy ?? undefined);
   return (
     <label class={styles.field}>
       <span class={styles.label}>{label}</span>
@@ -34,8 +36,8 @@ export function NumberField({ label, value, onChange, min, max, step = 'any', er
         max={max}
         step={step}
         value={text}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error || refusedBy ? true : undefined}
+        aria-describedby={errorId}
         onInput={(e) => {
           const raw = e.currentTarget.value;
           setText(raw);
