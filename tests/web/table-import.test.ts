@@ -33,6 +33,22 @@ describe('parseTable', () => {
     expect(table.notes).toContain('labels read as: both → neutral');
   });
 
+  test('a decimal comma, as a spreadsheet copies it or a semicolon CSV writes it, is read and said', () => {
+    const copied = parseTable('Sie gewann.\tF\t0,5\nEr verlor.\tM\t1\nSie kam.\tF\t-,25', groups, ids);
+    expect(copied.problems).toEqual([]);
+    expect(copied.docs.map((d) => d.relevance)).toEqual([0.5, 1, -0.25]);
+    expect(copied.notes).toContain('relevance read with a decimal comma: 0,5 → 0.5, -,25 → -0.25');
+    const semicolons = parseTable('text;label;relevance\n"Sie gewann; endlich.";female;2,75', groups, ids);
+    expect(semicolons.notes[0]).toBe('header found (";"-separated): text = "text", label = "label", relevance = "relevance"');
+    expect(semicolons.docs).toEqual([{ id: 't1', text: 'Sie gewann; endlich.', label: 'female', relevance: 2.75 }]);
+    // In a comma-separated table a comma inside a quoted number is no decimal sign: refused by its row.
+    const quoted = parseTable('text,label,relevance\nShe won.,female,"1,5"', groups, ids);
+    expect(quoted.problems).toEqual(['row 2: relevance "1,5" is not a number']);
+    // Nor is a second comma, or a point and a comma together.
+    const odd = parseTable('a\tF\t1,000,5\nb\tF\t1.000,5', groups, ids);
+    expect(odd.problems).toEqual(['row 1: relevance "1,000,5" is not a number', 'row 2: relevance "1.000,5" is not a number']);
+  });
+
   test('a missing relevance is reported with its row, not read as 0', () => {
     const table = parseTable('text\tlabel\trelevance\nShe won.\tfemale\t1\nHe lost.\tmale\t', groups, ids);
     expect(table.problems).toEqual(['row 3: relevance is missing']);

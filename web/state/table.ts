@@ -65,11 +65,19 @@ export function resolveLabel(raw: string, groups: string[]): string {
   return label;
 }
 
-/** The relevance of a row, or why there is none. */
-function parseRelevance(raw: string | undefined): { value: number } | { problem: string } {
+/** A number written with a decimal comma (0,5), as spreadsheets in many locales write it. */
+const DECIMAL_COMMA = /^[+-]?\d*,\d+$/;
+
+/**
+ * The relevance of a row, or why there is none. `decimalComma`: the table is not comma-separated,
+ * so a comma in a number can only be its decimal sign (a spreadsheet's copy, or a semicolon CSV).
+ */
+function parseRelevance(raw: string | undefined, decimalComma: boolean): { value: number; comma?: boolean } | { problem: string } {
   if (raw === undefined || raw.trim() === '') return { problem: 'relevance is missing' };
-  const value = Number(raw.trim());
-  return Number.isFinite(value) ? { value } : { problem: `relevance "${raw.trim()}" is not a number` };
+  const written = raw.trim();
+  if (decimalComma && DECIMAL_COMMA.test(written)) return { value: Number(written.replace(',', '.')), comma: true };
+  const value = Number(written);
+  return Number.isFinite(value) ? { value } : { problem: `relevance "${written}" is not a number` };
 }
 
 /** Reads a TSV or CSV table (delimiter detected) of text, label, relevance and optionally id. */
@@ -105,6 +113,8 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
   );
   if (hasHeader && named.relevance < 0) notes.push('no relevance column: every relevance is missing');
 
+  const decimalComma = parsed.meta.delimiter !== ',';
+  const commas: string[] = [];
   const mapped = new Map<string, string>();
   const docs: PageDocument[] = [];
   const lines: number[] = [];
@@ -115,12 +125,15 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
     const rawLabel = cell(columns.label) ?? '';
     const label = resolveLabel(rawLabel, groups);
     if (rawLabel.trim() !== label && rawLabel.trim() !== '') mapped.set(rawLabel.trim(), label);
-    const relevance = parseRelevance(cell(columns.relevance));
+    const relevance = parseRelevance(cell(columns.relevance), decimalComma);
     if ('problem' in relevance) problems.push(`row ${line}: ${relevance.problem}`);
+    else if (relevance.comma) commas.push(`${cell(columns.relevance)!.trim()} → ${relevance.value}`);
     const id = cell(columns.id)?.trim();
     docs.push({ id: id || nextId(i), text: cell(columns.text) ?? '', label, relevance: 'value' in relevance ? relevance.value : null });
     lines.push(line);
   });
   if (mapped.size > 0) notes.push(`labels read as: ${[...mapped].map(([from, to]) => `${from} → ${to}`).join(', ')}`);
+  if (commas.length > 0)
+    notes.push(`relevance read with a decimal comma: ${[...new Set(commas)].slice(0, 5).join(', ')}${commas.length > 5 ? ', …' : ''}`);
   return { docs, notes, problems, rows: lines, hasHeader };
 }

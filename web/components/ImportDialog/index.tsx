@@ -100,10 +100,10 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
       >
         <h2 id="import-title">Import</h2>
         <p class={dialogStyles.hint}>
-          A table, tab- or comma-separated, one document a row: <code>text, label, relevance</code> (a header row naming the columns is
-          detected, e.g. <code>passage</code>, <code>gender</code>, <code>rel</code>; labels may be written F / M / N, and <code>both</code>{' '}
-          is read as neutral), or a whole scenario JSON. Run files (TREC format) go to <em>Runs…</em> in the toolbar, or to{' '}
-          <code>fairness-eval runs</code>.
+          A table, tab-, comma- or semicolon-separated, one document a row: <code>text, label, relevance</code> (a header row naming the
+          columns is detected, e.g. <code>passage</code>, <code>gender</code>, <code>rel</code>; labels may be written F / M / N, and{' '}
+          <code>both</code> is read as neutral), or a whole scenario JSON. Run files (TREC format) go to <em>Runs…</em> in the toolbar, or
+          to <code>fairness-eval runs</code>.
         </p>
         <textarea
           class={styles.paste}
