@@ -7,7 +7,8 @@ import { RunsInputError } from './errors';
 
 /** The CLI's flags as the core's options JSON reads them (fairness/runs/options.hpp). */
 export interface RunsOptions {
-  cutoffs?: number[];
+  /** Whole numbers; anything else (as a form's field holds it) is refused, quoted as the CLI quotes it. */
+  cutoffs?: (number | string)[];
   order?: 'score' | 'file';
   official?: boolean;
   backgroundFrom?: 'run' | 'collection';

@@ -15,6 +15,7 @@ import { EngineClient } from '../../wasm/client';
 import { RunsInputError } from '../../wasm/errors';
 import type { PortLike } from '../../wasm/protocol';
 import { evaluateRuns, fileChunks, runStem, serveRuns, type RunsFile, type RunsJob, type RunsProgress } from '../../wasm/runs-worker-core';
+import { defaults, optionsOf } from '../../web/components/RunsView/form';
 import { holm } from '../../web/state/runs-tables';
 import { writeRunsFiles } from './runs-files.mjs';
 
@@ -197,6 +198,21 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
     expect(refusal!.file).toBe(name);
     expect(refusal!.line).toBe(line);
     expect(refusal!.message).toBe(message);
+  });
+
+  // The Runs view's cut-offs field, as typed: what is not a whole number is named as the CLI names it
+  // for the same text (it was "got null", the form having made it NaN).
+  test.each(['5,abc', '10,1.5', '7,-2'])('cut-offs typed as %j are refused as the CLI refuses them', async (typed) => {
+    const { paths } = writeRunsFiles(3);
+    const { job, args } = jobAndArgs(paths, { options: optionsOf({ ...defaults, cutoffs: typed }), args: [] });
+    const expected = spawnSync(cli, [...args, '--cutoffs', typed], { encoding: 'utf8' });
+    expect(expected.status).toBe(2);
+    const refusal = await evaluateRuns(engine, job).then(
+      () => null,
+      (e: { file: string; message: string }) => e,
+    );
+    expect(refusal!.file).toBe('--cutoffs');
+    expect(`fairness-eval runs: ${refusal!.message}\n`).toBe(expected.stderr);
   });
 
   test('an opened query evaluates in scenario mode to its per-query values', async () => {

@@ -11,6 +11,16 @@ using nlohmann::json;
 
 [[noreturn]] void refuse(const char* flag, const std::string& message) { throw InputError(flag, 0, "", message); }
 
+// A refused value as the message shows it: text as the CLI quotes what was typed ('abc', as a form
+// passes a field it cannot read as a number), anything else as JSON.
+std::string shown(const json& v) {
+    if (!v.is_string()) return v.dump();
+    std::string quoted(1, '\'');
+    quoted += v.get<std::string>();
+    quoted += '\'';
+    return quoted;
+}
+
 std::string text_of(const json& root, const char* key, const char* flag) {
     const auto it = root.find(key);
     if (it == root.end() || it->is_null()) return {};
@@ -21,23 +31,23 @@ std::string text_of(const json& root, const char* key, const char* flag) {
 // A whole number from 1 to 1000000, as the CLI's whole_number().
 std::size_t whole_number(const json& v, const char* flag) {
     if (!v.is_number_integer() && !(v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()))))
-        refuse(flag, "expected a whole number from 1 to 1000000, got " + v.dump());
+        refuse(flag, "expected a whole number from 1 to 1000000, got " + shown(v));
     const double n = v.get<double>();
-    if (n < 1 || n > 1000000) refuse(flag, "expected a whole number from 1 to 1000000, got " + v.dump());
+    if (n < 1 || n > 1000000) refuse(flag, "expected a whole number from 1 to 1000000, got " + shown(v));
     return static_cast<std::size_t>(n);
 }
 
 std::size_t bootstrap_samples(const json& v) {
     const bool whole = v.is_number() && v.get<double>() == std::floor(v.get<double>());
     if (!whole || v.get<double>() < 100 || v.get<double>() > 1000000)
-        refuse("--bootstrap-samples", "expected a whole number from 100 to 1000000, got " + v.dump());
+        refuse("--bootstrap-samples", "expected a whole number from 100 to 1000000, got " + shown(v));
     return static_cast<std::size_t>(v.get<double>());
 }
 
 std::uint64_t bootstrap_seed(const json& v) {
     const bool whole = v.is_number() && v.get<double>() == std::floor(v.get<double>());
     if (!whole || v.get<double>() < 0 || v.get<double>() > 4294967295.0)
-        refuse("--bootstrap-seed", "expected a whole number from 0 to 4294967295, got " + v.dump());
+        refuse("--bootstrap-seed", "expected a whole number from 0 to 4294967295, got " + shown(v));
     return static_cast<std::uint64_t>(v.get<double>());
 }
 

@@ -117,10 +117,10 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The cut-offs as numbers (non-numbers pass through as NaN, for the core to refuse by name). */
+/** The options of the form; a cut-off that is not a numeral passes as written, for the core to refuse by name and value. */
 export function optionsOf(f: RunsForm): RunsOptions {
   return {
-    cutoffs: list(f.cutoffs).map(Number),
+    cutoffs: list(f.cutoffs).map((c) => (/^\d+$/.test(c) ? Number(c) : c)),
     order: f.order,
     official: f.official,
     ...(f.files.background.length ? {} : { backgroundFrom: f.backgroundFrom }),
