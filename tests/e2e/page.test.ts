@@ -265,6 +265,7 @@ describe('sharing', () => {
     const link = await page.getByLabel('Link', { exact: true }).inputValue();
     const embed = await page.getByLabel('Embed in a course page (iframe)').inputValue();
     expect(link).toMatch(/#s=[A-Za-z0-9_-]+$/);
+    expect(await page.locator('[data-long-link]').count()).toBe(0);
     expect(embed).toContain('?embed=1#s=');
 
     const other = (await newPage(site)).page;
@@ -284,6 +285,33 @@ describe('sharing', () => {
     await page.reload();
     await waitCurrent(page);
     expect(await shownValues(page)).toEqual(values);
+  });
+
+  test('a link too long for some programs says so, with its length, and the way to share a file instead', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    // 400 documents of words drawn by a seeded generator: a link well beyond 8,000 characters.
+    let seed = 7;
+    const word = () => (
+      (seed = (seed * 48271) % 2147483647),
+      ['she', 'he', 'nurse', 'doctor', 'won', 'lost', 'the', 'prize', 'team', 'city'][seed % 10]
+    );
+    const rows = Array.from({ length: 400 }, (_, i) => `${Array.from({ length: 12 }, word).join(' ')}\t${'FMN'[i % 3]}\t${i % 4}`);
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Table or scenario JSON to import').fill(`text\tlabel\trelevance\n${rows.join('\n')}`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('400 documents imported.').waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'Share / embed…' }).click();
+    const link = await page.getByLabel('Link', { exact: true }).inputValue();
+    expect(link.length).toBeGreaterThan(8000);
+    expect(await page.locator('[data-long-link]').textContent()).toBe(
+      `This link is ${link.length.toLocaleString('en')} characters long: some e-mail and chat programs and course platforms cut links that long. ` +
+        'To share a scenario this large, send its file (Export scenario) instead, which Import… opens.',
+    );
+    expect(problems).toEqual([]);
   });
 });
 

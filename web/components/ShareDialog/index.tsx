@@ -44,6 +44,9 @@ function CopyField({ label, value, multiline = false }: { label: string; value: 
   );
 }
 
+/** Beyond this many characters a link may be cut by the programs it passes through (the paper examples' are about 2,000). */
+export const LONG_LINK = 8000;
+
 const MODES: [EmbedMode, string][] = [
   ['page', 'the playground without its toolbar (editable)'],
   ['metrics', 'the metrics table alone (compact)'],
@@ -98,6 +101,7 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
   // The metrics parameter only when the choice differs from what the mode shows by itself.
   const defaults = mode === 'compare' ? all.filter((d) => PRIMARY.has(d.id)) : all;
   const ids = all.filter((d) => picked.has(d.id)).map((d) => d.id);
+  const link = encoded === null ? null : shareLink(currentAddress(), encoded);
   const isDefault = ids.length === 0 || (ids.length === defaults.length && defaults.every((d) => picked.has(d.id)));
   // A gallery example's lesson is named by the example (it needs no #s=); a scenario's own travels in it.
   const example = lessonExample.value;
@@ -137,9 +141,15 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
           The scenario on screen was refused, so the link holds the last one the playground accepted (the values shown).
         </p>
       )}
-      {encoded !== null && embed !== null ? (
+      {link !== null && embed !== null ? (
         <>
-          <CopyField label="Link" value={shareLink(currentAddress(), encoded)} />
+          <CopyField label="Link" value={link} />
+          {link.length > LONG_LINK && (
+            <p class={dialogStyles.hint} role="note" data-long-link>
+              This link is {link.length.toLocaleString('en')} characters long: some e-mail and chat programs and course platforms cut links
+              that long. To share a scenario this large, send its file (<em>Export scenario</em>) instead, which <em>Import…</em> opens.
+            </p>
+          )}
           <h3 class={own.subtitle}>Embed in a course page</h3>
           {lesson !== null && (
             <label class={own.check}>
@@ -200,7 +210,7 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
                   </option>
                 ))}
               </select>{' '}
-              wide{measured !== null && <>, {measured} px tall (the iframe code above has this height)</>}
+              wide{measured !== null && <>, {measured.toLocaleString('en')} px tall (the iframe code above has this height)</>}
             </label>
           </div>
           {/* Its values would give a lesson's answer away before the numbers. */}
