@@ -14,7 +14,7 @@ import { replaceScenario, toPageScenario } from './state/scenario';
 import { setExample } from './state/example';
 import { lessonRequest } from './state/lessons';
 import { postHeight } from './state/embed-height';
-import { currentAddress, currentLocation, readUrl, readView } from './state/address';
+import { currentAddress, currentLocation, lessonAddress, readUrl, readView, replaceAddress } from './state/address';
 import { setPresenting, setTheme, watchNarrow } from './state/view';
 import './global.css';
 
@@ -24,9 +24,12 @@ async function start() {
   // `?lesson=<example>` opens that example, unless the link names another scenario or holds the
   // lesson's edited state (`#s=`, kept by the autosave so a reload continues the lesson).
   const url = readUrl(currentLocation());
-  const exampleLesson = view.lesson !== null && !!findPreset(view.lesson)?.lesson;
-  const request = { ...url, ...(exampleLesson && !url.preset && !url.encoded && !url.scenarioUrl ? { preset: view.lesson } : {}) };
-  lessonRequest.value = view.lesson;
+  // `?preset=<example>&lesson=1`: the example's lesson, as its *Start this example's lesson* names it.
+  const lesson = view.lesson === '1' && url.preset && !url.encoded && findPreset(url.preset)?.lesson ? url.preset : view.lesson;
+  if (lesson !== view.lesson) replaceAddress(lessonAddress(currentAddress(), lesson));
+  const exampleLesson = lesson !== null && !!findPreset(lesson)?.lesson;
+  const request = { ...url, ...(exampleLesson && !url.preset && !url.encoded && !url.scenarioUrl ? { preset: lesson } : {}) };
+  lessonRequest.value = lesson;
   const embed = view.embed ?? (request.embed ? 'page' : null);
   document.documentElement.dataset.embed = String(embed !== null);
   if (embed !== null) postHeight();
