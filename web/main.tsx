@@ -12,9 +12,9 @@ import { loadInitial, startAutosaveOn } from './state/persistence';
 import { STARTING_PRESET, findPreset } from './state/presets';
 import { replaceScenario, toPageScenario } from './state/scenario';
 import { setExample } from './state/example';
-import { lessonRequest } from './state/lessons';
+import { availableLesson, lessonRequest, startLesson } from './state/lessons';
 import { postHeight } from './state/embed-height';
-import { currentAddress, currentLocation, lessonAddress, readUrl, readView, replaceAddress } from './state/address';
+import { currentAddress, currentLocation, readUrl, readView } from './state/address';
 import { setPresenting, setTheme, watchNarrow } from './state/view';
 import './global.css';
 
@@ -24,12 +24,9 @@ async function start() {
   // `?lesson=<example>` opens that example, unless the link names another scenario or holds the
   // lesson's edited state (`#s=`, kept by the autosave so a reload continues the lesson).
   const url = readUrl(currentLocation());
-  // `?preset=<example>&lesson=1`: the example's lesson, as its *Start this example's lesson* names it.
-  const lesson = view.lesson === '1' && url.preset && !url.encoded && findPreset(url.preset)?.lesson ? url.preset : view.lesson;
-  if (lesson !== view.lesson) replaceAddress(lessonAddress(currentAddress(), lesson));
-  const exampleLesson = lesson !== null && !!findPreset(lesson)?.lesson;
-  const request = { ...url, ...(exampleLesson && !url.preset && !url.encoded && !url.scenarioUrl ? { preset: lesson } : {}) };
-  lessonRequest.value = lesson;
+  const exampleLesson = view.lesson !== null && !!findPreset(view.lesson)?.lesson;
+  const request = { ...url, ...(exampleLesson && !url.preset && !url.encoded && !url.scenarioUrl ? { preset: view.lesson } : {}) };
+  lessonRequest.value = view.lesson;
   const embed = view.embed ?? (request.embed ? 'page' : null);
   document.documentElement.dataset.embed = String(embed !== null);
   if (embed !== null) postHeight();
@@ -66,6 +63,9 @@ async function start() {
   // The caption belongs to the example as loaded (a preset, or the starting example).
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
   if (exampleId) setExample(exampleId, loaded.scenario);
+  // `?lesson=1` beside an example without a lesson of its own (a preset, the landing page's): the
+  // example's lesson, the one its *Start this example's lesson* offers.
+  if (lessonRequest.value === '1' && availableLesson.value && availableLesson.value !== '1') startLesson(availableLesson.value);
   startEvaluation((s, options) => engine().view(s, options));
   startAutosaveOn(loaded, { embed: embed !== null, starting });
   const app = document.getElementById('app')!;

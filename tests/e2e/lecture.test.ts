@@ -464,11 +464,15 @@ describe('lessons hold back the answer', () => {
     await page.getByRole('button', { name: /Start this example’s lesson/ }).click();
     await page.getByRole('heading', { name: 'Look' }).waitFor();
     expect(page.url()).toContain('lesson=texfair-figure-1');
-    // ?lesson=1 beside a gallery example walks the example's lesson (and the address names it).
+    // ?lesson=1 beside a gallery example, or on the landing page, walks the example's lesson (and
+    // the address names it).
     await page.goto(`${site.url}${PAGE}?preset=dips-ties&lesson=1`);
     await page.getByRole('heading', { name: 'Look' }).waitFor();
     expect(await page.getByText('Lesson: Hiring with ties').first().isVisible()).toBe(true);
     expect(new URL(page.url()).searchParams.get('lesson')).toBe('dips-ties');
+    const landing = (await open('?lesson=1')).page;
+    await landing.getByRole('heading', { name: 'Look' }).waitFor();
+    expect(new URL(landing.url()).searchParams.get('lesson')).toBe('texfair-figure-1');
     // A scenario file carrying a lesson: ?lesson=1 walks it.
     await page.goto(`${site.url}${PAGE}?scenario=/examples/dips-ties.json&lesson=1`);
     await page.getByRole('heading', { name: 'Look' }).waitFor();
