@@ -45,7 +45,7 @@ function CopyField({ label, value, multiline = false }: { label: string; value: 
 }
 
 /** Beyond this many characters a link may be cut by the programs it passes through (the paper examples' are about 2,000). */
-export const LONG_LINK = 8000;
+const LONG_LINK = 8000;
 
 const MODES: [EmbedMode, string][] = [
   ['page', 'the playground without its toolbar (editable)'],
