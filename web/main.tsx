@@ -12,7 +12,7 @@ import { loadInitial, startAutosaveOn } from './state/persistence';
 import { STARTING_PRESET, findPreset } from './state/presets';
 import { replaceScenario, toPageScenario } from './state/scenario';
 import { setExample } from './state/example';
-import { availableLesson, lessonRequest, startLesson } from './state/lessons';
+import { lessonRequest, resolveLessonRequest } from './state/lessons';
 import { postHeight } from './state/embed-height';
 import { currentAddress, currentLocation, readUrl, readView } from './state/address';
 import { setPresenting, setTheme, watchNarrow } from './state/view';
@@ -63,9 +63,7 @@ async function start() {
   // The caption belongs to the example as loaded (a preset, or the starting example).
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
   if (exampleId) setExample(exampleId, loaded.scenario);
-  // `?lesson=1` beside an example without a lesson of its own (a preset, the landing page's): the
-  // example's lesson, the one its *Start this example's lesson* offers.
-  if (lessonRequest.value === '1' && availableLesson.value && availableLesson.value !== '1') startLesson(availableLesson.value);
+  resolveLessonRequest();
   startEvaluation((s, options) => engine().view(s, options));
   startAutosaveOn(loaded, { embed: embed !== null, starting });
   const app = document.getElementById('app')!;

@@ -162,6 +162,9 @@ export function movements(change: LessonChange, before: Values, after: Values): 
  */
 export const lessonRequest = signal<string | null>(null);
 
+/** `?lesson=1`: the lesson the scenario on screen carries, as against a gallery example's (its id). */
+export const OWN_LESSON = '1';
+
 /** The example whose lesson `?lesson=` names, or null for the scenario's own. */
 export const lessonExample = computed(() => {
   const id = lessonRequest.value;
@@ -180,7 +183,7 @@ export const activeLesson = computed((): Lesson | null => {
  * as loaded (an id), or the scenario's own (`1`); null when there is none.
  */
 export const availableLesson = computed((): string | null => {
-  if (scenario.value.lesson) return '1';
+  if (scenario.value.lesson) return OWN_LESSON;
   const shown = example.value;
   return shown && shown.scenario === scenario.value && findPreset(shown.id)?.lesson ? shown.id : null;
 });
@@ -189,6 +192,16 @@ export const availableLesson = computed((): string | null => {
 export function startLesson(id: string): void {
   lessonRequest.value = id;
   replaceAddress(lessonAddress(currentAddress(), id));
+}
+
+/**
+ * Once the first scenario is loaded: `?lesson=1` beside a gallery example (a preset, the landing
+ * page's), whose lesson is kept apart from its scenario, walks the example's lesson, the one its
+ * *Start this example's lesson* offers.
+ */
+export function resolveLessonRequest(): void {
+  const offered = availableLesson.value;
+  if (lessonRequest.value === OWN_LESSON && offered && offered !== OWN_LESSON) startLesson(offered);
 }
 
 /** The lesson's step: 0 Look, 1 Predict, 2 The numbers, 3 Change one thing, 4 Your turn. */

@@ -1,7 +1,7 @@
 // The scenario's title and caption. A caption describes the example as it was loaded: once the
 // scenario is edited, it says so, and *Back to the example* restores the example.
 import { backToExample, exampleChanged } from '../../state/example';
-import { activeLesson, availableLesson, startLesson, numbersHidden } from '../../state/lessons';
+import { OWN_LESSON, activeLesson, availableLesson, startLesson, numbersHidden } from '../../state/lessons';
 import { description as descriptionSignal, title as titleSignal } from '../../state/scenario';
 import { firstSentence } from '../../state/presets';
 import { presenting } from '../../state/view';
@@ -25,7 +25,7 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
       {title && <Heading class={styles.title}>{title}</Heading>}
       {offer && (
         <button type="button" class={styles.start} onClick={() => startLesson(offer)} data-no-print>
-          ▶ Start {offer === '1' ? 'this scenario’s' : 'this example’s'} lesson
+          ▶ Start {offer === OWN_LESSON ? 'this scenario’s' : 'this example’s'} lesson
         </button>
       )}
       {changed && (

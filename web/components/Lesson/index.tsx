@@ -14,6 +14,7 @@ import {
   lessonExample,
   lessonRequest,
   lessonStep,
+  OWN_LESSON,
   liveValues,
   metricName,
   movements,
@@ -133,7 +134,7 @@ export function Lesson() {
     return (
       <section class={styles.lesson} aria-label="Lesson">
         <p role="alert">
-          {lessonRequest.value && lessonRequest.value !== '1' && !example
+          {lessonRequest.value && lessonRequest.value !== OWN_LESSON && !example
             ? `There is no example “${lessonRequest.value}” with a lesson.`
             : 'This scenario has no lesson.'}
         </p>

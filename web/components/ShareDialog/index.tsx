@@ -8,7 +8,7 @@ import { stale } from '../../state/evaluation';
 import { PRIMARY, descriptors } from '../../state/metrics';
 import { currentEncoded } from '../../state/persistence';
 import { HEIGHT_MESSAGE, HOST_SNIPPET } from '../../state/embed-height';
-import { activeLesson, availableLesson, lessonExample, numbersHidden } from '../../state/lessons';
+import { OWN_LESSON, activeLesson, availableLesson, lessonExample, numbersHidden } from '../../state/lessons';
 import { currentAddress, embedLink, hashFor, shareLink, type EmbedMode, type Theme } from '../../state/address';
 import { EMBED_HEIGHT, embedIframe } from '../../state/view';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
@@ -105,12 +105,12 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
   const isDefault = ids.length === 0 || (ids.length === defaults.length && defaults.every((d) => picked.has(d.id)));
   // A gallery example's lesson is named by the example (it needs no #s=); a scenario's own travels in it.
   const example = lessonExample.value;
-  const lesson = activeLesson.value ? (example ?? '1') : availableLesson.value;
+  const lesson = activeLesson.value ? (example ?? OWN_LESSON) : availableLesson.value;
   const lessonOn = withLesson && lesson !== null;
   const embed =
     encoded === null
       ? null
-      : embedLink(currentAddress(), lessonOn && lesson !== '1' ? '' : hashFor(encoded), {
+      : embedLink(currentAddress(), lessonOn && lesson !== OWN_LESSON ? '' : hashFor(encoded), {
           mode,
           metrics: isDefault ? undefined : ids,
           theme,
