@@ -242,6 +242,20 @@ TEST_CASE("honest counts: each summary over its own queries, each comparison ove
     CHECK(results_table(res, false).find("n=7") != std::string::npos);
 }
 
+TEST_CASE("the table's note counts its queries in the singular when there is one, and speaks of a baseline only beside another run") {
+    Options o;
+    o.cutoffs = {4};
+    const auto female = [](int q) { return leaning(q, false); };
+    const auto male = [](int q) { return leaning(q, true); };
+    const std::string alone = results_table(evaluate({{"a", run(1, female, "a")}}, 1, o), false);
+    CHECK(alone.find("(1 query)") != std::string::npos);
+    CHECK(alone.find("baseline") == std::string::npos);
+    CHECK(alone.find("▲") == std::string::npos);
+    const std::string pair = results_table(evaluate({{"a", run(3, female, "a")}, {"b", run(3, male, "b")}}, 3, o), false);
+    CHECK(pair.find("(3 queries)") != std::string::npos);
+    CHECK(pair.find("▲/▼: fairer/less fair than the baseline 'a'") != std::string::npos);
+}
+
 TEST_CASE("directions and ranges come from the descriptors, for the params in force") {
     Options o;
     o.cutoffs = {4};

@@ -262,7 +262,7 @@ std::string results_table(const Results& res, bool per_query) {
     for (std::size_t r = 0; r < res.runs.size(); ++r) {
         const auto& run = res.runs[r];
         std::vector<std::string> row{std::string(1, static_cast<char>('a' + r % 26)),
-                                     run.name + (run.name == res.baseline ? " (baseline)" : "")};
+                                     run.name + (res.runs.size() > 1 && run.name == res.baseline ? " (baseline)" : "")};
         for (std::size_t c = 0; c < res.columns.size(); ++c) {
             const auto& s = run.summary[c];
             const std::string m = mark(run.name, res.columns[c]);
@@ -273,11 +273,15 @@ std::string results_table(const Results& res, bool per_query) {
         rows.push_back(row);
     }
     std::string out = render(rows, 2);
-    out +=
-        "\nmeans over the queries where a metric is defined (" + std::to_string(queries) + " queries" + (fewer ? "; n= where fewer" : "") +
-        "); ▲/▼: fairer/less fair than the baseline '" + res.baseline +
-        "' by the metric's direction (closer to 0: by the distance from 0; nDCG: better/worse), paired randomization test p < 0.05 (R = " +
-        std::to_string(randomization_rounds) + ")\n";
+    out += "\nmeans over the queries where a metric is defined (" + std::to_string(queries) + (queries == 1 ? " query" : " queries") +
+           (fewer ? "; n= where fewer" : "") + ")";
+    // Marks exist only where there is a run to compare with the baseline.
+    if (res.runs.size() > 1)
+        out += "; ▲/▼: fairer/less fair than the baseline '" + res.baseline +
+               "' by the metric's direction (closer to 0: by the distance from 0; nDCG: better/worse), paired randomization test p < 0.05 "
+               "(R = " +
+               std::to_string(randomization_rounds) + ")";
+    out += "\n";
 
     if (!res.comparisons.empty()) {
         // The comparisons, the decisive test first: for a metric fairer closer to 0, its distance
