@@ -366,6 +366,9 @@ test('Try with the sample runs: the Grep-BiasIR runs of examples/runs/ in one cl
   );
   expect(out.status).toBe(0);
   expect(differences(await shownCells(page), expectedCells(JSON.parse(out.stdout) as CliJson))).toEqual([]);
+  expect(await page.locator('[data-state="current"] p').first().textContent()).toMatch(
+    /^117 queries, 2 runs, baseline “female-first”; computed in [0-9.]+ s\.$/,
+  );
   await shot(page, 'runs-sample');
   expect(problems).toEqual([]);
 });

@@ -133,6 +133,23 @@ describe('RunsSummary', () => {
     expect(cell('tuned', 'nDCG@10', 'p-randomization')!.dataset.value).toBe('');
   });
 
+  test('one run over one query: "1 query", and no baseline spoken of (there is nothing to compare it with)', () => {
+    const one = { ...data, queries: ['q0'], runs: [{ ...data.runs[0]!, perQuery: { q0: perQuery(0)['q0']! } }], comparisons: [] };
+    render(<RunsSummary results={{ ...results, text: JSON.stringify(one), data: one }} />);
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(summary.textContent).toContain('(1 query; n= where fewer)');
+    expect(summary.textContent).not.toMatch(/baseline|▲/);
+    expect(screen.getByRole('columnheader', { name: 'bm25' })).toBeTruthy();
+  });
+
+  test('several runs: the baseline named in its column and in the note', () => {
+    render(<RunsSummary results={results} />);
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(summary.textContent).toContain('(120 queries; n= where fewer)');
+    expect(summary.textContent).toContain('▲/▼: fairer/less fair than the baseline “bm25”');
+    expect(screen.getByRole('columnheader', { name: 'bm25 (baseline)' })).toBeTruthy();
+  });
+
   test('* below 0.05, † after Holm with several runs', () => {
     render(<RunsSummary results={results} />);
     const mark = (run: string, metric: string, stat: string) =>

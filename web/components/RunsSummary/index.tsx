@@ -10,7 +10,7 @@
 // Every number carries data-run/-metric/-stat/-value (full precision; comparisons also
 // data-difference) for tests and course pages.
 import type { RunsColumn, RunsComparison, RunsResults, RunsSummary as Summary } from '../../state/runs';
-import { comparisonCells, comparisonKey, decisive, type ComparisonCell } from '../../state/runs-tables';
+import { comparisonCells, comparisonKey, decisive, queryCount, type ComparisonCell } from '../../state/runs-tables';
 import styles from './style.module.css';
 
 const fmt = (v: number | null | undefined, digits = 4) => (v === null || v === undefined ? '–' : v.toFixed(digits));
@@ -218,7 +218,7 @@ export function RunsSummary({ results }: { results: RunsResults }) {
                 {results.data.runs.map((run) => (
                   <th key={run.name} scope="col">
                     {run.name}
-                    {run.name === results.baseline ? ' (baseline)' : ''}
+                    {others.length > 0 && run.name === results.baseline ? ' (baseline)' : ''}
                   </th>
                 ))}
               </tr>
@@ -246,14 +246,15 @@ export function RunsSummary({ results }: { results: RunsResults }) {
           </table>
         </div>
         <p class={styles.note}>
-          Means over the queries where a metric is defined ({results.data.queries.length.toLocaleString('en')} queries; n= where fewer),
-          with the 95% Student-t interval
+          Means over the queries where a metric is defined ({queryCount(results.data.queries.length)}; n= where fewer), with the 95%
+          Student-t interval
           {bootstrap
             ? ` and the bootstrap percentile interval (${bootstrap.samples.toLocaleString('en')} resamples, seed ${bootstrap.seed})`
             : ''}
-          ; ! marks an interval that reaches past the metric’s range (a t interval assumes a normal mean, which few queries do not give).
-          ▲/▼: fairer/less fair than the baseline “{results.baseline}” by the metric’s direction (for nDCG: better/worse), when the paired
-          randomization test gives p &lt; 0.05.
+          ; ! marks an interval that reaches past the metric’s range (a t interval assumes a normally distributed mean, which few queries
+          may not give).
+          {others.length > 0 &&
+            ` ▲/▼: fairer/less fair than the baseline “${results.baseline}” by the metric’s direction (for nDCG: better/worse), when the paired randomization test gives p < 0.05.`}
         </p>
       </section>
       {rows.length > 0 && (

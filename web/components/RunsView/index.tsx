@@ -16,7 +16,7 @@ import {
   startRuns,
   warmRunsWorker,
 } from '../../state/runs';
-import { perQueryRows, summaryRows } from '../../state/runs-tables';
+import { perQueryRows, queryCount, summaryRows } from '../../state/runs-tables';
 import { scenario } from '../../state/scenario';
 import { lazyPart } from '../Lazy';
 import { RunsQueries } from '../RunsQueries';
@@ -302,8 +302,9 @@ export function RunsView() {
           data-queries={results.data.queries.length}
         >
           <p class={styles.meta}>
-            {results.data.queries.length.toLocaleString('en')} queries, {results.data.runs.length} run
-            {results.data.runs.length === 1 ? '' : 's'}, baseline “{results.baseline}”; computed in {results.seconds.toFixed(1)} s.
+            {queryCount(results.data.queries.length)},{' '}
+            {results.data.runs.length === 1 ? '1 run' : `${results.data.runs.length} runs, baseline “${results.baseline}”`}; computed in{' '}
+            {results.seconds.toFixed(1)} s.
           </p>
           {results.data.warnings.length > 0 && (
             <ul class={styles.warnings} aria-label="Warnings">
