@@ -184,5 +184,9 @@ describe('the Experiments dialog', () => {
     fireEvent.input(repetitions, { target: { value: '3' } });
     expect(within(b).queryByRole('alert')).toBeNull();
     expect(repetitions.getAttribute('aria-invalid')).toBeNull();
+    // One repetition: its one seed, in the singular.
+    fireEvent.input(repetitions, { target: { value: '1' } });
+    fireEvent.click(within(b).getByRole('button', { name: /^Run/ }));
+    await waitFor(() => within(b).getByText(/^11 values of p_A × 1 repetition \(seed 4\) in \d+\.\d\d s$/));
   });
 });

@@ -163,5 +163,10 @@ describe('helpers', () => {
     expect(inputKey(reordered, 0)).not.toBe(inputKey(s, 0));
     const o: Orderings = await engine().orderings(JSON.stringify(s), 0);
     expect(summary(o)).toMatch(/^The \d+ fairness metrics/);
+    // One fairness metric defined, the others not: it is counted in the singular.
+    const first = o.metrics.find((m) => m.best && m.id === 'nfairr')!;
+    const lone = { ...o, metrics: o.metrics.map((m) => (m === first || m.id === 'ndcg' ? m : { ...m, best: null, worst: null })) };
+    const others = lone.metrics.filter((m) => m.id !== 'ndcg').length - 1;
+    expect(summary(lone)).toBe(`The 1 fairness metric finds one fairest ordering. ${others} are undefined for every ordering.`);
   });
 });

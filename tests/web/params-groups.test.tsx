@@ -157,5 +157,10 @@ describe('ParamsPanel: groups', () => {
     render(<ParamsPanel />);
     await current();
     expect((screen.getByLabelText('Terms of group toString') as HTMLTextAreaElement).value).toBe('');
+    // Each group's count of terms, in the singular for one.
+    expect(screen.getByText(/^female \(/).textContent).toBe('female (1 term)');
+    expect(screen.getByText(/^toString \(/).textContent).toBe('toString (0 terms)');
+    fireEvent.input(screen.getByLabelText('Terms of group male'), { target: { value: 'he, him' } });
+    expect(screen.getByText(/^male \(/).textContent).toBe('male (2 terms)');
   });
 });

@@ -21,9 +21,6 @@ export function holm(ps: (number | null)[]): (number | null)[] {
   return out;
 }
 
-/** "1 query", "1,765 queries": how the Runs view counts a results' queries. */
-export const queryCount = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'query' : 'queries'}`;
-
 export interface ComparisonCell extends RunsComparison {
   /** Holm-adjusted p values over the non-baseline runs of this metric column (and kind of difference). */
   holmTTest: number | null;

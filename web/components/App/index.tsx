@@ -3,6 +3,7 @@
 import { computed } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
+import { count } from '../../state/count';
 import { setExample } from '../../state/example';
 import { lessonRequest, numbersHidden } from '../../state/lessons';
 import { descriptors } from '../../state/metrics';
@@ -68,7 +69,10 @@ function openableDialog() {
 const wordList = computed(() => {
   const lexicon = lexiconSignal.value;
   if (!lexicon) return "Word list: NFaiRR's official list (MIT, CPJKU/FairnessRetrievalResults).";
-  return `Word list: this scenario's own (${Object.values(lexicon).reduce((n, terms) => n + terms.length, 0)} terms).`;
+  return `Word list: this scenario's own (${count(
+    Object.values(lexicon).reduce((n, terms) => n + terms.length, 0),
+    'term',
+  )}).`;
 });
 
 interface Props {

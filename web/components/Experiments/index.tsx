@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import limits from '../../../core/limits.json';
 
 import { themeColor } from '../../state/colors';
+import { count } from '../../state/count';
 import { download } from '../../state/download';
 import { formatValue } from '../../state/metrics';
 import { NumberField } from '../NumberField';
@@ -165,9 +166,11 @@ function Panel({ figure }: { figure: Figure }) {
           <span class={styles.status} aria-live={running ? 'off' : 'polite'}>
             {state.status === 'idle' && 'Not run yet.'}
             {running &&
-              (state.total ? `${state.done} of ${state.total} values of ${info.x} (${state.repetitions} repetitions each)…` : 'Starting…')}
+              (state.total
+                ? `${state.done} of ${state.total} values of ${info.x} (${count(state.repetitions, 'repetition')} each)…`
+                : 'Starting…')}
             {state.status === 'done' &&
-              `${state.total} values of ${info.x} × ${state.repetitions} repetitions (seeds ${state.seed}…${state.seed + state.repetitions - 1}) in ${((state.ms ?? 0) / 1000).toFixed(2)} s`}
+              `${state.total} values of ${info.x} × ${count(state.repetitions, 'repetition')} (${state.repetitions === 1 ? `seed ${state.seed}` : `seeds ${state.seed}…${state.seed + state.repetitions - 1}`}) in ${((state.ms ?? 0) / 1000).toFixed(2)} s`}
             {state.status === 'error' && (
               <span class={styles.error} role="alert">
                 {state.error}

@@ -3,6 +3,7 @@
 // pointed at the table row it concerns.
 import { useRef, useState } from 'preact/hooks';
 
+import { count } from '../../state/count';
 import { engine } from '../../state/engine';
 import { refusal } from '../../state/evaluation';
 import { looksLikeJson, looksLikeTrecRun, parseTable, type TableImport } from '../../state/table';
@@ -80,7 +81,7 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
     try {
       await engine().validate(JSON.stringify(candidate));
       replaceScenario(candidate, { source: 'an imported table' });
-      setReport({ ok: true, lines: [`${table.docs.length} documents imported.`, ...table.notes] });
+      setReport({ ok: true, lines: [`${count(table.docs.length, 'document')} imported.`, ...table.notes] });
     } catch (error) {
       const { field, message } = refusal(error);
       setReport({ ok: false, lines: [pointAtRow(field, message, table, target, offset), ...table.notes, 'Nothing was changed.'] });

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 
 import { setLexicon } from '../../state/actions';
+import { count } from '../../state/count';
 import { errorAt, resolvedParams } from '../../state/evaluation';
 import { groups, lexicon as lexiconSignal } from '../../state/scenario';
 import { ARAB_WORDS, builtInLexicon, builtInTerms } from '../../state/wordlists';
@@ -31,7 +32,7 @@ function TermsField({ group, terms, onChange }: { group: string; terms: string[]
   return (
     <label class={styles.group}>
       <span class={styles.label}>
-        {group} ({terms.length} terms)
+        {group} ({count(terms.length, 'term')})
       </span>
       <textarea
         rows={3}

@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 
 import type { MetricOrderings, OrderingExtreme, Orderings } from '../../../wasm/types';
+import { count } from '../../state/count';
 import { putIntoRankingB } from '../../state/ranking-b';
 import { engine } from '../../state/engine';
 import { answer } from '../../state/evaluation';
@@ -56,8 +57,7 @@ function factorial(n: number): number {
 /** What Find will do for n documents. */
 export function plan(n: number): string {
   if (n === 0) return 'no documents';
-  if (n <= EXHAUSTIVE_LIMIT)
-    return `${n} document${n === 1 ? '' : 's'}: exhaustive over ${n}! = ${factorial(n).toLocaleString('en')} ordering${n === 1 ? '' : 's'}`;
+  if (n <= EXHAUSTIVE_LIMIT) return `${count(n, 'document')}: exhaustive over ${n}! = ${count(factorial(n), 'ordering')}`;
   if (n <= SEARCH_LIMIT)
     return `${n} documents: local search over swaps and moves (${n}! orderings are too many to try; it may miss the optimum)`;
   return `${n} documents: more than the ${SEARCH_LIMIT} the search handles`;
@@ -69,12 +69,12 @@ export function summary(result: Orderings): string {
   const picked = fairness.filter((m) => m.best);
   const distinct = new Set(picked.map((m) => m.best!.order.join(','))).size;
   const undefinedCount = fairness.length - picked.length;
-  const metrics = `${picked.length} fairness metric${picked.length === 1 ? '' : 's'}`;
+  const metrics = count(picked.length, 'fairness metric');
   const text =
     picked.length === 0
       ? 'No fairness metric is defined for these documents.'
       : distinct === 1
-        ? `The ${metrics} agree on one fairest ordering.`
+        ? `The ${metrics} ${picked.length === 1 ? 'finds' : 'agree on'} one fairest ordering.`
         : `The ${metrics} pick ${distinct} different fairest orderings.`;
   return undefinedCount > 0 ? `${text} ${undefinedCount} ${undefinedCount === 1 ? 'is' : 'are'} undefined for every ordering.` : text;
 }

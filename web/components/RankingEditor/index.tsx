@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import { addDoc, moveDoc, moveDocToRanking, renameRanking, setDocTexts } from '../../state/actions';
+import { count } from '../../state/count';
 import { errorAt, spansFor, termsOf, textsArrivedIn, type TextTerms } from '../../state/evaluation';
 import { printing } from '../../state/print';
 import { groups, rankingAt, rankingNames, type PageDocument } from '../../state/scenario';
@@ -146,7 +147,7 @@ export function RankingEditor({ r }: { r: number }) {
     });
     if (changes.length) setDocTexts(changes);
     setSwapNote(
-      `${swapped} term${swapped === 1 ? '' : 's'} swapped` +
+      `${count(swapped, 'term')} swapped` +
         (kept.size ? `; kept (no counterpart): ${[...kept].slice(0, 8).join(', ')}${kept.size > 8 ? ', …' : ''}` : ''),
     );
   };
@@ -198,9 +199,7 @@ export function RankingEditor({ r }: { r: number }) {
             onInput={(e) => renameRanking(r, e.currentTarget.value)}
           />
         </h2>
-        <span class={styles.count}>
-          {docs.length} document{docs.length === 1 ? '' : 's'}
-        </span>
+        <span class={styles.count}>{count(docs.length, 'document')}</span>
         <button type="button" onClick={swapAll} title="Replace every group term by its counterpart in this ranking">
           ⇄ Swap all terms
         </button>

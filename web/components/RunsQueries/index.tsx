@@ -4,6 +4,7 @@
 // playground: runs A's and B's top documents become rankings A and B.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 
+import { count } from '../../state/count';
 import { toPageScenario, replaceScenario } from '../../state/scenario';
 import { openPlaygroundFromRuns, queryScenario, type RunsResults } from '../../state/runs';
 import type { Scenario } from '../../../wasm/types';
@@ -107,7 +108,7 @@ export function RunsQueries({ results }: { results: RunsResults }) {
     <section class={styles.queries} aria-label="Per query">
       <h2>Per query</h2>
       <p class={styles.printNote}>
-        {data.queries.length.toLocaleString('en')} queries, a column per metric and run: wider than a page, so not printed. The export{' '}
+        {count(data.queries.length, 'query', 'queries')}, a column per metric and run: wider than a page, so not printed. The export{' '}
         <em>Per query (CSV)</em> holds them all.
       </p>
       <div class={styles.controls}>

@@ -10,7 +10,8 @@
 // Every number carries data-run/-metric/-stat/-value (full precision; comparisons also
 // data-difference) for tests and course pages.
 import type { RunsColumn, RunsComparison, RunsResults, RunsSummary as Summary } from '../../state/runs';
-import { comparisonCells, comparisonKey, decisive, queryCount, type ComparisonCell } from '../../state/runs-tables';
+import { count } from '../../state/count';
+import { comparisonCells, comparisonKey, decisive, type ComparisonCell } from '../../state/runs-tables';
 import styles from './style.module.css';
 
 const fmt = (v: number | null | undefined, digits = 4) => (v === null || v === undefined ? '–' : v.toFixed(digits));
@@ -129,7 +130,7 @@ function SummaryCell({
       <Stat run={run} metric={column} stat="mean" value={summary.mean} text={fmt(summary.mean)} />
       {verdictMark(cell, run, info)} <Intervals of={summary} run={run} metric={column} column={info} />
       {summary.n !== all && (
-        <span class={styles.n} title={`the mean is over the ${summary.n} queries where ${column} is defined`}>
+        <span class={styles.n} title={`the mean is over the ${count(summary.n, 'query', 'queries')} where ${column} is defined`}>
           {' '}
           n=
           <Stat run={run} metric={column} stat="n" value={summary.n} text={String(summary.n)} />
@@ -246,8 +247,8 @@ export function RunsSummary({ results }: { results: RunsResults }) {
           </table>
         </div>
         <p class={styles.note}>
-          Means over the queries where a metric is defined ({queryCount(results.data.queries.length)}; n= where fewer), with the 95%
-          Student-t interval
+          Means over the queries where a metric is defined ({count(results.data.queries.length, 'query', 'queries')}; n= where fewer), with
+          the 95% Student-t interval
           {bootstrap
             ? ` and the bootstrap percentile interval (${bootstrap.samples.toLocaleString('en')} resamples, seed ${bootstrap.seed})`
             : ''}

@@ -3,6 +3,7 @@
 // progress, and the last results: summary, per-query table, charts, exports.
 import { useEffect, useState } from 'preact/hooks';
 
+import { count } from '../../state/count';
 import { download } from '../../state/download';
 import { toCsv } from '../../state/import';
 import {
@@ -16,7 +17,7 @@ import {
   startRuns,
   warmRunsWorker,
 } from '../../state/runs';
-import { perQueryRows, queryCount, summaryRows } from '../../state/runs-tables';
+import { perQueryRows, summaryRows } from '../../state/runs-tables';
 import { scenario } from '../../state/scenario';
 import { lazyPart } from '../Lazy';
 import { RunsQueries } from '../RunsQueries';
@@ -302,7 +303,7 @@ export function RunsView() {
           data-queries={results.data.queries.length}
         >
           <p class={styles.meta}>
-            {queryCount(results.data.queries.length)},{' '}
+            {count(results.data.queries.length, 'query', 'queries')},{' '}
             {results.data.runs.length === 1 ? '1 run' : `${results.data.runs.length} runs, baseline “${results.baseline}”`}; computed in{' '}
             {results.seconds.toFixed(1)} s.
           </p>
