@@ -64,6 +64,9 @@ TEST_CASE("run files: 5 fields say Q0 is missing, other counts and bad numbers n
 
 TEST_CASE("qrels, labels and query lists: malformed lines name file, line and field") {
     CHECK(error_of(Input::qrels, "q1 0 d1 1\nq1 0 d2\n", "q.txt") == "q.txt:2: 3 fields; a TREC qrels line has 4: qid iter docid rel");
+    // A list of ids given as a run or qrels: one field, in the singular.
+    CHECK(error_of(Input::run, "d1\n", "a.run") == "a.run:1: 1 field; a TREC run line has 6: qid Q0 docid rank score tag");
+    CHECK(error_of(Input::qrels, "d1\n", "q.txt") == "q.txt:1: 1 field; a TREC qrels line has 4: qid iter docid rel");
     CHECK(error_of(Input::qrels, "q1 0 d1 x\n", "q.txt") == "q.txt:1: rel: not a finite number: 'x'");
     CHECK(error_of(Input::qrels, "q1 0 d1 1\nq1 0 d1 2\n", "q.txt") ==
           "q.txt:2: docid: document 'd1' is judged twice for query 'q1' (lines 1 and 2)");
