@@ -125,7 +125,7 @@ describe('editing', () => {
     await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
     await expect
       .poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent())
-      .toContain('B, document 2: relevance must be a finite number, got null (rankings[1].docs[1].relevance)');
+      .toContain('B, document 2: relevance is empty; it must be a finite number (rankings[1].docs[1].relevance)');
     expect(await border(page.getByLabel('Relevance of B, rank 2'))).toBe(errorColour);
     expect(await border(page.getByLabel('cut-off k'))).not.toBe(errorColour);
     await page.getByLabel('Relevance of B, rank 2').fill('1');

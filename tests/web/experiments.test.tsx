@@ -184,6 +184,10 @@ describe('the Experiments dialog', () => {
     fireEvent.input(repetitions, { target: { value: '3' } });
     expect(within(b).queryByRole('alert')).toBeNull();
     expect(repetitions.getAttribute('aria-invalid')).toBeNull();
+    // An empty field is said to be empty.
+    fireEvent.input(repetitions, { target: { value: '' } });
+    fireEvent.click(within(b).getByRole('button', { name: /^Run/ }));
+    expect((await within(b).findByRole('alert')).textContent).toBe('repetitions is empty; it must be a number');
     // One repetition: its one seed, in the singular.
     fireEvent.input(repetitions, { target: { value: '1' } });
     fireEvent.click(within(b).getByRole('button', { name: /^Run/ }));

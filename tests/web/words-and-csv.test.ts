@@ -18,13 +18,34 @@ const scenario = {
 
 describe('refusals in words', () => {
   test('a document field: ranking name, 1-based document number, the field, then the core’s message', () => {
-    expect(refusalInWords({ field: 'rankings[0].docs[1].relevance', message: 'must be a finite number, got null' }, scenario)).toEqual({
-      text: 'Left, document 2: relevance must be a finite number, got null',
+    expect(refusalInWords({ field: 'rankings[0].docs[1].relevance', message: 'must be a finite number, got 1e999' }, scenario)).toEqual({
+      text: 'Left, document 2: relevance must be a finite number, got 1e999',
       detail: 'rankings[0].docs[1].relevance',
     });
     expect(
       refusalLine({ field: 'rankings[1].docs[0].label', message: "unknown label 'x'; expected neutral or one of female, male" }, scenario),
     ).toBe("Right, document 1, label: unknown label 'x'; expected neutral or one of female, male (rankings[1].docs[0].label)");
+  });
+
+  test('"got null" (the page sends a number field left empty as null) is said as an empty field', () => {
+    expect(refusalInWords({ field: 'rankings[0].docs[1].relevance', message: 'must be a finite number, got null' }, scenario)).toEqual({
+      text: 'Left, document 2: relevance is empty; it must be a finite number',
+      detail: 'rankings[0].docs[1].relevance',
+    });
+    expect(refusalLine({ field: 'params.k', message: 'must be a whole number of at least 1, got null' }, scenario)).toBe(
+      'Parameters: cut-off k is empty; it must be a whole number of at least 1 (params.k)',
+    );
+    // A field the page has no words for (the experiments' settings): its own name.
+    expect(refusalLine({ field: 'repetitions', message: 'must be a whole number of at least 1, got null' }, null)).toBe(
+      'repetitions is empty; it must be a whole number of at least 1',
+    );
+    // Only a null the core got: other values, and messages of another form, as the core says them.
+    expect(refusalLine({ field: 'repetitions', message: 'must be a whole number of at least 1, got 0' }, null)).toBe(
+      'repetitions: must be a whole number of at least 1, got 0',
+    );
+    expect(refusalInWords({ field: 'rankings[1].name', message: 'got null where a string belongs' }, scenario).text).toBe(
+      'Right, name: got null where a string belongs',
+    );
   });
 
   test('parameters by their names on the panel; lexicon, groups and background by position', () => {

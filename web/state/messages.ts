@@ -91,14 +91,25 @@ export function placeOf(path: string, scenario: RankingNames | null): { place: s
 /** Messages that read on from the field's name ("relevance must be …"); others follow a colon. */
 const CONTINUES = /^(must|is|are|has|have|cannot|can't|should|needs?|does|do|may)\b/;
 
+/**
+ * The core says what it got; the page sends a number field left empty as null, so "must be …, got
+ * null" is said as the person sees it: "is empty; it must be …".
+ */
+function emptyInWords(message: string): string | null {
+  const rule = /^((?:must|should) .*), got null$/.exec(message);
+  return rule ? `is empty; it ${rule[1]}` : null;
+}
+
 /** The refusal in words, with its path as the detail. */
 export function refusalInWords(refusal: Refusal, scenario: RankingNames | null): Words {
   const { field: path, message } = refusal;
   if (!path) return { text: message, detail: '' };
+  const empty = emptyInWords(message);
   const where = placeOf(path, scenario);
-  if (!where) return { text: `${path}: ${message}`, detail: '' };
+  if (!where) return { text: empty ? `${path} ${empty}` : `${path}: ${message}`, detail: '' };
   const { place, field } = where;
   if (!field) return { text: `${place}: ${message}`, detail: path };
+  if (empty) return { text: `${place}: ${field} ${empty}`, detail: path };
   return { text: CONTINUES.test(message) ? `${place}: ${field} ${message}` : `${place}, ${field}: ${message}`, detail: path };
 }
 
