@@ -12,7 +12,8 @@ export interface RunsOptions {
   order?: 'score' | 'file';
   official?: boolean;
   backgroundFrom?: 'run' | 'collection';
-  backgroundDepth?: number;
+  /** A whole number; anything else is refused as the cut-offs are. */
+  backgroundDepth?: number | string;
   /** Metric names (`NFaiRR`) or columns (`NFaiRR@10`); empty: every metric. */
   metrics?: string[];
   /** A run's name; empty: the first run. */

@@ -15,7 +15,7 @@ import { EngineClient } from '../../wasm/client';
 import { RunsInputError } from '../../wasm/errors';
 import type { PortLike } from '../../wasm/protocol';
 import { evaluateRuns, fileChunks, runStem, serveRuns, type RunsFile, type RunsJob, type RunsProgress } from '../../wasm/runs-worker-core';
-import { defaults, optionsOf } from '../../web/components/RunsView/form';
+import { defaults, optionsOf, typedNumber } from '../../web/components/RunsView/form';
 import { holm } from '../../web/state/runs-tables';
 import { writeRunsFiles } from './runs-files.mjs';
 
@@ -212,6 +212,21 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
       (e: { file: string; message: string }) => e,
     );
     expect(refusal!.file).toBe('--cutoffs');
+    expect(`fairness-eval runs: ${refusal!.message}\n`).toBe(expected.stderr);
+  });
+
+  // The background depth's field, emptied or given a fraction: named as the CLI names the same
+  // text (it was "got 0", the form having made '' a number).
+  test.each(['', '1.5'])('a background depth typed as %j is refused as the CLI refuses it', async (typed) => {
+    const { paths } = writeRunsFiles(3);
+    const { job, args } = jobAndArgs(paths, { options: optionsOf({ ...defaults, backgroundDepth: typedNumber(typed) }), args: [] });
+    const expected = spawnSync(cli, [...args, '--background-depth', typed], { encoding: 'utf8' });
+    expect(expected.status).toBe(2);
+    const refusal = await evaluateRuns(engine, job).then(
+      () => null,
+      (e: { file: string; message: string }) => e,
+    );
+    expect(refusal!.file).toBe('--background-depth');
     expect(`fairness-eval runs: ${refusal!.message}\n`).toBe(expected.stderr);
   });
 

@@ -17,7 +17,8 @@ export interface RunsForm {
   order: 'score' | 'file';
   official: boolean;
   backgroundFrom: 'run' | 'collection';
-  backgroundDepth: number;
+  /** A whole number, or the field's text when it holds none (for the core to refuse as the CLI does). */
+  backgroundDepth: number | string;
   metrics: string;
   baseline: string;
   queryLabel: string;
@@ -117,10 +118,13 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** A numeral as its number; anything else (an empty field too) as written, for the core to refuse by name and value. */
+export const typedNumber = (text: string): number | string => (/^\d+$/.test(text) ? Number(text) : text);
+
 /** The options of the form; a cut-off that is not a numeral passes as written, for the core to refuse by name and value. */
 export function optionsOf(f: RunsForm): RunsOptions {
   return {
-    cutoffs: list(f.cutoffs).map((c) => (/^\d+$/.test(c) ? Number(c) : c)),
+    cutoffs: list(f.cutoffs).map(typedNumber),
     order: f.order,
     official: f.official,
     ...(f.files.background.length ? {} : { backgroundFrom: f.backgroundFrom }),

@@ -22,7 +22,7 @@ import { scenario } from '../../state/scenario';
 import { lazyPart } from '../Lazy';
 import { RunsQueries } from '../RunsQueries';
 import { RunsSummary } from '../RunsSummary';
-import { emptyFiles, form, jobOf, keepFormInUrl, runNames, updateForm, type InputKind } from './form';
+import { emptyFiles, form, jobOf, keepFormInUrl, runNames, typedNumber, updateForm, type InputKind } from './form';
 import { sampleFiles } from './samples';
 import styles from './style.module.css';
 
@@ -230,7 +230,7 @@ export function RunsView() {
               type="number"
               min={1}
               value={f.backgroundDepth}
-              onInput={(e) => updateForm({ backgroundDepth: Number(e.currentTarget.value) })}
+              onInput={(e) => updateForm({ backgroundDepth: typedNumber(e.currentTarget.value) })}
               data-option="background-depth"
             />
           </label>
