@@ -532,6 +532,11 @@ test('from the Runs view: a gallery example and a Grep-BiasIR comparison open in
   for (const name of ['↶ Undo', 'Export scenario', 'Export results (CSV)', 'Share / embed…'])
     expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
   expect(await toolbar.getByRole('checkbox').count()).toBe(0);
+  // Nor what the playground shows, nor its autosave's row and its Reset and Restore.
+  expect(await page.getByText(/^Showing /).count()).toBe(0);
+  for (const name of ['Reset to the starting example', 'Restore the previous autosave'])
+    expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+  expect(await page.getByRole('region', { name: 'Autosave' }).count()).toBe(0);
   // Ctrl+Z here would undo a page that is not on screen: nothing happens.
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Control+z');

@@ -142,7 +142,8 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
             <p class={styles.tagline}>
               NFaiRR, TExFAIR, DIPS and CWEx side by side: edit a ranking and watch them agree, or not.{' '}
               {/* The example's title gives a lesson's answer away: said once the numbers are. */}
-              {!numbersHidden.value && <span class={styles.source}>Showing {source}.</span>}
+              {/* What the playground shows, and its autosave's row, belong to the playground, not to the Runs view. */}
+              {!numbersHidden.value && view.value === 'playground' && <span class={styles.source}>Showing {source}.</span>}
               {view.value === 'playground' && openedFromRuns.value !== null && openedFromRuns.value === source && (
                 <>
                   {' '}
@@ -174,7 +175,7 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
           />
         </header>
       )}
-      {!embed && <SavedWork quiet={present} />}
+      {!embed && <SavedWork quiet={present || view.value === 'runs'} />}
       <Problems problems={problems} />
       {present && caption}
       {!present && lesson}
