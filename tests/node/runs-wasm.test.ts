@@ -200,33 +200,25 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
     expect(refusal!.message).toBe(message);
   });
 
-  // The Runs view's cut-offs field, as typed: what is not a whole number is named as the CLI names it
-  // for the same text (it was "got null", the form having made it NaN).
-  test.each(['5,abc', '10,1.5', '7,-2'])('cut-offs typed as %j are refused as the CLI refuses them', async (typed) => {
+  // The Runs view's fields as typed: what is not a whole number is named as the CLI names the same
+  // text (the form had made it NaN, sent as null, or an empty depth 0).
+  test.each([
+    ['--cutoffs', '5,abc'],
+    ['--cutoffs', '10,1.5'],
+    ['--cutoffs', '7,-2'],
+    ['--background-depth', ''],
+    ['--background-depth', '1.5'],
+  ])('%s typed as %j is refused as the CLI refuses it', async (flag, typed) => {
     const { paths } = writeRunsFiles(3);
-    const { job, args } = jobAndArgs(paths, { options: optionsOf({ ...defaults, cutoffs: typed }), args: [] });
-    const expected = spawnSync(cli, [...args, '--cutoffs', typed], { encoding: 'utf8' });
+    const field = flag === '--cutoffs' ? { cutoffs: typed } : { backgroundDepth: typedNumber(typed) };
+    const { job, args } = jobAndArgs(paths, { options: optionsOf({ ...defaults, ...field }), args: [] });
+    const expected = spawnSync(cli, [...args, flag, typed], { encoding: 'utf8' });
     expect(expected.status).toBe(2);
     const refusal = await evaluateRuns(engine, job).then(
       () => null,
       (e: { file: string; message: string }) => e,
     );
-    expect(refusal!.file).toBe('--cutoffs');
-    expect(`fairness-eval runs: ${refusal!.message}\n`).toBe(expected.stderr);
-  });
-
-  // The background depth's field, emptied or given a fraction: named as the CLI names the same
-  // text (it was "got 0", the form having made '' a number).
-  test.each(['', '1.5'])('a background depth typed as %j is refused as the CLI refuses it', async (typed) => {
-    const { paths } = writeRunsFiles(3);
-    const { job, args } = jobAndArgs(paths, { options: optionsOf({ ...defaults, backgroundDepth: typedNumber(typed) }), args: [] });
-    const expected = spawnSync(cli, [...args, '--background-depth', typed], { encoding: 'utf8' });
-    expect(expected.status).toBe(2);
-    const refusal = await evaluateRuns(engine, job).then(
-      () => null,
-      (e: { file: string; message: string }) => e,
-    );
-    expect(refusal!.file).toBe('--background-depth');
+    expect(refusal!.file).toBe(flag);
     expect(`fairness-eval runs: ${refusal!.message}\n`).toBe(expected.stderr);
   });
 
