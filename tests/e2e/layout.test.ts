@@ -3,6 +3,7 @@
 // and nothing sticks out of its panel. And on a phone, the metrics are one tap away.
 import type { Page } from 'playwright-core';
 import { readdirSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 
 import { axeViolations, newPage, PAGE, root, siteForTests, waitCurrent } from './browser';
@@ -39,7 +40,14 @@ async function overflows(page: Page): Promise<string[]> {
     const all = [...document.querySelectorAll('body *')].filter(visible);
     for (const e of all) {
       const style = getComputedStyle(e);
-      if (style.overflowX !== 'visible' && e.tagName !== 'TEXTAREA' && e.scrollWidth > e.clientWidth + 1)
+      // A text cut with an ellipsis (a long name on a button) is cut on purpose, and says so; a
+      // field's value longer than the field scrolls in it, as in any text field.
+      if (
+        style.overflowX !== 'visible' &&
+        style.textOverflow !== 'ellipsis' &&
+        !['TEXTAREA', 'INPUT'].includes(e.tagName) &&
+        e.scrollWidth > e.clientWidth + 1
+      )
         out.push(`cut (${e.scrollWidth} > ${e.clientWidth}): ${describe(e)}`);
     }
     const panels = [...document.querySelectorAll('main section, main details, [data-card], main aside, header, dialog[open]')].filter(
@@ -99,6 +107,50 @@ describe('no element overflows its panel at 1366×900', () => {
     await page.locator('.katex').first().waitFor();
     expect(await overflows(page)).toEqual([]);
   });
+});
+
+describe('names and texts without a space (a run’s tag, a URL, a document id)', () => {
+  const tag = 'bm25-monot5-rerank-top100-msmarco-passage-dev-small-2023-final-run';
+  const group = 'women_and_girls_of_all_ages_everywhere';
+  const url = 'https://www.example.com/a/very/long/path/to/a/page/that/goes/on/and/on/index.html?query=string&and=more';
+  const docs = (first: string) => [
+    { id: 'msmarco_passage_00_123456789_with_a_long_suffix_abcdef', text: `${first} See ${url}`, label: group, relevance: 1 },
+    { text: 'He said no.', label: 'men', relevance: 0 },
+    { text: 'She did.', label: group, relevance: 2 },
+  ];
+  const scenario = {
+    title: 'Long names',
+    groups: [group, 'men'],
+    lexicon: { [group]: ['she', 'her'], men: ['he', 'his'] },
+    rankings: [
+      { name: tag, docs: docs('She said yes.') },
+      // The man first: the metrics disagree, so their verdicts name both rankings.
+      { name: tag.replace(/-/g, '_'), docs: ((d) => [d[1], d[0], d[2]])(docs('Her answer.')) },
+    ],
+  };
+  const link = `#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`;
+
+  test.each([
+    ['1366×900', 1366, 900, ''],
+    ['390×844', 390, 844, ''],
+    ['390×844, ?embed=compare', 390, 844, '?embed=compare'],
+  ])(
+    'at %s nothing scrolls sideways or sticks out of its panel, with the parameters and an explainer open',
+    async (_, width, height, query) => {
+      const { page, problems } = await newPage(site, { width, height });
+      await page.goto(`${site.url}${PAGE}${query}${link}`);
+      await waitCurrent(page);
+      const parameters = page.locator('summary').filter({ hasText: 'Parameters' });
+      if (await parameters.count()) await parameters.click();
+      await page.locator('section[aria-label="Metrics"] button[aria-expanded]').first().click();
+      await page.locator('section[aria-label="Metrics"] tr[id] canvas').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBe(0);
+      // Formulas wider than a phone scroll in their own box (the test below), and so does the
+      // metrics table where a value's parts name a long group unbroken ("women_and_… 0.5431").
+      expect((await overflows(page)).filter((line) => !/^cut \(\d+ > \d+\): div\._(formula|scroll)_/.test(line))).toEqual([]);
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 describe('on a phone', () => {
