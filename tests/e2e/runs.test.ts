@@ -4,7 +4,8 @@
 // stay; Cancel stops at once; a query opens in the playground with the CLI's scenario-mode
 // values; the sample runs load with one click.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -480,6 +481,38 @@ for (const [width, height, runs] of [
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
+
+test('runs named as real runs are (long tags without spaces): on a phone and at 1280 nothing scrolls sideways, and the choices narrow to the page', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'runs-long-names-'));
+  const tags = [
+    'bm25-monot5-rerank-top100-msmarco-passage-dev-small-2023-final-run',
+    'dense_retrieval_colbertv2_plaid_msmarco_passage_dev_small_final',
+  ];
+  const runs = tags.map((tag, i) => {
+    const path = join(dir, `${tag}.run`);
+    copyFileSync(`${root}examples/runs/${i ? 'male' : 'female'}-first.run`, path);
+    return path;
+  });
+  const { page, problems } = await newPage(site, { width: 390, height: 844 });
+  await openRuns(page);
+  await page.setInputFiles('[data-input="run"]', runs);
+  await page.setInputFiles('[data-input="collection"]', `${root}examples/runs/collection.tsv`);
+  await page.setInputFiles('[data-input="qrels"]', `${root}examples/runs/qrels.txt`);
+  await evaluate(page);
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  expect(await sideways()).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  expect(await sideways()).toBe(0);
+  // The choices of a run hold its whole name, shown cut to their width.
+  expect(await page.locator('[data-option="open-b"]').inputValue()).toBe(tags[1]);
+  // Opened in the playground, the header names both runs within the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('section[aria-label="Per query"] button', { hasText: 'Open' }).first().click();
+  await waitCurrent(page);
+  await page.getByText(/^Showing query .* of runs bm25-monot5/).waitFor();
+  expect(await sideways()).toBe(0);
+  expect(problems).toEqual([]);
+});
 
 test('the pickers say what is loaded; Open pushes a history entry: Back returns to the results where they were', async () => {
   const { page, problems } = await newPage(site, { width: 1366, height: 900 });
