@@ -23,6 +23,17 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, ScatterCon
 
 const COLORS = ['#5b3cc4', '#d97706', '#0f766e', '#be185d', '#1d4ed8', '#4d7c0f'];
 
+/**
+ * A run's name as the legend shows it: a canvas does not wrap, so a long one keeps its start and
+ * its end (where runs' tags tend to differ) around an ellipsis; the tooltip gives it whole.
+ */
+export function legendName(name: string, most = 32): string {
+  const chars = [...name];
+  if (chars.length <= most) return name;
+  const head = Math.ceil((most - 1) / 2);
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (most - 1 - head)).join('')}`;
+}
+
 /** Per query, run − baseline on `column` where both are defined, sorted from most negative. */
 export function sortedDifferences(results: RunsResults, run: string, column: string): { query: string; diff: number }[] {
   const a = results.data.runs.find((r) => r.name === run)?.perQuery;
@@ -95,6 +106,14 @@ export function RunsCharts({ results }: { results: RunsResults }) {
         maintainAspectRatio: false,
         animation: false,
         scales: { x: { title: { display: true, text: ndcg } }, y: { title: { display: true, text: column } } },
+        plugins: {
+          legend: {
+            labels: {
+              generateLabels: (chart) =>
+                Chart.defaults.plugins.legend.labels.generateLabels(chart).map((item) => ({ ...item, text: legendName(item.text) })),
+            },
+          },
+        },
       },
     };
   }, [results, column]);
