@@ -60,7 +60,8 @@ async function overflows(page: Page): Promise<string[]> {
         // Inside a scroll box, the scroll box itself is what is checked above.
         let scroller = child.parentElement;
         while (scroller && scroller !== panel && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
-        if (scroller !== panel) continue;
+        // A panel that scrolls sideways itself scrolls its content (and is checked above).
+        if (scroller !== panel || getComputedStyle(panel).overflowX !== 'visible') continue;
         const inner = child.getBoundingClientRect();
         if (inner.right > box.right + 1 || inner.left < box.left - 1)
           out.push(
@@ -151,6 +152,42 @@ describe('names and texts without a space (a run’s tag, a URL, a document id)'
       expect(problems).toEqual([]);
     },
   );
+});
+
+test('sixteen groups (the limit) at 1280×720: the tables of values of an opened row scroll in their own box, their headers whole', async () => {
+  const groups = Array.from({ length: 16 }, (_, i) => `group${i + 1}`);
+  const docs = (r: number) =>
+    Array.from({ length: 6 }, (_, j) => ({
+      text: `w${(j + r) % 16} and w${(j * 3 + r) % 16}`,
+      label: groups[(j + r) % 16],
+      relevance: j % 3,
+    }));
+  const scenario = {
+    groups,
+    lexicon: Object.fromEntries(groups.map((g, i) => [g, [`w${i}`]])),
+    rankings: [0, 1].map((r) => ({ name: `R${r + 1}`, docs: docs(r) })),
+  };
+  const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+  await page.goto(`${site.url}${PAGE}#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`);
+  await waitCurrent(page);
+  await page.locator('section[aria-label="Metrics"] button[aria-expanded]').nth(1).click(); // TExFAIR: a column per group
+  const summaries = page.locator('section[aria-label="Metrics"] tr[id] summary', { hasText: 'Values as a table' });
+  await summaries.first().waitFor();
+  for (const summary of await summaries.all()) await summary.click();
+  // A header is one line: "group8", not a letter a line.
+  const lines = await page.$$eval('section[aria-label="Metrics"] tr[id] details[open] th', (ths) =>
+    ths
+      .filter((th) => /^group\d+$/.test(th.textContent ?? ''))
+      .map((th) => {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        return range.getClientRects().length;
+      }),
+  );
+  expect(lines.length).toBeGreaterThan(16);
+  expect(Math.max(...lines)).toBe(1);
+  expect((await overflows(page)).filter((line) => !/^cut \(\d+ > \d+\): (div\._formula_|details\._table_)/.test(line))).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 describe('on a phone', () => {
