@@ -17,6 +17,7 @@ import { useMemo, useState } from 'preact/hooks';
 
 import type { RunsResults } from '../../state/runs';
 import { CanvasChart } from '../MetricCharts';
+import choices from '../RunsView/choices.module.css';
 import styles from './style.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, ScatterController, PointElement, Tooltip, Legend);
@@ -121,7 +122,7 @@ export function RunsCharts({ results }: { results: RunsResults }) {
   return (
     <section class={styles.charts} aria-label="Charts">
       <h2>Charts</h2>
-      <div class={styles.controls}>
+      <div class={choices.choices}>
         <label>
           Metric{' '}
           <select value={column} onChange={(e) => setColumn(e.currentTarget.value)} data-option="chart-metric">

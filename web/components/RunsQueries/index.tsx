@@ -8,6 +8,7 @@ import { count } from '../../state/count';
 import { toPageScenario, replaceScenario } from '../../state/scenario';
 import { openPlaygroundFromRuns, queryScenario, type RunsResults } from '../../state/runs';
 import type { Scenario } from '../../../wasm/types';
+import choices from '../RunsView/choices.module.css';
 import styles from './style.module.css';
 
 const PAGE = 50;
@@ -111,7 +112,7 @@ export function RunsQueries({ results }: { results: RunsResults }) {
         {count(data.queries.length, 'query', 'queries')}, a column per metric and run: wider than a page, so not printed. The export{' '}
         <em>Per query (CSV)</em> holds them all.
       </p>
-      <div class={styles.controls}>
+      <div class={`${choices.choices} ${styles.controls}`}>
         <label>
           Cut-off{' '}
           <select value={cutoff} onChange={(e) => setCutoff(Number(e.currentTarget.value))} data-option="table-cutoff">
