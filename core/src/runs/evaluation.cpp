@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "../strict_json.hpp"
+#include "count.hpp"
 #include "fairness/json_writer.hpp"
 #include "fairness/metric_unit.hpp"
 #include "fairness/ranking_inputs.hpp"
@@ -637,7 +638,6 @@ std::string what_becomes(const std::vector<std::pair<std::string_view, std::stri
 }  // namespace
 
 void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
-    const auto plural = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
     // The asked metrics (each once) that read `what`, with their state without it.
     const auto without = [&](Reads what, std::string_view MetricUnit::*state) {
         std::vector<std::pair<std::string_view, std::string_view>> out;
@@ -648,23 +648,23 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
         return out;
     };
     if (!notes.missing_docs.empty())
-        out.warnings.push_back(plural(notes.missing_docs.size(), "document named by the runs or the background is",
-                                      "documents named by the runs or the background are") +
+        out.warnings.push_back(count(notes.missing_docs.size(), "document named by the runs or the background is",
+                                     "documents named by the runs or the background are") +
                                " not in the collection: no text, ω = 1 (as the official NFaiRR code)");
     if (labels.given && !notes.unlabeled_docs.empty())
         out.warnings.push_back(
-            plural(notes.unlabeled_docs.size(), "document within the largest cut-off has", "documents within the largest cut-off have") +
+            count(notes.unlabeled_docs.size(), "document within the largest cut-off has", "documents within the largest cut-off have") +
             " no label: neutral");
     if (const auto affected = without(Reads::labels, &MetricUnit::without_labels); !labels.given && !affected.empty())
         out.warnings.push_back("no labels (--labels): every document is neutral, so " + what_becomes(affected));
     if (qrels.given && notes.unjudged)
-        out.warnings.push_back(plural(notes.unjudged, "retrieved document within the largest cut-off is",
-                                      "retrieved documents within the largest cut-off are") +
+        out.warnings.push_back(count(notes.unjudged, "retrieved document within the largest cut-off is",
+                                     "retrieved documents within the largest cut-off are") +
                                " unjudged: relevance 0");
     if (const auto affected = without(Reads::relevance, &MetricUnit::without_relevance); !qrels.given && !affected.empty())
         out.warnings.push_back("no qrels (--qrels): every relevance is 0, so " + what_becomes(affected));
     if (!notes.no_background.empty())
-        out.warnings.push_back(plural(notes.no_background.size(), "query has", "queries have") +
+        out.warnings.push_back(count(notes.no_background.size(), "query has", "queries have") +
                                std::string(" no document in the background run: ") +
                                (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
     for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);

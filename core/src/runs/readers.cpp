@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cstring>
 
+#include "count.hpp"
+
 namespace fairness::runs {
 
 namespace {
@@ -29,8 +31,6 @@ std::string_view unquote(std::string_view s) {
 
 bool blank(std::string_view s) { return trim(s).empty(); }
 
-std::string fields(std::size_t n) { return std::to_string(n) + (n == 1 ? " field" : " fields"); }
-
 std::string lower(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -48,7 +48,7 @@ void RunReader::line(std::string_view text, std::uint64_t number) {
     const auto& file = table_.file;
     if (n == 5)
         throw InputError(file, number, "", "5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the Q0 column missing?)");
-    if (n != 6) throw InputError(file, number, "", fields(n) + "; a TREC run line has 6: qid Q0 docid rank score tag");
+    if (n != 6) throw InputError(file, number, "", count(n, "field", "fields") + "; a TREC run line has 6: qid Q0 docid rank score tag");
     long long rank = 0;
     if (!parse_int(f[3], rank)) throw InputError(file, number, "rank", "not a whole number: " + in_quotes(f[3]));
     double score = 0;
@@ -141,7 +141,7 @@ void QrelsReader::line(std::string_view text, std::uint64_t number) {
     if (blank(text)) return;
     std::string_view f[4];
     const std::size_t n = split_fields(text, f, 4);
-    if (n != 4) throw InputError(file_, number, "", fields(n) + "; a TREC qrels line has 4: qid iter docid rel");
+    if (n != 4) throw InputError(file_, number, "", count(n, "field", "fields") + "; a TREC qrels line has 4: qid iter docid rel");
     double rel = 0;
     if (!parse_double(f[3], rel)) throw InputError(file_, number, "rel", "not a finite number: " + in_quotes(f[3]));
     const auto q = qids_.intern(f[0]);

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "count.hpp"
 #include "fairness/json_writer.hpp"
 #include "fairness/limits.hpp"
 #include "fairness/runs/evaluation.hpp"
@@ -273,8 +274,8 @@ std::string results_table(const Results& res, bool per_query) {
         rows.push_back(row);
     }
     std::string out = render(rows, 2);
-    out += "\nmeans over the queries where a metric is defined (" + std::to_string(queries) + (queries == 1 ? " query" : " queries") +
-           (fewer ? "; n= where fewer" : "") + ")";
+    out += "\nmeans over the queries where a metric is defined (" + count(queries, "query", "queries") + (fewer ? "; n= where fewer" : "") +
+           ")";
     // Marks exist only where there is a run to compare with the baseline.
     if (res.runs.size() > 1)
         out += "; ▲/▼: fairer/less fair than the baseline '" + res.baseline +
