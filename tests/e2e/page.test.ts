@@ -222,6 +222,10 @@ describe('editing', () => {
     expect(s.rankings[1].docs).toHaveLength(4);
     expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
     await page.getByText("group 'nonbinary' has no terms").waitFor();
+    // The core's warning in words, its JSON path as the detail, as a refusal's.
+    expect(await page.locator('section[aria-label="Metrics"] li', { hasText: 'nonbinary' }).textContent()).toMatch(
+      /^Lexicon: group 'nonbinary' has no terms, .* \(lexicon\)$/,
+    );
 
     // Now "N" could be nonbinary or neutral: it is not guessed, and the core names the row.
     await page.getByRole('button', { name: 'Import…' }).click();

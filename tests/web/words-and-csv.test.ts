@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { ScenarioError } from '../../wasm/errors';
 import type { Scenario } from '../../wasm/types';
 import { neutraliseCell, toCsv } from '../../web/state/import';
-import { pathSteps, refusalInWords, refusalLine } from '../../web/state/messages';
+import { pathSteps, refusalInWords, refusalLine, warningAsRefusal } from '../../web/state/messages';
 import { toPageScenario } from '../../web/state/scenario';
 
 const scenario = {
@@ -46,6 +46,26 @@ describe('refusals in words', () => {
     expect(refusalInWords({ field: 'rankings[1].name', message: 'got null where a string belongs' }, scenario).text).toBe(
       'Right, name: got null where a string belongs',
     );
+  });
+
+  test('the core’s warnings in words: the place their path names, then what they say; one that names no place as it is', () => {
+    const words = (warning: string) => refusalLine(warningAsRefusal(warning), scenario);
+    expect(words('rankings[1].docs[0].text contains typographic quotes, dashes or no-break spaces')).toBe(
+      'Right, document 1: text contains typographic quotes, dashes or no-break spaces (rankings[1].docs[0].text)',
+    );
+    expect(words('rankings[0].docs[2].text and 3 more texts contain typographic quotes')).toBe(
+      'Left, document 3: text and 3 more texts contain typographic quotes (rankings[0].docs[2].text)',
+    );
+    expect(words("lexicon.non binary[0]: the term 'they them' can never match a single words token")).toBe(
+      "Lexicon, group non binary, term 1: the term 'they them' can never match a single words token (lexicon.non binary[0])",
+    );
+    expect(words("lexicon: group 'nonbinary' has no terms, so the term-based metrics never see it")).toBe(
+      "Lexicon: group 'nonbinary' has no terms, so the term-based metrics never see it (lexicon)",
+    );
+    expect(words('background[3].text contains typographic quotes')).toBe(
+      'Background, document 4: text contains typographic quotes (background[3].text)',
+    );
+    expect(words('something else: said as it is')).toBe('something else: said as it is');
   });
 
   test('parameters by their names on the panel; lexicon, groups and background by position', () => {

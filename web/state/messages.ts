@@ -89,7 +89,18 @@ export function placeOf(path: string, scenario: RankingNames | null): { place: s
 }
 
 /** Messages that read on from the field's name ("relevance must be …"); others follow a colon. */
-const CONTINUES = /^(must|is|are|has|have|cannot|can't|should|needs?|does|do|may)\b/;
+const CONTINUES = /^(must|is|are|has|have|cannot|can't|should|needs?|does|do|may|contains|and)\b/;
+
+/**
+ * A warning of the core as a refusal is read: the JSON path it starts with ("rankings[0].docs[2].text
+ * contains …", "lexicon.non binary[0]: the term …", "lexicon: group …") as its field, the rest as its
+ * message; a warning that names no place in the scenario as it is.
+ */
+export function warningAsRefusal(warning: string): Refusal {
+  const split = /^(.+?): (.+)$/s.exec(warning) ?? /^(\S+) (.+)$/s.exec(warning);
+  if (!split || !/^(rankings\[|background\[|lexicon\b|groups\b|params\.)/.test(split[1]!)) return { field: '', message: warning };
+  return { field: split[1]!, message: split[2]! };
+}
 
 /**
  * The core says what it got; the page sends a number field left empty as null, so "must be …, got

@@ -7,6 +7,7 @@ import { answer, openRows, pending, slow, stale, status } from '../../state/eval
 import { eraOf } from '../../state/scenario';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf, shownChange } from '../../state/metrics';
 import { printing } from '../../state/print';
+import { warningAsRefusal } from '../../state/messages';
 import { presentAll, presenting, shownMetrics } from '../../state/view';
 import { lazyPart } from '../Lazy';
 import { memo } from '../Memo';
@@ -312,7 +313,9 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
       {results.warnings.length > 0 && (
         <ul class={styles.warnings}>
           {results.warnings.map((w) => (
-            <li key={w}>{w}</li>
+            <li key={w}>
+              <RefusalText refusal={warningAsRefusal(w)} />
+            </li>
           ))}
         </ul>
       )}
