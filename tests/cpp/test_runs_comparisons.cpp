@@ -256,6 +256,16 @@ TEST_CASE("the table's note counts its queries in the singular when there is one
     CHECK(pair.find("▲/▼: fairer/less fair than the baseline 'a'") != std::string::npos);
 }
 
+TEST_CASE("a run that misses queries is warned of, in the singular for one") {
+    Options o;
+    o.cutoffs = {4};
+    const auto female = [](int q) { return leaning(q, false); };
+    const auto res = evaluate({{"a", run(3, female, "a")}, {"b", run(2, female, "b")}, {"c", run(1, female, "c")}}, 3, o);
+    const auto has = [&](const std::string& w) { return std::find(res.warnings.begin(), res.warnings.end(), w) != res.warnings.end(); };
+    CHECK(has("1 of 3 queries is not in run 'b': its values are null"));
+    CHECK(has("2 of 3 queries are not in run 'c': their values are null"));
+}
+
 TEST_CASE("directions and ranges come from the descriptors, for the params in force") {
     Options o;
     o.cutoffs = {4};

@@ -685,8 +685,9 @@ Results Evaluation::Impl::compute() {
         notes.absent = 0;
         out.runs.push_back(evaluate_run(run, out, table, notes));
         if (notes.absent)
-            out.warnings.push_back(std::to_string(notes.absent) + " of " + std::to_string(out.queries.size()) +
-                                   " queries are not in run '" + run.name + "': their values are null");
+            out.warnings.push_back(std::to_string(notes.absent) + " of " + count(out.queries.size(), "query", "queries") +
+                                   (notes.absent == 1 ? " is" : " are") + " not in run '" + run.name +
+                                   "': " + (notes.absent == 1 ? "its values are" : "their values are") + " null");
     }
 
     // Summaries and comparisons against the baseline, by each metric's direction and range.
