@@ -66,6 +66,10 @@ describe('refusals in words', () => {
       'Background, document 4: text contains typographic quotes (background[3].text)',
     );
     expect(words('something else: said as it is')).toBe('something else: said as it is');
+    // A colon further on in the message does not end the path.
+    expect(words('rankings[0].docs[0].text contains quotes: “ and ”')).toBe(
+      'Left, document 1: text contains quotes: “ and ” (rankings[0].docs[0].text)',
+    );
   });
 
   test('parameters by their names on the panel; lexicon, groups and background by position', () => {

@@ -97,7 +97,10 @@ const CONTINUES = /^(must|is|are|has|have|cannot|can't|should|needs?|does|do|may
  * message; a warning that names no place in the scenario as it is.
  */
 export function warningAsRefusal(warning: string): Refusal {
-  const split = /^(.+?): (.+)$/s.exec(warning) ?? /^(\S+) (.+)$/s.exec(warning);
+  // A path holds a space only in a group's name, under lexicon: else it ends at the first space,
+  // whatever colon the message holds further on.
+  const colon = /^(.+?): (.+)$/s.exec(warning);
+  const split = colon && /^(lexicon\b|\S+$)/.test(colon[1]!) ? colon : /^(\S+) (.+)$/s.exec(warning);
   if (!split || !/^(rankings\[|background\[|lexicon\b|groups\b|params\.)/.test(split[1]!)) return { field: '', message: warning };
   return { field: split[1]!, message: split[2]! };
 }
