@@ -291,6 +291,46 @@ describe('sharing', () => {
     expect(await shownValues(page)).toEqual(values);
   });
 
+  test('a link opened in a page already open (the browser does not reload for a new hash) is loaded, one Undo away; a damaged one is said', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of B, rank 1').fill('His brother trained.');
+    await waitCurrent(page);
+    const mine = await shownValues(page);
+    // The page's address becomes its own link once it has saved the edit (the file's ?scenario= dropped).
+    await page.waitForURL(/\/course\/playground\/#s=/);
+
+    const other = (await newPage(site)).page;
+    await other.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(other);
+    await other.getByLabel('Text of B, rank 1').fill('Her sister and she trained every day.');
+    await waitCurrent(other);
+    const theirs = await shownValues(other);
+    expect(theirs).not.toEqual(mine);
+    await other.getByRole('button', { name: 'Share / embed…' }).click();
+    const link = await other.getByLabel('Link', { exact: true }).inputValue();
+
+    // Pasted into the first page's address bar: the same document goes on (no reload).
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.goto(link);
+    await expect.poll(() => shownValues(page)).toEqual(theirs);
+    await page.getByText('Showing shared link.').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.getByRole('button', { name: /Undo/ }).click();
+    await expect.poll(() => shownValues(page)).toEqual(mine);
+
+    await page.goto(`${site.url}${PAGE}#s=bm90LWRlZmxhdGVk`);
+    await page.getByText('The shared link could not be used: the link is damaged').waitFor();
+    expect(await shownValues(page)).toEqual(mine);
+    // The address shows the work on screen again, so a reload keeps it.
+    await page.waitForURL((url) => url.hash !== '#s=bm90LWRlZmxhdGVk');
+    await page.reload();
+    await waitCurrent(page);
+    expect(await shownValues(page)).toEqual(mine);
+    expect(problems).toEqual([]);
+  });
+
   test('a link too long for some programs says so, with its length, and the way to share a file instead', async () => {
     const { page, problems } = await newPage(site);
     await page.goto(`${site.url}${PAGE}`);

@@ -8,10 +8,11 @@ import { setDocText, setParam } from '../../web/state/actions';
 import { KEYS, offer, readPrevious, readStored, readTabCopy, startAutosave, type Autosave } from '../../web/state/autosave';
 import { evaluation } from '../../web/state/evaluation';
 import { SCENARIO_BYTES, TooLargeError } from '../../web/state/limits';
-import { acceptScenario, loadInitial } from '../../web/state/persistence';
+import { acceptScenario, loadInitial, openLink } from '../../web/state/persistence';
 import { scenarioSource } from '../../web/state/remote';
-import { replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
-import type { UrlRequest } from '../../web/state/address';
+import { replaceScenario, scenario, shownSource, undo, undoHistory, type PageScenario } from '../../web/state/scenario';
+import { toast } from '../../web/state/toast';
+import { scenarioFromHash, type UrlRequest } from '../../web/state/address';
 import { readSession, STEP_PREFIX, storeSession } from '../../web/state/saved-steps';
 import { DamagedLinkError, decodeScenario, encodeScenario } from '../../web/state/share';
 import { useNodeEngine } from './engine';
@@ -35,7 +36,7 @@ const storedText = () => JSON.parse(readStored()!.scenario).rankings[0].docs[0].
 let running: Autosave | null = null;
 async function open(next: PageScenario, options: { embed?: boolean; baseRev?: number | null } = {}) {
   replaceScenario(next, { undoable: false });
-  running = startAutosave({ embed: options.embed ?? false, baseRev: options.baseRev ?? null, accept: acceptScenario, starting });
+  running = startAutosave({ embed: options.embed ?? false, baseRev: options.baseRev ?? null, accept: acceptScenario, openLink, starting });
   await settled('current');
   return running;
 }
@@ -79,6 +80,7 @@ describe('what is saved', () => {
       session: loaded.session,
       fromTab: loaded.fromTab,
       accept: acceptScenario,
+      openLink,
       starting,
     });
     await waitFor(() => expect(scenario.value.params?.k).toBe(0));
@@ -231,12 +233,20 @@ describe('nothing overwritten silently', () => {
     // The same tab reloaded: its own copy holds the work, and the entry goes.
     autosave.stop();
     const copy = readTabCopy()!;
-    running = startAutosave({ embed: false, baseRev: copy.baseRev, tab: copy.tab, fromTab: true, accept: acceptScenario, starting });
+    running = startAutosave({
+      embed: false,
+      baseRev: copy.baseRev,
+      tab: copy.tab,
+      fromTab: true,
+      accept: acceptScenario,
+      openLink,
+      starting,
+    });
     expect(localStorage.getItem(KEYS.closed)).toBeNull();
     dispatchEvent(new Event('pagehide'));
     // Another tab starting makes it the previous autosave.
     running.stop();
-    running = startAutosave({ embed: false, baseRev: 99, accept: acceptScenario, starting });
+    running = startAutosave({ embed: false, baseRev: 99, accept: acceptScenario, openLink, starting });
     expect(localStorage.getItem(KEYS.closed)).toBeNull();
     expect(JSON.parse(readPrevious()!.scenario).rankings[0].docs[0].text).toBe('Mine, not saved.');
   });
@@ -254,7 +264,7 @@ describe('nothing overwritten silently', () => {
     expect(offer.value?.kind).toBe('other-tab');
     dispatchEvent(new Event('pagehide'));
     autosave.stop();
-    running = startAutosave({ embed: false, baseRev: 1, accept: acceptScenario, starting });
+    running = startAutosave({ embed: false, baseRev: 1, accept: acceptScenario, openLink, starting });
     expect(JSON.parse(readPrevious()!.scenario).rankings[0].docs[0].text).toBe('Tab two.');
   });
 
@@ -281,7 +291,7 @@ describe('nothing overwritten silently', () => {
     autosave.stop();
     const loaded = await loadInitial(noRequest, starting(), location.href);
     replaceScenario(loaded.scenario, { undoable: false });
-    running = startAutosave({ ...loaded, embed: false, accept: acceptScenario, starting });
+    running = startAutosave({ ...loaded, embed: false, accept: acceptScenario, openLink, starting });
     setDocText(0, 1, 'Typed before the values.'); // on the accepted scenario, before its values
     await settled('current');
     expect(scenario.value.rankings[0]!.docs[1]!.text).toBe('Typed before the values.');
@@ -368,5 +378,65 @@ describe('the outer surface', () => {
     );
     // The page falls back to the user's own work, never to the starting example while it exists.
     expect(loaded.scenario.rankings[0]!.docs[0]!.text).toBe('My own work.');
+  });
+});
+
+describe('a link opened in the open page (a new #s=, which the browser does not reload for)', () => {
+  // What the browser does for a hash typed or pasted into the address bar: a new entry, popstate, hashchange.
+  const navigate = (hash: string) => {
+    history.pushState(null, '', hash);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    dispatchEvent(new HashChangeEvent('hashchange'));
+  };
+  const shownText = () => scenario.value.rankings[0]!.docs[0]!.text;
+  const addressText = async () => JSON.parse(await decodeScenario(scenarioFromHash(location.hash)!)).rankings[0].docs[0].text as string;
+  afterEach(() => {
+    history.replaceState(null, '', '/#');
+    toast.value = null;
+  });
+
+  test('is loaded as one undoable step, and a reload of its address continues this tab', async () => {
+    const autosave = await open(start('My own work.'));
+    autosave.save();
+    await waitFor(async () => expect(await addressText()).toBe('My own work.'));
+    const link = await encodeScenario(JSON.stringify(start('From a colleague.')));
+    navigate(`#s=${link}`);
+    await waitFor(() => expect(shownText()).toBe('From a colleague.'));
+    await settled('current');
+    expect(shownSource.value).toBe('shared link');
+    autosave.save();
+    expect(await addressText()).toBe('From a colleague.');
+    expect(storedText()).toBe('From a colleague.');
+    expect(JSON.parse(readPrevious()!.scenario).rankings[0].docs[0].text).toBe('My own work.');
+    // A reload from the link's address is this tab's own work, its undo step included.
+    const loaded = await loadInitial({ ...noRequest, encoded: link }, starting(), location.href);
+    expect(loaded.source).toBe('your work in this tab');
+    undo();
+    expect(shownText()).toBe('My own work.');
+  });
+
+  test('Back to an address this tab held keeps the state on screen, and the address says it', async () => {
+    const autosave = await open(start('First.'));
+    autosave.save();
+    await waitFor(async () => expect(await addressText()).toBe('First.'));
+    const first = location.hash;
+    setDocText(0, 0, 'Second.');
+    await settled('current');
+    autosave.save();
+    await waitFor(async () => expect(await addressText()).toBe('Second.'));
+    navigate(first);
+    await waitFor(async () => expect(await addressText()).toBe('Second.'));
+    expect(shownText()).toBe('Second.');
+  });
+
+  test('a damaged link is said, and the page and its address keep the work', async () => {
+    const autosave = await open(start('My own work.'));
+    autosave.save();
+    await waitFor(async () => expect(await addressText()).toBe('My own work.'));
+    navigate('#s=bm90LWRlZmxhdGVk');
+    await waitFor(() => expect(toast.value?.message).toMatch(/^The shared link could not be used: .*damaged/));
+    await waitFor(async () => expect(await addressText()).toBe('My own work.'));
+    expect(shownText()).toBe('My own work.');
+    expect(undoHistory().past).toEqual([]);
   });
 });

@@ -19,8 +19,12 @@
 // - another tab's save (storage event): owning → held back, with the offer.
 // - Keep mine: held back → owning; the save written over becomes the previous.
 // - Load theirs: held back → owning, as a replacement.
-// - replacement (reset, restore, import, preset, Load theirs): what it replaced becomes the
-//   previous at once (accepted + draft), so Reset right after typing keeps the typing.
+// - replacement (reset, restore, import, preset, Load theirs, a link opened in the page): what it
+//   replaced becomes the previous at once (accepted + draft), so Reset right after typing keeps
+//   the typing.
+// - the address changes (Back, Forward, a hash typed or pasted): a `#s=` the tab never held is a
+//   link, loaded as a replacement once the core accepts it; any other address is brought back to
+//   the state on screen.
 // - pagehide while held back with work of its own: the work is left under the tab's id
 //   (KEYS.closed); the same tab reloading takes it back, any other tab starting makes it the
 //   previous, so closing a tab before choosing loses nothing.
@@ -32,7 +36,8 @@ import { evaluation } from './evaluation';
 import { lastReplacement, replaceScenario, replacements, restoreSession, scenario, undoHistory, type PageScenario } from './scenario';
 import { encodeOffThread } from './link-encoder';
 import { scenarioJson as json } from './serialise';
-import { addressLoadsContent, addressWithWork, hashFor, replaceAddress } from './address';
+import { addressLoadsContent, addressWithWork, currentLocation, hashFor, replaceAddress, scenarioFromHash } from './address';
+import { showToast } from './toast';
 import { readSession, readStep, storeSession, type StepSession } from './saved-steps';
 
 export const KEYS = {
@@ -301,6 +306,8 @@ export interface AutosaveOptions {
   hash?: string | null | undefined;
   /** Checks scenario JSON with the core and returns it in the page's form (to load a save). */
   accept: (text: string) => Promise<PageScenario>;
+  /** Decodes a shared link's `#s=` value and checks it with the core; a refusal's message is in words. */
+  openLink: (encoded: string) => Promise<PageScenario>;
   /** The starting example (for Reset). */
   starting: () => PageScenario;
 }
@@ -334,6 +341,8 @@ export class Autosave {
   private keepOverwritten = false;
   private written: unknown[] = [];
   private hashed: PageScenario | null = null;
+  /** The `#s=` of a link opened in this page, while the core checks it. */
+  private opening: string | null = null;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly options: AutosaveOptions) {
@@ -385,18 +394,27 @@ export class Autosave {
     const onVisibility = () => document.visibilityState === 'hidden' && this.flush();
     const onStorage = (event: StorageEvent) => this.onStorage(event);
     // Back or Forward returns to an entry whose address holds an older state (the Runs view
-    // left for a query): the address is brought back to the state shown.
-    const onPopState = () => {
+    // left for a query): the address is brought back to the state shown. A `#s=` this tab never
+    // held is a link opened in it (pasted into the address bar: the browser does not reload a page
+    // for a new hash), which is loaded as a link is at start, one undoable step.
+    const onAddressChange = () => {
+      const encoded = scenarioFromHash(currentLocation().hash);
+      if (encoded !== null && encoded !== this.opening && !readAddresses().includes(addressDigest(encoded)))
+        return void this.openLink(encoded);
+      if (this.opening !== null) return;
       this.hashed = null;
       const { evaluated } = evaluation.peek();
       if (evaluated) this.writeHash(evaluated, json(evaluated));
     };
-    addEventListener('popstate', onPopState);
+    // A new hash fires popstate, then hashchange: both are read, the second finds it handled.
+    addEventListener('popstate', onAddressChange);
+    addEventListener('hashchange', onAddressChange);
     addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onVisibility);
     addEventListener('storage', onStorage);
     this.stops.push(() => {
-      removeEventListener('popstate', onPopState);
+      removeEventListener('popstate', onAddressChange);
+      removeEventListener('hashchange', onAddressChange);
       removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onVisibility);
       removeEventListener('storage', onStorage);
@@ -449,6 +467,30 @@ export class Autosave {
     if (json(before) === json(replacement.next)) return; // nothing Restore could bring back
     const draft = before === accepted ? null : before;
     writePrevious({ scenario: json(accepted), draft, savedAt: Date.now() });
+  }
+
+  /**
+   * Loads a link opened in this page as one undoable step (the work before it one Undo away, and
+   * kept as the previous autosave); a link the core refuses is said, and the address shows the
+   * state on screen again.
+   */
+  private async openLink(encoded: string): Promise<void> {
+    this.opening = encoded;
+    this.hashed = null; // the address is not brought back to the state shown meanwhile
+    try {
+      const next = await this.options.openLink(encoded);
+      if (this.opening !== encoded) return; // another link, opened since
+      rememberAddress(encoded);
+      // The state on screen already (the same scenario, encoded anew): nothing to undo.
+      if (json(next) !== json(scenario.peek())) replaceScenario(next, { source: 'shared link' });
+    } catch (error) {
+      if (this.opening !== encoded) return;
+      showToast({ message: error instanceof Error ? error.message : String(error) });
+      const { evaluated } = evaluation.peek();
+      if (evaluated) this.writeHash(evaluated, json(evaluated));
+    } finally {
+      if (this.opening === encoded) this.opening = null;
+    }
   }
 
   /** Loads the autosave another tab (or an earlier session) wrote, as one undoable step. */

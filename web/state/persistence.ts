@@ -168,7 +168,7 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
       if (tabCopy && ownsAddress(tabCopy, request.encoded)) return await fromTab(tabCopy);
       return loaded(await acceptScenario(await decodeScenario(request.encoded)), 'shared link', { hash: request.encoded });
     } catch (error) {
-      problems.push(`The shared link could not be used: ${describeRefusal(error)}`);
+      problems.push(linkRefused(error));
     }
   }
   if (tabCopy) {
@@ -198,6 +198,19 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
   return loaded(fallback, 'the starting example');
 }
 
+function linkRefused(error: unknown): string {
+  return `The shared link could not be used: ${describeRefusal(error)}`;
+}
+
+/** A shared link's `#s=` value, decoded and checked by the core (a link opened in the open page). */
+export async function openLink(encoded: string): Promise<PageScenario> {
+  try {
+    return await acceptScenario(await decodeScenario(encoded));
+  } catch (error) {
+    throw new Error(linkRefused(error));
+  }
+}
+
 /** The current scenario as a share link's hash (for the share dialog): the last accepted one. */
 export async function currentEncoded(): Promise<string> {
   return encodeOffThread(scenarioJson(evaluation.peek().evaluated ?? scenario.value));
@@ -215,6 +228,7 @@ export function startAutosaveOn(loaded: Loaded, options: { embed: boolean; start
     fromTab: loaded.fromTab,
     hash: loaded.hash,
     accept: acceptScenario,
+    openLink,
     starting: options.starting,
   });
 }
