@@ -59,6 +59,22 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Copies web/boot-check.js beside index.html as it is, and loads it at the end of the body: a
+ * classic script (Vite bundles modules only), run as the loading shell is parsed, before the
+ * deferred modules could fail.
+ */
+function bootCheck(): Plugin {
+  return {
+    name: 'boot-check',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src: './boot-check.js' }, injectTo: 'body' }],
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'boot-check.js', source: readFileSync(`${root}web/boot-check.js`, 'utf8') });
+    },
+  };
+}
+
 // The page lives in web/ and imports the engine from wasm/, presets from examples/ and the word
 // list from data/. `base: './'` makes every asset path relative, so dist/ works from any folder
 // of any static host.
@@ -66,7 +82,7 @@ export default defineConfig({
   root: `${root}web`,
   base: './',
   publicDir: false,
-  plugins: [contentSecurityPolicy()],
+  plugins: [contentSecurityPolicy(), bootCheck()],
   define: { __SCENARIO_ORIGINS__: JSON.stringify(origins) },
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'preact' },

@@ -578,4 +578,17 @@ describe('the outer surface', () => {
     await waitCurrent(page);
     await page.getByText(`From ${site.url}`).waitFor();
   });
+
+  test('opened as a file, or from a host missing its assets, the loading shell says why and what to do', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`file://${root}dist/index.html`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/opened as a file.*python3 -m http\.server/);
+
+    const served = (await newPage(site)).page;
+    await served.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await served.goto(`${site.url}${PAGE}`);
+    await expect
+      .poll(() => served.getByRole('alert').textContent())
+      .toMatch(/files could not be loaded \(assets\/index-[\w-]+\.js\)\. If you host this copy, upload the whole folder/);
+  });
 });
