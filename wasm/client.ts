@@ -80,9 +80,21 @@ export class EngineClient {
   private liveSent: { version: number; scenario: object } | null = null;
   private liveVersion = 0;
 
-  /** @param port the engine's Worker (or any port served by `serveEngine`). */
-  constructor(private readonly port: PortLike & { start?: () => void; terminate?: () => void }) {
+  /** Why the worker will never answer (its script did not load): every call rejects with it. */
+  private failure: Error | null = null;
+
+  /**
+   * @param port the engine's Worker (or any port served by `serveEngine`).
+   * @param name what the worker serves, for messages ("the engine", "run evaluation").
+   */
+  constructor(
+    private readonly port: PortLike & { start?: () => void; terminate?: () => void },
+    private readonly name = 'the engine',
+  ) {
     port.addEventListener('message', this.listener);
+    // A Worker fails outside any request when its script does not load (a host missing a file,
+    // a policy refusing it) or its code throws uncaught: what it was asked would wait for ever.
+    if ('onerror' in port) (port as unknown as EventTarget).addEventListener('error', (event) => this.fail(event));
     port.start?.();
   }
 
@@ -197,12 +209,27 @@ export class EngineClient {
     for (const [id, p] of pending) p.reject(reason(id));
   }
 
+  /** Rejects what the worker was asked; a worker whose script did not load, what it will be asked too. */
+  private fail(event: Event): void {
+    const thrown = (event as Partial<ErrorEvent>).message || null; // an ErrorEvent: code that threw
+    const error = new Error(
+      thrown
+        ? `${this.name}'s worker stopped: ${thrown}`
+        : `${this.name}'s worker did not start: its script could not be loaded (if you host this copy, upload the whole folder, assets/ included)`,
+    );
+    if (!thrown) this.failure = error;
+    const pending = [...this.pending];
+    this.pending.clear();
+    for (const [, p] of pending) p.reject(error);
+  }
+
   private call<K extends Kind>(
     kind: K,
     params: Calls[K]['params'],
     options?: CallOptions,
     onProgress?: (progress: never) => void,
   ): Promise<Calls[K]['result']> {
+    if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     const request = { id, kind, ...params, ...(options?.lane !== undefined ? { lane: options.lane } : {}) } as Request;
     const lane = laneOf(request);

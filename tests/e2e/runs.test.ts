@@ -514,6 +514,16 @@ test('runs named as real runs are (long tags without spaces): on a phone and at 
   expect(problems).toEqual([]);
 });
 
+test('a runs worker whose script does not load (a host missing it) is said, not waited for', async () => {
+  const { page } = await newPage(site, { width: 1280, height: 720 });
+  await page.route(/\/assets\/runs\.worker-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await openRuns(page);
+  await page.click('[data-action="sample-runs"]');
+  await page
+    .getByText("run evaluation's worker did not start: its script could not be loaded (if you host this copy, upload the whole folder")
+    .waitFor({ timeout: 15_000 });
+});
+
 test('the pickers say what is loaded; Open pushes a history entry: Back returns to the results where they were', async () => {
   const { page, problems } = await newPage(site, { width: 1366, height: 900 });
   await openRuns(page);

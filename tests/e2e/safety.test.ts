@@ -579,7 +579,7 @@ describe('the outer surface', () => {
     await page.getByText(`From ${site.url}`).waitFor();
   });
 
-  test('opened as a file, or from a host missing its assets, the loading shell says why and what to do', async () => {
+  test('opened as a file, or from a host missing its assets or its worker, the page says why and what to do', async () => {
     const { page } = await newPage(site);
     await page.goto(`file://${root}dist/index.html`);
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/opened as a file.*python3 -m http\.server/);
@@ -590,5 +590,13 @@ describe('the outer surface', () => {
     await expect
       .poll(() => served.getByRole('alert').textContent())
       .toMatch(/files could not be loaded \(assets\/index-[\w-]+\.js\)\. If you host this copy, upload the whole folder/);
+
+    // The engine's worker missing: the page says it cannot start (it waited for ever before).
+    const workerless = (await newPage(site)).page;
+    await workerless.route(/\/assets\/engine\.worker-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await workerless.goto(`${site.url}${PAGE}`);
+    await expect
+      .poll(() => workerless.getByRole('alert').textContent())
+      .toMatch(/^The playground could not start: the engine's worker did not start: its script could not be loaded/);
   });
 });

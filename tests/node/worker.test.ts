@@ -240,6 +240,35 @@ describe('EngineClient over a MessageChannel', () => {
     close();
   });
 
+  test('a Worker that fails outside any request rejects what it was asked, in words; one whose script did not load, all it is asked later', async () => {
+    // A Worker's surface as the client sees it: messages, and `error` events (it has `onerror`).
+    class FakeWorker extends EventTarget {
+      onerror = null;
+      readonly requests: Request[] = [];
+      postMessage(message: unknown) {
+        this.requests.push(message as Request);
+      }
+    }
+    const broken = new FakeWorker();
+    const client = new EngineClient(broken as unknown as PortLike, 'run evaluation');
+    const asked = client.describe();
+    broken.dispatchEvent(new Event('error')); // how a script that did not load is told: no message
+    const missing =
+      /^run evaluation's worker did not start: its script could not be loaded \(if you host this copy, upload the whole folder/;
+    await expect(asked).rejects.toThrow(missing);
+    await expect(client.evaluate(named('later'))).rejects.toThrow(missing);
+    expect(broken.requests).toHaveLength(1); // nothing more sent to a worker that cannot answer
+
+    const throwing = new FakeWorker();
+    const serving = new EngineClient(throwing as unknown as PortLike);
+    const pending = serving.describe();
+    throwing.dispatchEvent(Object.assign(new Event('error'), { message: 'Uncaught RangeError: out of memory' }));
+    await expect(pending).rejects.toThrow("the engine's worker stopped: Uncaught RangeError: out of memory");
+    // Code that threw once may serve again: the next request is sent.
+    void serving.describe().catch(() => {});
+    expect(throwing.requests).toHaveLength(2);
+  });
+
   test('dispose rejects what is outstanding', async () => {
     const { client, close } = connect(engine);
     const pending = client.evaluate(named('never'));

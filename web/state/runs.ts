@@ -190,7 +190,7 @@ export function setRunsWorkerFactory(factory: () => Worker): void {
 
 // Each worker is talked to through the page's one client of the protocol (wasm/client.ts).
 let active: EngineClient | null = null; // the evaluation running
-let spare: Worker | null = null; // started ahead, its module compiled by the time it is needed
+let spare: EngineClient | null = null; // started ahead, its module compiled by the time it is needed
 let finished: EngineClient | null = null; // the one that computed runsResults (for queryScenario)
 
 /**
@@ -198,15 +198,17 @@ let finished: EngineClient | null = null; // the one that computed runsResults (
  * evaluation does not wait for the module to be fetched and compiled.
  */
 export function warmRunsWorker(): void {
-  spare ??= makeWorker();
+  spare ??= newClient();
+}
+
+/** A worker and its client at once: a worker whose script does not load says so as it starts. */
+function newClient(): EngineClient {
+  return new EngineClient(makeWorker(), 'run evaluation');
 }
 
 function takeClient(): EngineClient {
-  const worker = spare ?? makeWorker();
+  const client = spare ?? newClient();
   spare = null;
-  const client = new EngineClient(worker);
-  // A worker that fails outside any request (its script did not load) rejects what it was asked.
-  worker.addEventListener('error', (event) => client.dispose(() => new Error(`The runs worker failed: ${event.message}`)));
   return client;
 }
 
