@@ -61,14 +61,14 @@ function contentSecurityPolicy(): Plugin {
 
 /**
  * Copies web/boot-check.js beside index.html as it is, and loads it at the end of the body: a
- * classic script (Vite bundles modules only), run as the loading shell is parsed, before the
- * deferred modules could fail.
+ * classic script (Vite bundles modules only), deferred, so it runs after the page's module and
+ * never holds up the parsing the module waits for.
  */
 function bootCheck(): Plugin {
   return {
     name: 'boot-check',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: './boot-check.js' }, injectTo: 'body' }],
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src: './boot-check.js', defer: true }, injectTo: 'body' }],
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'boot-check.js', source: readFileSync(`${root}web/boot-check.js`, 'utf8') });
     },

@@ -18,6 +18,9 @@ import { currentAddress, currentLocation, readUrl, readView } from './state/addr
 import { setPresenting, setTheme, watchNarrow } from './state/view';
 import './global.css';
 
+// The module runs: ./boot-check.js (deferred, after it) leaves the loading shell to the page.
+document.documentElement.dataset.started = 'true';
+
 async function start() {
   const view = readView(currentLocation(), { framed: window.parent !== window });
   setTheme(view.theme);
