@@ -3,7 +3,7 @@
 // so nothing here needs freeing.
 import createFairnessCore, { type FairnessCoreModule, type FairnessCoreOptions, type RawReply } from './dist/fairness-core.mjs';
 import type { FairnessJobsModule } from './dist/fairness-jobs.mjs';
-import { ScenarioError } from './errors';
+import { ScenarioError, moduleNotLoaded } from './errors';
 import { spansToUtf16 } from './offsets';
 import type {
   EvaluateOptions,
@@ -128,9 +128,13 @@ export async function loadEngine(options: LoadOptions = {}): Promise<Engine> {
     ...(options.locateFile ? { locateFile: options.locateFile } : {}),
   });
   const [core, jobs] = await Promise.all([
-    modules === 'jobs' ? null : createFairnessCore(init(options.wasmBinary)),
+    modules === 'jobs' ? null : createFairnessCore(init(options.wasmBinary)).catch(moduleNotLoaded('fairness-core.wasm')),
     // Imported when asked for: the playground's worker never downloads the jobs' glue.
-    modules === 'playground' ? null : import('./dist/fairness-jobs.mjs').then((glue) => glue.default(init(options.jobsWasmBinary))),
+    modules === 'playground'
+      ? null
+      : import('./dist/fairness-jobs.mjs')
+          .then((glue) => glue.default(init(options.jobsWasmBinary)))
+          .catch(moduleNotLoaded('fairness-jobs.wasm')),
   ]);
   return wrap(core, jobs);
 }

@@ -80,3 +80,15 @@ export function fromWireError(error: WireError): Error {
   rebuilt.name = error.name;
   return rebuilt;
 }
+
+/**
+ * A module that could not be instantiated (its .wasm missing on a host, whose error page is not
+ * WebAssembly), in words: Emscripten's abort text, less its advice to rebuild with assertions.
+ */
+export function moduleNotLoaded(file: string): (error: unknown) => never {
+  return (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = /^Aborted\((.*)\)\. Build with -s ASSERTIONS=1 for more info\.$/s.exec(message)?.[1] ?? message;
+    throw new Error(`${file}: ${reason}. If you host this copy, upload the whole folder, assets/ included`);
+  };
+}

@@ -3,7 +3,7 @@
 // fed in chunks, as the CLI feeds them. Nothing here holds a C++ object.
 import createFairnessRuns, { type FairnessRunsModule, type RawRunsReply } from './dist/fairness-runs.mjs';
 import type { LoadOptions } from './engine';
-import { RunsInputError } from './errors';
+import { RunsInputError, moduleNotLoaded } from './errors';
 
 /** The CLI's flags as the core's options JSON reads them (fairness/runs/options.hpp). */
 export interface RunsOptions {
@@ -106,5 +106,5 @@ export async function loadRunsEngine(options: LoadOptions = {}): Promise<RunsEng
   const init: Parameters<typeof createFairnessRuns>[0] = {};
   if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
   if (options.locateFile) init.locateFile = options.locateFile;
-  return wrapRuns(await createFairnessRuns(init));
+  return wrapRuns(await createFairnessRuns(init).catch(moduleNotLoaded('fairness-runs.wasm')));
 }

@@ -598,5 +598,15 @@ describe('the outer surface', () => {
     await expect
       .poll(() => workerless.getByRole('alert').textContent())
       .toMatch(/^The playground could not start: the engine's worker did not start: its script could not be loaded/);
+
+    // Its .wasm missing: named, without Emscripten's advice to rebuild.
+    const wasmless = (await newPage(site)).page;
+    await wasmless.route(/\/assets\/fairness-core-[\w-]+\.wasm$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await wasmless.goto(`${site.url}${PAGE}`);
+    await expect
+      .poll(() => wasmless.getByRole('alert').textContent())
+      .toMatch(
+        /^The playground could not start: the engine did not load: fairness-core\.wasm: CompileError: .*\. If you host this copy, upload the whole folder/,
+      );
   });
 });

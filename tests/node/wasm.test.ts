@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 
-import { ScenarioError, spansToUtf16, type Engine, type Scenario } from '../../wasm/engine';
+import { ScenarioError, loadEngine, spansToUtf16, type Engine, type Scenario } from '../../wasm/engine';
+import { loadRunsEngine } from '../../wasm/runs-engine';
 import { gluePath, loadEngineNode, wasmPath } from '../../wasm/node';
 import { randomScenario } from '../reference/random-scenario.mjs';
 import { generatedMalformedScenarios, issueReproducers, malformedScenarios } from './malformed-scenarios.mjs';
@@ -348,6 +349,37 @@ describe.skipIf(!haveCli)('npm run eval', () => {
 });
 
 describe('the engine', () => {
+  test("a .wasm that is not WebAssembly (a host's error page for a missing file) is said by its name, without Emscripten's advice", async () => {
+    const notFound = new TextEncoder().encode('<!doctype html><title>404 Not Found</title>');
+    const { error: printError, warn: printWarning } = console; // Emscripten prints its abort too
+    console.error = console.warn = () => {};
+    try {
+      for (const [options, file] of [
+        [{ modules: 'playground' as const, wasmBinary: new Uint8Array(0) }, 'fairness-core.wasm'],
+        [{ modules: 'playground' as const, wasmBinary: notFound }, 'fairness-core.wasm'],
+        [{ modules: 'jobs' as const, jobsWasmBinary: notFound }, 'fairness-jobs.wasm'],
+      ] as const) {
+        const error = (await loadEngine(options).then(
+          () => null,
+          (e: unknown) => e,
+        )) as Error;
+        expect(error).toBeInstanceOf(Error);
+        expect(error.message).toMatch(
+          new RegExp(`^${file.replace('.', '\\.')}: CompileError: .+\\. If you host this copy, upload the whole folder, assets/ included$`),
+        );
+        expect(error.message).not.toMatch(/ASSERTIONS|Aborted/);
+      }
+      const runs = (await loadRunsEngine({ wasmBinary: notFound }).then(
+        () => null,
+        (e: unknown) => e,
+      )) as Error;
+      expect(runs.message).toMatch(/^fairness-runs\.wasm: CompileError: .+\. If you host this copy/);
+    } finally {
+      console.error = printError;
+      console.warn = printWarning;
+    }
+  });
+
   test('evaluates a scenario object and a string alike', () => {
     const scenario = randomScenario(5) as Scenario;
     expect(engine.evaluate(scenario)).toEqual(engine.evaluate(JSON.stringify(scenario)));
