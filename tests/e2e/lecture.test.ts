@@ -94,16 +94,16 @@ describe('presenting: one slide', () => {
 
 describe('embeds a course page pastes', () => {
   /** A plain course page: some text, the embed, and the README's host snippet; it records every height message. */
-  async function hostPage(src: string) {
+  async function hostPage(src: string, sandbox?: string) {
     const watched = await newPage(site, { width: 900, height: 700 });
     // Another origin than the embed's (localhost, not 127.0.0.1), as a course page's is.
     const host = site.url.replace('127.0.0.1', 'localhost');
-    const path = `/course-page/${encodeURIComponent(src)}.html`;
+    const path = `/course-page/${encodeURIComponent(src)}${sandbox === undefined ? '' : `-${encodeURIComponent(sandbox)}`}.html`;
     hostPages.set(
       path,
       `<!doctype html><html><head><link rel="icon" href="data:,"></head><body style="margin:0;font-family:sans-serif"><h1>Week 3: fairness metrics</h1>
 <p>Compare the two rankings below.</p>
-<iframe id="embed" src="${site.url}${PAGE}${src}" style="width:100%;border:0"></iframe>
+<iframe id="embed" src="${site.url}${PAGE}${src}"${sandbox === undefined ? '' : ` sandbox="${sandbox}"`} style="width:100%;border:0"></iframe>
 <p>Questions follow.</p>
 <script>window.heights = []; addEventListener('message', (e) => { if (e.data?.type === 'fairness-playground:height') heights.push(e.data); });</script>
 ${HOST_SNIPPET}</body></html>`,
@@ -175,6 +175,20 @@ ${HOST_SNIPPET}</body></html>`,
     const after = await settledHeights(page, frame);
     expect(after.posted.height).toBeGreaterThan(before.posted.height);
     expect(after.posted.height).toBe(after.documentHeight);
+  });
+
+  test('in a sandboxed iframe the embed works with allow-same-origin, and says what the iframe needs without it', async () => {
+    // Some course platforms sandbox what authors embed. allow-scripts alone gives the frame an
+    // opaque origin, whose module scripts and workers are cross-origin requests the host refuses.
+    const opaque = await hostPage('?embed=metrics&preset=texfair-figure-1', 'allow-scripts');
+    await expect
+      .poll(() => opaque.frame.evaluate(() => document.querySelector('[role="alert"]')?.textContent ?? ''))
+      .toMatch(/sandboxed without allow-same-origin.*needs sandbox="allow-scripts allow-same-origin", or no sandbox attribute/);
+
+    const { page, frame } = await hostPage('?embed=metrics&preset=texfair-figure-1', 'allow-scripts allow-same-origin');
+    await frame.waitForSelector('section[aria-label="Metrics"][data-state="current"]');
+    const { posted, documentHeight } = await settledHeights(page, frame);
+    expect(posted.height).toBe(documentHeight);
   });
 
   test('an embed shows its mistakes: an unknown preset, an unknown metric id, a damaged link', async () => {
