@@ -55,6 +55,15 @@ TEST_CASE("run files: 5 fields say Q0 is missing, other counts and bad numbers n
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0\n", "a.run").find("a.run:1: 5 fields") == 0);
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0 t extra\n", "a.run") ==
           "a.run:1: 7 fields; a TREC run line has 6: qid Q0 docid rank score tag");
+    // Files of other shapes researchers hold: an MS MARCO run (qid pid rank) and a qrels file.
+    CHECK(error_of(Input::run, "1048585\t7187158\t1\n", "dev.tsv") ==
+          "dev.tsv:1: 3 fields; a TREC run line has 6: qid Q0 docid rank score tag (an MS MARCO run, qid pid rank? As a TREC run: "
+          "awk '{print $1, \"Q0\", $2, $3, -$3, \"run\"}')");
+    CHECK(error_of(Input::run, "q1 d1 x\n", "a.run") == "a.run:1: 3 fields; a TREC run line has 6: qid Q0 docid rank score tag");
+    CHECK(error_of(Input::run, "q1 0 d1 2\n", "q.txt") ==
+          "q.txt:1: 4 fields; a TREC run line has 6: qid Q0 docid rank score tag (is this a qrels file?)");
+    CHECK(error_of(Input::qrels, "q1 Q0 d1 1 2.0 t\n", "a.run") ==
+          "a.run:1: 6 fields; a TREC qrels line has 4: qid iter docid rel (is this a run?)");
     CHECK(error_of(Input::run, "q1 Q0 d1 one 2.0 t\n", "a.run") == "a.run:1: rank: not a whole number: 'one'");
     CHECK(error_of(Input::run, "q1 Q0 d1 1 nan t\n", "a.run") == "a.run:1: score: not a finite number: 'nan'");
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2 t\nq2 Q0 d1 1 2 t\n\nq1 Q0 d1 2 1 t\n", "a.run") ==

@@ -37,6 +37,19 @@ std::string lower(std::string_view s) {
     return out;
 }
 
+// What a run line of the wrong width most likely is, from the files researchers hold: a run without
+// its Q0 column, an MS MARCO run (qid<TAB>pid<TAB>rank, as MS MARCO's own runs are written), or a
+// qrels file picked as a run.
+std::string run_hint(const std::string_view* f, std::size_t n) {
+    long long whole = 0;
+    double number = 0;
+    if (n == 5) return " (is the Q0 column missing?)";
+    if (n == 3 && parse_int(f[2], whole))
+        return " (an MS MARCO run, qid pid rank? As a TREC run: awk '{print $1, \"Q0\", $2, $3, -$3, \"run\"}')";
+    if (n == 4 && parse_double(f[3], number)) return " (is this a qrels file?)";
+    return "";
+}
+
 }  // namespace
 
 // ------------------------------------------------------------------------------------------------
@@ -46,9 +59,9 @@ void RunReader::line(std::string_view text, std::uint64_t number) {
     std::string_view f[6];
     const std::size_t n = split_fields(text, f, 6);
     const auto& file = table_.file;
-    if (n == 5)
-        throw InputError(file, number, "", "5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the Q0 column missing?)");
-    if (n != 6) throw InputError(file, number, "", count(n, "field", "fields") + "; a TREC run line has 6: qid Q0 docid rank score tag");
+    if (n != 6)
+        throw InputError(file, number, "",
+                         count(n, "field", "fields") + "; a TREC run line has 6: qid Q0 docid rank score tag" + run_hint(f, n));
     long long rank = 0;
     if (!parse_int(f[3], rank)) throw InputError(file, number, "rank", "not a whole number: " + in_quotes(f[3]));
     double score = 0;
@@ -141,7 +154,10 @@ void QrelsReader::line(std::string_view text, std::uint64_t number) {
     if (blank(text)) return;
     std::string_view f[4];
     const std::size_t n = split_fields(text, f, 4);
-    if (n != 4) throw InputError(file_, number, "", count(n, "field", "fields") + "; a TREC qrels line has 4: qid iter docid rel");
+    if (n != 4)
+        throw InputError(
+            file_, number, "",
+            count(n, "field", "fields") + "; a TREC qrels line has 4: qid iter docid rel" + (n == 6 ? " (is this a run?)" : ""));
     double rel = 0;
     if (!parse_double(f[3], rel)) throw InputError(file_, number, "rel", "not a finite number: " + in_quotes(f[3]));
     const auto q = qids_.intern(f[0]);
