@@ -190,6 +190,45 @@ test('sixteen groups (the limit) at 1280×720: the tables of values of an opened
   expect(problems).toEqual([]);
 });
 
+test('a run file’s long name and a long group name at 1280×720: the metrics table fits its panel, its header three lines at most', async () => {
+  const name = 'run.msmarco-passage.dev.bm25-default+monot5-3b-rerank.trec';
+  const group = 'women-and-girls-of-all-ages-everywhere-in-the-world';
+  const docs = [
+    { text: 'She said yes.', label: group, relevance: 1 },
+    { text: 'He said no.', label: 'men', relevance: 0 },
+  ];
+  const scenario = {
+    groups: [group, 'men'],
+    lexicon: { [group]: ['she', 'her'], men: ['he', 'his'] },
+    rankings: [
+      { name, docs },
+      { name: `${name}.baseline`, docs: [...docs].reverse() },
+    ],
+  };
+  const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+  await page.goto(`${site.url}${PAGE}#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`);
+  await waitCurrent(page);
+  const table = page.locator('section[aria-label="Metrics"] table').first();
+  // The table took 953 px of a 548 px panel, and its header 494 px (A − B's a letter a line).
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+  const heads = table.locator('thead th');
+  const lineHeight = await heads.first().evaluate((th) => parseFloat(getComputedStyle(th).lineHeight));
+  expect((await table.locator('thead').boundingBox())!.height).toBeLessThanOrEqual(3 * lineHeight + 16);
+  // Each name is whole where it is cut short: in its tooltip and its text.
+  expect(await heads.nth(1).getAttribute('title')).toBe(name);
+  expect(await heads.nth(1).textContent()).toBe(name);
+  expect(await heads.nth(3).getAttribute('title')).toBe(`${name} − ${name}.baseline`);
+  // TExFAIR's part for the group wraps within its column; its value keeps one line.
+  const part = table.locator(`td[data-metric="texfair"] [data-part="share.${group}"]`).first();
+  expect(
+    await part.evaluate(
+      (p) => p.getClientRects().length > 0 && p.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(p).lineHeight),
+    ),
+  ).toBe(true);
+  expect(await part.locator('span').evaluate((v) => v.getClientRects().length)).toBe(1);
+  expect(problems).toEqual([]);
+});
+
 describe('on a phone', () => {
   /** The TExFAIR preset on a phone of `size`, its values current. */
   async function onPhone(size = { width: 390, height: 844 }) {

@@ -83,6 +83,13 @@ function usePrevious(value: number | null, current: boolean, era: number): { bef
   return before;
 }
 
+/** A part's label longer than this (a group named at length) wraps under its value's width; shorter
+ *  ones (female, M_AB, IFaiRR) keep their line, and the value columns their width. */
+const LONG_LABEL = 16;
+/** A ranking's name longer than this (a run's file name) is held to a width and three lines in the
+ *  table's header; shorter ones wrap as they come. */
+const LONG_NAME = 24;
+
 function ValueCell({ results, r, d, current, era }: { results: Results; r: number; d: MetricDescriptor; current: boolean; era: number }) {
   const ranking = results.rankings[r]!;
   const id = d.id;
@@ -111,11 +118,12 @@ function ValueCell({ results, r, d, current, era }: { results: Results; r: numbe
           {shownParts.map(([key, label, value]) => (
             <span
               key={key}
+              class={label.length > LONG_LABEL ? styles.long : undefined}
               data-part={key}
               data-value={value === null ? '' : String(value)}
               title={value === null ? 'undefined' : String(value)}
             >
-              {label} {formatValue(value)}
+              {label} <span class={styles.partValue}>{formatValue(value)}</span>
             </span>
           ))}
         </span>
@@ -326,14 +334,16 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
             <tr>
               <th scope="col">metric</th>
               {results.rankings.map((r) => (
-                <th scope="col" key={r.name}>
-                  {r.name}
+                <th scope="col" key={r.name} title={r.name}>
+                  <span class={r.name.length > LONG_NAME ? styles.clamped : undefined}>{r.name}</span>
                 </th>
               ))}
               {comparing && (
                 <>
-                  <th scope="col" class={styles.diff}>
-                    {results.rankings[0]!.name} − {results.rankings[1]!.name}
+                  <th scope="col" class={styles.diff} title={`${results.rankings[0]!.name} − ${results.rankings[1]!.name}`}>
+                    <span class={results.rankings.some((r) => r.name.length > LONG_NAME) ? styles.clamped : undefined}>
+                      {results.rankings[0]!.name} − {results.rankings[1]!.name}
+                    </span>
                   </th>
                   <th scope="col" class={styles.verdict}>
                     says
