@@ -1,6 +1,8 @@
 // Where the playground is used in teaching: projected (presenting mode as one slide), inside a
 // course page (embeds that size themselves, show their mistakes, keep a light look), on paper
 // (print), and as a lesson that holds back the answer until the numbers.
+import { deflateRawSync } from 'node:zlib';
+
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 
@@ -371,6 +373,57 @@ describe('print', () => {
         .filter(([canvas, box]) => canvas! > box! + 1),
     );
     expect(overflowing).toEqual([]);
+    await page.emulateMedia({ media: 'screen' });
+    expect(problems).toEqual([]);
+  });
+
+  test('a run file’s long name and a long group name print whole: in the rankings’ headers, the cards and the table, none overlapping', async () => {
+    const name = 'run.msmarco-passage.dev.bm25-default+monot5-3b-rerank.trec';
+    const group = 'women-and-girls-of-all-ages-everywhere-in-the-world';
+    const docs = [
+      { text: 'She said yes.', label: group, relevance: 1 },
+      { text: 'He said no.', label: 'men', relevance: 0 },
+    ];
+    const scenario = {
+      groups: [group, 'men'],
+      lexicon: { [group]: ['she', 'her'], men: ['he', 'his'] },
+      rankings: [
+        { name, docs },
+        { name: `${name}.baseline`, docs: [...docs].reverse() },
+      ],
+    };
+    const { page, problems } = await open(`#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`, {
+      width: 794,
+      height: 1100,
+    });
+    await waitCurrent(page);
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.evaluate(() => {
+      /** Text that is shown and not cut by its box. */
+      const whole = (e: Element) => {
+        const box = e as HTMLElement;
+        return box.offsetParent !== null && box.scrollWidth <= box.clientWidth + 1 && box.scrollHeight <= box.clientHeight + 1;
+      };
+      const shownText = (selector: string) =>
+        [...document.querySelectorAll(selector)]
+          .filter((e) => (e as HTMLElement).offsetParent !== null && whole(e))
+          .map((e) => e.textContent);
+      const head = document.querySelector('section[aria-label="Metrics"] thead')!.getBoundingClientRect();
+      const firstRow = document.querySelector('section[aria-label="Metrics"] tbody tr')!.getBoundingClientRect();
+      return {
+        titles: [...document.querySelectorAll('section[aria-labelledby^="ranking-"] h2')].map((h) =>
+          (h as HTMLElement).innerText.replace(/\s+/g, ' '),
+        ),
+        headers: shownText('section[aria-label="Metrics"] thead th'),
+        labels: shownText('[data-card] label > span'),
+        headerAboveRows: head.bottom <= firstRow.top + 0.5,
+      };
+    });
+    // A field cut the names at its edge, and the table's clamped header spilled over its rows.
+    expect(printed.titles).toEqual([`Ranking ${name}`, `Ranking ${name}.baseline`]);
+    expect(printed.headers).toEqual(['metric', name, `${name}.baseline`, `${name} − ${name}.baseline`, 'says']);
+    expect(printed.headerAboveRows).toBe(true);
+    expect(printed.labels.filter((l) => l === group)).toHaveLength(2);
     await page.emulateMedia({ media: 'screen' });
     expect(problems).toEqual([]);
   });

@@ -110,6 +110,8 @@ function counts(spans: TermSpan[] | null, groups: string[]) {
 
 /** Whether the core's refusal names exactly this field of the document. */
 const refuses = (error: Refusal | null, field: string) => error?.field === field;
+/** A label the select may cut (it cannot wrap): printed as text beside it. Shorter ones add nothing to a card. */
+const groupLong = (label: string) => label.length > 16;
 
 function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, spans, error, drop, handlers, offset, measure }: Props) {
   const path = `rankings[${r}].docs[${j}]`;
@@ -213,6 +215,11 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
               ))}
               {doc.label !== 'neutral' && !groups.includes(doc.label) && <option value={doc.label}>{doc.label} (unknown)</option>}
             </select>
+            {groupLong(doc.label) && (
+              <span class={styles.printedLabel} aria-hidden="true">
+                {doc.label}
+              </span>
+            )}
           </label>
           <label class={styles.field}>
             <span class={styles.caption}>relevance</span>

@@ -198,6 +198,9 @@ export function RankingEditor({ r }: { r: number }) {
             aria-describedby={nameError ? `ranking-${r}-error` : undefined}
             onInput={(e) => renameRanking(r, e.currentTarget.value)}
           />
+          <span class={styles.printedName} aria-hidden="true">
+            {ranking.name}
+          </span>
         </h2>
         <span class={styles.count}>{count(docs.length, 'document')}</span>
         <button type="button" onClick={swapAll} title="Replace every group term by its counterpart in this ranking">
