@@ -373,7 +373,15 @@ describe('print', () => {
         .filter(([canvas, box]) => canvas! > box! + 1),
     );
     expect(overflowing).toEqual([]);
+    // Drawn at print resolution (a canvas at the screen's prints as a blurred bitmap), and back after.
+    const ratios = () =>
+      page.$$eval('section[aria-label="Metrics"] canvas', (canvases) =>
+        (canvases as HTMLCanvasElement[]).map((c) => Math.round((c.width / c.getBoundingClientRect().width) * 10) / 10),
+      );
+    // (The media query's change event comes at the page's next frame.)
+    await expect.poll(ratios).toEqual([3, 3, 3, 3]);
     await page.emulateMedia({ media: 'screen' });
+    await expect.poll(ratios).toEqual([1, 1, 1, 1]);
     expect(problems).toEqual([]);
   });
 

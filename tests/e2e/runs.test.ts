@@ -621,6 +621,15 @@ test('printed on A4, the summary and the comparisons are whole, the charts withi
   await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 30_000 });
   await page.waitForFunction(() => document.querySelectorAll('canvas').length >= 2);
   await page.emulateMedia({ media: 'print' });
+  // Drawn at print resolution, not the screen's (a blurred bitmap on paper), from the media query's
+  // change event at the page's next frame.
+  await expect
+    .poll(() =>
+      page.$$eval('canvas', (canvases) =>
+        (canvases as HTMLCanvasElement[]).map((c) => Math.round((c.width / c.getBoundingClientRect().width) * 10) / 10),
+      ),
+    )
+    .toEqual([3, 3]);
   const printed = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const tables = [...document.querySelectorAll('[aria-label$="table (scrolls sideways)"] table')];
@@ -632,6 +641,7 @@ test('printed on A4, the summary and the comparisons are whole, the charts withi
       canvases: [...document.querySelectorAll('canvas')]
         .map((c) => [c.getBoundingClientRect().width, c.parentElement!.getBoundingClientRect().width])
         .filter(([canvas, box]) => canvas! > box! + 1).length,
+
       perQuery: (document.querySelector('section[aria-label="Per query"] table') as HTMLElement).offsetParent !== null,
       note: (document.querySelector('section[aria-label="Per query"]') as HTMLElement).innerText,
     };

@@ -18,6 +18,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { MetricDescriptor, ViewResults } from '../../../wasm/types';
 import { formatValue, metricOf } from '../../state/metrics';
 import { themeColor } from '../../state/colors';
+import { sharpWhilePrinting } from '../../state/print';
 import { perRankChart } from './series';
 import styles from './style.module.css';
 
@@ -39,7 +40,11 @@ export function CanvasChart({
     Chart.defaults.color = themeColor('--muted', '#5b6270');
     Chart.defaults.borderColor = themeColor('--border', '#d4d8de');
     const chart = new Chart(canvas.current!, config);
-    return () => chart.destroy();
+    const unsharpen = sharpWhilePrinting(chart);
+    return () => {
+      unsharpen();
+      chart.destroy();
+    };
   }, [config]);
   return (
     <div class={box}>
