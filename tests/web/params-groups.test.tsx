@@ -115,6 +115,51 @@ describe('ParamsPanel: groups', () => {
     expect(values()).toEqual(before);
   });
 
+  test('after a refused name (another group\'s, or "neutral"), the name that corrects it relabels from the name before it', async () => {
+    const lexicon = { female: ['she', 'her', 'sister', 'actress'], male: ['he', 'his', 'brother', 'king'] };
+    const field = (n: number) => screen.getByLabelText(`Name of group ${n}`);
+    const labels = () => scenario.value.rankings[0]!.docs.map((d) => d.label);
+    const stale = () => waitFor(() => expect(evaluation.value.status).toBe('stale'));
+    replaceScenario({ ...start(), lexicon }, { undoable: false });
+    render(<ParamsPanel />);
+    await current();
+    const before = values();
+
+    fireEvent.change(field(1), { target: { value: 'male' } });
+    await stale();
+    fireEvent.change(field(1), { target: { value: 'males' } });
+    await current();
+    // The documents kept "female" and the core refused them as no group's.
+    expect(labels()).toEqual(['males', 'male', 'neutral', 'males']);
+    expect(scenario.value.lexicon).toEqual({ males: lexicon.female, male: lexicon.male });
+    expect(values()).toEqual(before);
+
+    fireEvent.change(field(2), { target: { value: 'neutral' } });
+    await stale();
+    fireEvent.change(field(2), { target: { value: 'neutrals' } });
+    await current();
+    expect(labels()).toEqual(['males', 'neutrals', 'neutral', 'males']);
+    expect(scenario.value.lexicon).toEqual({ males: lexicon.female, neutrals: lexicon.male });
+    expect(values()).toEqual(before);
+  });
+
+  test("a group given another's name, then that other renamed: each keeps its own documents and words", async () => {
+    // The built-in list: the words are keyed by the names the documents carry, not the list's.
+    replaceScenario(start(), { undoable: false });
+    render(<ParamsPanel />);
+    await current();
+    const before = values();
+    fireEvent.change(screen.getByLabelText('Name of group 1'), { target: { value: 'male' } });
+    await waitFor(() => expect(evaluation.value.status).toBe('stale'));
+    fireEvent.change(screen.getByLabelText('Name of group 2'), { target: { value: 'men' } });
+    await current();
+    expect(scenario.value.groups).toEqual(['male', 'men']);
+    expect(scenario.value.rankings[0]!.docs.map((d) => d.label)).toEqual(['male', 'men', 'neutral', 'male']);
+    expect(scenario.value.lexicon?.male).toContain('daughter');
+    expect(scenario.value.lexicon?.men).toContain('son');
+    expect(values()).toEqual(before);
+  });
+
   test("adding a group named like another keeps that group's words; removing the second restores the list", async () => {
     replaceScenario({ ...start(), lexicon: { female: ['she', 'her'], male: ['he'] } }, { undoable: false });
     render(<ParamsPanel />);

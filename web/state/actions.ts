@@ -157,33 +157,79 @@ const labelled = (s: PageScenario) => [...s.rankings.flatMap((r) => r.docs), ...
 const distinct = (groups: string[], name: string) => name !== 'neutral' && groups.indexOf(name) === groups.lastIndexOf(name);
 
 /**
+ * Groups whose rename stopped at a refused name (another group's, or "neutral", then corrected:
+ * "male" where "males" was meant), by index: the name their documents, words and parameters still carry.
+ * An entry counts only while its group's name is refused and the carried name is in no group's
+ * (so an Undo, a preset or a reload in between leaves it unread).
+ */
+const carried = new Map<number, string>();
+
+/** The name the things of group `index` carry, or undefined where two groups share it and which one's is unknown. */
+function carriedBy(groups: string[], index: number): string | undefined {
+  const name = groups[index]!;
+  const remembered = carried.get(index);
+  if (distinct(groups, name)) return name;
+  if (remembered !== undefined && !groups.includes(remembered)) return remembered;
+  // The group whose name another took: its things carry its name, the other's carry their own.
+  for (const [i, other] of carried) if (i !== index && groups[i] === name && !groups.includes(other)) return name;
+  return undefined;
+}
+
+/** The list as the groups' things carry it (`index` carrying `name`): for the built-in words' keys. */
+function asCarried(groups: string[], index: number, name: string): string[] {
+  return groups.map((g, i) => {
+    if (i === index) return name;
+    const other = carried.get(i);
+    return other !== undefined && !distinct(groups, g) && !groups.includes(other) ? other : g;
+  });
+}
+
+/** Relabels every document, word and parameter of group `from` as `to`; `groups` the list as carried. */
+function relabel(s: PageScenario, groups: string[], from: string, to: string) {
+  if (!s.lexicon && builtInTerms(from).length) s.lexicon = builtInLexicon(groups);
+  for (const doc of labelled(s)) if (doc.label === from) doc.label = to;
+  const rename = <T>(record: Record<string, T> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k === from ? to : k, v]));
+  if (s.lexicon) s.lexicon = rename(s.lexicon)!;
+  if (s.params?.targets) s.params = { ...s.params, targets: rename(s.params.targets as Record<string, number>) as Params['targets'] };
+  if (s.params?.dipsGroups)
+    s.params = { ...s.params, dipsGroups: s.params.dipsGroups.map((g) => (g === from ? to : g)) as Params['dipsGroups'] };
+  if (s.params?.rabGroups)
+    s.params = { ...s.params, rabGroups: s.params.rabGroups.map((g) => (g === from ? to : g)) as Params['rabGroups'] };
+}
+
+/**
  * Renames the group at `index` everywhere it appears: labels, targets, lexicon, DIPS and RaB
  * groups. The built-in list is keyed by group name, so a group renamed under it would lose its
  * words: the list becomes the scenario's own, with the group's words under its new name, and every
- * value stays. A name another group has is put in the list only (`distinct`).
+ * value stays. A name another group has, or "neutral", is put in the list only (`distinct`), and
+ * the group's things keep the name they carry until it is renamed again (`carried`).
  */
 export function renameGroup(index: number, to: string) {
   edit((s) => {
     const groups = groupsOf(s);
-    const from = groups[index];
-    if (from === undefined) return;
+    if (groups[index] === undefined) return;
+    const from = carriedBy(groups, index);
     s.groups = groups.map((g, i) => (i === index ? to : g));
-    if (!distinct(groups, from) || !distinct(s.groups, to)) return;
-    if (!s.lexicon && builtInTerms(from).length) s.lexicon = builtInLexicon(groups);
-    for (const doc of labelled(s)) if (doc.label === from) doc.label = to;
-    const rename = <T>(record: Record<string, T> | undefined) =>
-      record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k === from ? to : k, v]));
-    if (s.lexicon) s.lexicon = rename(s.lexicon)!;
-    if (s.params?.targets) s.params = { ...s.params, targets: rename(s.params.targets as Record<string, number>) as Params['targets'] };
-    if (s.params?.dipsGroups)
-      s.params = { ...s.params, dipsGroups: s.params.dipsGroups.map((g) => (g === from ? to : g)) as Params['dipsGroups'] };
-    if (s.params?.rabGroups)
-      s.params = { ...s.params, rabGroups: s.params.rabGroups.map((g) => (g === from ? to : g)) as Params['rabGroups'] };
+    if (!distinct(s.groups, to)) {
+      if (from === undefined) carried.delete(index);
+      else carried.set(index, from);
+      return;
+    }
+    carried.delete(index);
+    if (from !== undefined && from !== to) relabel(s, asCarried(groups, index, from), from, to);
+    // A group left with another's name, now its own again (the other renamed away): its things take it.
+    for (const [i, name] of carried)
+      if (distinct(s.groups, s.groups[i]!) && !s.groups.includes(name)) {
+        carried.delete(i);
+        relabel(s, asCarried(s.groups, i, name), name, s.groups[i]!);
+      }
   }, `groups.rename.${index}`);
 }
 
 /** Adds a group (targets return to uniform, since the old ones no longer sum to 1). */
 export function addGroup(name: string) {
+  carried.clear(); // indices shift with the list
   edit((s) => {
     const groups = groupsOf(s);
     s.groups = [...groups, name];
@@ -198,6 +244,7 @@ export function addGroup(name: string) {
 
 /** Removes the group at `index`: its documents become neutral, targets return to uniform. */
 export function removeGroup(index: number) {
+  carried.clear();
   edit((s) => {
     const groups = groupsOf(s);
     const name = groups[index];
