@@ -229,6 +229,35 @@ test('a run file’s long name and a long group name at 1280×720: the metrics t
   expect(problems).toEqual([]);
 });
 
+test('in forced colours (a high-contrast theme) every term is underlined above the text box, each group in its own line style', async () => {
+  const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+  await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+  await page.goto(`${site.url}${PAGE}?preset=cwex-figure-1`);
+  await waitCurrent(page);
+  const card = page.locator('[data-card="1:0"]'); // "his mother … her sons": both groups
+  const styles = await card
+    .locator('mark')
+    .evaluateAll((marks) =>
+      marks.map((m) => `${m.textContent} ${getComputedStyle(m).textDecorationLine} ${getComputedStyle(m).textDecorationStyle}`),
+    );
+  expect(styles).toEqual(['his underline dashed', 'mother underline solid', 'her underline solid', 'sons underline dashed']);
+  // Each painted where the user sees it (the text box's forced field covered the backdrop and its
+  // marks): the pixels under each word change when its underline is taken away.
+  await card.locator('textarea').scrollIntoViewIfNeeded();
+  const clips = await card.locator('mark').evaluateAll((marks) =>
+    marks.map((m) => {
+      const r = m.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height + 6 };
+    }),
+  );
+  const shots = () => Promise.all(clips.map((clip) => page.screenshot({ clip })));
+  const underlined = await shots();
+  await page.addStyleTag({ content: 'mark { text-decoration: none !important }' });
+  const plain = await shots();
+  expect(underlined.map((shot, i) => shot.equals(plain[i]!))).toEqual([false, false, false, false]);
+  expect(problems).toEqual([]);
+});
+
 describe('on a phone', () => {
   /** The TExFAIR preset on a phone of `size`, its values current. */
   async function onPhone(size = { width: 390, height: 844 }) {

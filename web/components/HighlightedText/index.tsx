@@ -28,7 +28,11 @@ function backdrop(value: string, spans: TermSpan[] | null, groups: string[]) {
     parts.push(value.slice(at, span.start));
     const color = groupColor(groups.indexOf(span.group));
     parts.push(
-      <mark key={i} class={styles.mark} style={{ background: color.tint, boxShadow: `inset 0 -2px 0 ${color.strong}` }}>
+      <mark
+        key={i}
+        class={styles.mark}
+        style={{ background: color.tint, boxShadow: `inset 0 -2px 0 ${color.strong}`, '--mark-line': color.line }}
+      >
         {value.slice(span.start, span.end)}
       </mark>,
     );
