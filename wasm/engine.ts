@@ -133,8 +133,9 @@ export async function loadEngine(options: LoadOptions = {}): Promise<Engine> {
     modules === 'playground'
       ? null
       : import('./dist/fairness-jobs.mjs')
-          .then((glue) => glue.default(init(options.jobsWasmBinary)))
-          .catch(moduleNotLoaded('fairness-jobs.wasm')),
+          // The glue is bundled under a name of the build's; the browser's words name its file.
+          .catch(moduleNotLoaded("the long jobs' script"))
+          .then((glue) => glue.default(init(options.jobsWasmBinary)).catch(moduleNotLoaded('fairness-jobs.wasm'))),
   ]);
   return wrap(core, jobs);
 }

@@ -599,6 +599,19 @@ describe('the outer surface', () => {
       .poll(() => workerless.getByRole('alert').textContent())
       .toMatch(/^The playground could not start: the engine's worker did not start: its script could not be loaded/);
 
+    // The long jobs' script missing: said as what it is, not as their .wasm.
+    const jobless = (await newPage(site)).page;
+    await jobless.route(/\/assets\/fairness-jobs-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await jobless.goto(`${site.url}${PAGE}`);
+    await waitCurrent(jobless);
+    await jobless.getByText('Best and worst orderings').click();
+    await jobless.getByRole('button', { name: 'Find', exact: true }).first().click();
+    await jobless
+      .getByText(
+        /the long jobs' script: Failed to fetch dynamically imported module: \S+\/assets\/fairness-jobs-[\w-]+\.js\. If you host this copy/,
+      )
+      .waitFor();
+
     // Its .wasm missing: named, without Emscripten's advice to rebuild.
     const wasmless = (await newPage(site)).page;
     await wasmless.route(/\/assets\/fairness-core-[\w-]+\.wasm$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
