@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
@@ -190,3 +191,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
     );
   });
 }
+
+/** Two rankings named like run files and a group named at length: what widens or cuts names. */
+export const LONG_NAMES = {
+  name: 'run.msmarco-passage.dev.bm25-default+monot5-3b-rerank.trec',
+  group: 'women-and-girls-of-all-ages-everywhere-in-the-world',
+  /** The scenario as a `#s=` link's hash. */
+  get hash() {
+    const docs = [
+      { text: 'She said yes.', label: this.group, relevance: 1 },
+      { text: 'He said no.', label: 'men', relevance: 0 },
+    ];
+    const scenario = {
+      groups: [this.group, 'men'],
+      lexicon: { [this.group]: ['she', 'her'], men: ['he', 'his'] },
+      rankings: [
+        { name: this.name, docs },
+        { name: `${this.name}.baseline`, docs: [...docs].reverse() },
+      ],
+    };
+    return `#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`;
+  },
+};

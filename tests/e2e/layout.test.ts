@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 
-import { axeViolations, newPage, PAGE, root, siteForTests, waitCurrent } from './browser';
+import { axeViolations, LONG_NAMES, newPage, PAGE, root, siteForTests, waitCurrent } from './browser';
 
 const site = siteForTests();
 
@@ -191,22 +191,9 @@ test('sixteen groups (the limit) at 1280×720: the tables of values of an opened
 });
 
 test('a run file’s long name and a long group name at 1280×720: the metrics table fits its panel, its header three lines at most', async () => {
-  const name = 'run.msmarco-passage.dev.bm25-default+monot5-3b-rerank.trec';
-  const group = 'women-and-girls-of-all-ages-everywhere-in-the-world';
-  const docs = [
-    { text: 'She said yes.', label: group, relevance: 1 },
-    { text: 'He said no.', label: 'men', relevance: 0 },
-  ];
-  const scenario = {
-    groups: [group, 'men'],
-    lexicon: { [group]: ['she', 'her'], men: ['he', 'his'] },
-    rankings: [
-      { name, docs },
-      { name: `${name}.baseline`, docs: [...docs].reverse() },
-    ],
-  };
+  const { name, group, hash } = LONG_NAMES;
   const { page, problems } = await newPage(site, { width: 1280, height: 720 });
-  await page.goto(`${site.url}${PAGE}#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`);
+  await page.goto(`${site.url}${PAGE}${hash}`);
   await waitCurrent(page);
   const table = page.locator('section[aria-label="Metrics"] table').first();
   // The table took 953 px of a 548 px panel, and its header 494 px (A − B's a letter a line).

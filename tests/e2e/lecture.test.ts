@@ -1,14 +1,12 @@
 // Where the playground is used in teaching: projected (presenting mode as one slide), inside a
 // course page (embeds that size themselves, show their mistakes, keep a light look), on paper
 // (print), and as a lesson that holds back the answer until the numbers.
-import { deflateRawSync } from 'node:zlib';
-
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 
 import { HOST_SNIPPET } from '../../web/state/embed-height';
 import { TEACHING_ORDER } from '../../web/state/presets';
-import { artifacts, axeViolations, newPage, PAGE, shot, siteForTests, waitCurrent } from './browser';
+import { artifacts, axeViolations, LONG_NAMES, newPage, PAGE, shot, siteForTests, waitCurrent } from './browser';
 import { hostPages } from './server.mjs';
 
 const site = siteForTests();
@@ -386,21 +384,8 @@ describe('print', () => {
   });
 
   test('a run file’s long name and a long group name print whole: in the rankings’ headers, the cards and the table, none overlapping', async () => {
-    const name = 'run.msmarco-passage.dev.bm25-default+monot5-3b-rerank.trec';
-    const group = 'women-and-girls-of-all-ages-everywhere-in-the-world';
-    const docs = [
-      { text: 'She said yes.', label: group, relevance: 1 },
-      { text: 'He said no.', label: 'men', relevance: 0 },
-    ];
-    const scenario = {
-      groups: [group, 'men'],
-      lexicon: { [group]: ['she', 'her'], men: ['he', 'his'] },
-      rankings: [
-        { name, docs },
-        { name: `${name}.baseline`, docs: [...docs].reverse() },
-      ],
-    };
-    const { page, problems } = await open(`#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`, {
+    const { name, group, hash } = LONG_NAMES;
+    const { page, problems } = await open(hash, {
       width: 794,
       height: 1100,
     });
