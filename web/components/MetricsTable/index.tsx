@@ -123,7 +123,7 @@ function ValueCell({ results, r, d, current, era }: { results: Results; r: numbe
               data-value={value === null ? '' : String(value)}
               title={value === null ? 'undefined' : String(value)}
             >
-              {label} <span class={styles.partValue}>{formatValue(value)}</span>
+              {label} {label.length > LONG_LABEL ? <span class={styles.partValue}>{formatValue(value)}</span> : formatValue(value)}
             </span>
           ))}
         </span>
