@@ -503,6 +503,10 @@ test('runs named as real runs are (long tags without spaces): on a phone and at 
   expect(await sideways()).toBe(0);
   await page.setViewportSize({ width: 1280, height: 720 });
   expect(await sideways()).toBe(0);
+  // The summary shows both runs at 1280 without scrolling its box: each name wraps in its column
+  // (on one line, the second run's column began past the box's edge).
+  const summary = page.locator('[aria-label="Summary table (scrolls sideways)"]');
+  expect(await summary.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
   // The choices of a run hold its whole name, shown cut to their width.
   expect(await page.locator('[data-option="open-b"]').inputValue()).toBe(tags[1]);
   // Opened in the playground, the header names both runs within the page.

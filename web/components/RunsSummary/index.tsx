@@ -160,7 +160,9 @@ function ComparisonRow({ results, cell, several }: { results: RunsResults; cell:
       class={byDistance ? styles.secondary : undefined}
     >
       <th scope="row">{column}</th>
-      <td>{run}</td>
+      <td>
+        <span class={styles.runName}>{run}</span>
+      </td>
       <td
         title={
           difference === 'distance'
@@ -218,8 +220,10 @@ export function RunsSummary({ results }: { results: RunsResults }) {
                 </th>
                 {results.data.runs.map((run) => (
                   <th key={run.name} scope="col">
-                    {run.name}
-                    {others.length > 0 && run.name === results.baseline ? ' (baseline)' : ''}
+                    <span class={styles.runName}>
+                      {run.name}
+                      {others.length > 0 && run.name === results.baseline ? ' (baseline)' : ''}
+                    </span>
                   </th>
                 ))}
               </tr>
