@@ -124,20 +124,21 @@ describe('ParamsPanel: groups', () => {
     render(<ParamsPanel />);
     await current();
     const before = values();
+    /** Group `n` named `refused` (refused by the core), then `corrected`. */
+    const refuseThenCorrect = async (n: number, refused: string, corrected: string) => {
+      fireEvent.change(field(n), { target: { value: refused } });
+      await stale();
+      fireEvent.change(field(n), { target: { value: corrected } });
+      await current();
+    };
 
-    fireEvent.change(field(1), { target: { value: 'male' } });
-    await stale();
-    fireEvent.change(field(1), { target: { value: 'males' } });
-    await current();
+    await refuseThenCorrect(1, 'male', 'males');
     // The documents kept "female" and the core refused them as no group's.
     expect(labels()).toEqual(['males', 'male', 'neutral', 'males']);
     expect(scenario.value.lexicon).toEqual({ males: lexicon.female, male: lexicon.male });
     expect(values()).toEqual(before);
 
-    fireEvent.change(field(2), { target: { value: 'neutral' } });
-    await stale();
-    fireEvent.change(field(2), { target: { value: 'neutrals' } });
-    await current();
+    await refuseThenCorrect(2, 'neutral', 'neutrals');
     expect(labels()).toEqual(['males', 'neutrals', 'neutral', 'males']);
     expect(scenario.value.lexicon).toEqual({ males: lexicon.female, neutrals: lexicon.male });
     expect(values()).toEqual(before);
