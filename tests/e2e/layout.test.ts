@@ -216,6 +216,58 @@ test('a run file’s long name and a long group name at 1280×720: the metrics t
   expect(problems).toEqual([]);
 });
 
+/**
+ * Words of `selector`'s text broken across lines inside a letter or digit pair ("param|eter"), with
+ * the pieces: a line break at a space, a hyphen or other punctuation is not counted.
+ */
+async function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const out: string[] = [];
+    const range = document.createRange();
+    const top = (node: Node, i: number) => {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      return Math.round(range.getBoundingClientRect().top);
+    };
+    for (const root of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const word of text.matchAll(/\S+/g)) {
+          const pieces = [word[0][0]!];
+          for (let i = 1; i < word[0].length; i++) {
+            if (top(node, word.index + i) > top(node, word.index + i - 1)) pieces.push(word[0][i]!);
+            else pieces[pieces.length - 1] += word[0][i]!;
+          }
+          const inside = pieces.slice(1).some((piece, i) => /[\p{L}\p{N}]$/u.test(pieces[i]!) && /^[\p{L}\p{N}]/u.test(piece));
+          if (inside) out.push(pieces.join('|'));
+        }
+      }
+    }
+    return out;
+  }, selector);
+}
+
+test('short words stay whole in the tables: an opened row’s parameters at 1280×720, the rankings’ names at 390×844', async () => {
+  const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+  await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+  await waitCurrent(page);
+  await page.getByRole('button', { name: 'NFaiRR', exact: true }).click();
+  const parameters = page.locator('section[aria-label="Metrics"] tr[id] table').filter({ hasText: 'Parameters it reads' });
+  await parameters.waitFor();
+  // The meanings' column took the width: "param|eter", "tauIncl|usive", "unifo|rm".
+  expect(await parameters.locator('th, td').count()).toBeGreaterThan(10);
+  expect(await brokenWords(page, 'section[aria-label="Metrics"] tr[id] table')).toEqual([]);
+  // On a phone, a ranking's name in the header: "swappe|d".
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${site.url}${PAGE}?preset=dips-igi-normalization`);
+  await waitCurrent(page);
+  const header = 'section[aria-label="Metrics"] table > thead';
+  expect(await page.locator(header).innerText()).toContain('swapped');
+  expect(await brokenWords(page, header)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 test('in forced colours (a high-contrast theme) every term is underlined above the text box, each group in its own line style', async () => {
   const { page, problems } = await newPage(site, { width: 1280, height: 720 });
   await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });

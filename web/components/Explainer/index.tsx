@@ -7,6 +7,7 @@ import { useMemo } from 'preact/hooks';
 import type { MetricDescriptor } from '../../../wasm/types';
 import { resolvedParams } from '../../state/evaluation';
 import { DIRECTION_TEXT } from '../../state/metrics';
+import { Words } from '../Words';
 import styles from './style.module.css';
 
 function currentValue(key: string, params: Record<string, unknown>): string {
@@ -112,7 +113,9 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
                 <th scope="row">
                   <code>{p.key}</code>
                 </th>
-                <td>{currentValue(p.key, params)}</td>
+                <td>
+                  <Words text={currentValue(p.key, params)} longer={16} />
+                </td>
                 <td>{p.default}</td>
                 <td>{p.meaning}</td>
               </tr>

@@ -12,6 +12,7 @@ import { presentAll, presenting, shownMetrics } from '../../state/view';
 import { lazyPart } from '../Lazy';
 import { memo } from '../Memo';
 import { RefusalText } from '../Refusal';
+import { Words } from '../Words';
 import { Verdicts, mirrored } from './Verdicts';
 import styles from './style.module.css';
 
@@ -335,15 +336,19 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
               <th scope="col">metric</th>
               {results.rankings.map((r) => (
                 <th scope="col" key={r.name} title={r.name}>
-                  <span class={r.name.length > LONG_NAME ? styles.clamped : undefined}>{r.name}</span>
+                  {r.name.length > LONG_NAME ? <span class={styles.clamped}>{r.name}</span> : <Words text={r.name} />}
                 </th>
               ))}
               {comparing && (
                 <>
                   <th scope="col" class={styles.diff} title={`${results.rankings[0]!.name} − ${results.rankings[1]!.name}`}>
-                    <span class={results.rankings.some((r) => r.name.length > LONG_NAME) ? styles.clamped : undefined}>
-                      {results.rankings[0]!.name} − {results.rankings[1]!.name}
-                    </span>
+                    {results.rankings.some((r) => r.name.length > LONG_NAME) ? (
+                      <span class={styles.clamped}>
+                        {results.rankings[0]!.name} − {results.rankings[1]!.name}
+                      </span>
+                    ) : (
+                      <Words text={`${results.rankings[0]!.name} − ${results.rankings[1]!.name}`} />
+                    )}
                   </th>
                   <th scope="col" class={styles.verdict}>
                     says
