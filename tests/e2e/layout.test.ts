@@ -442,6 +442,14 @@ describe('on a phone', () => {
     // The summary, the comparisons and the per-query table scroll sideways in their own boxes.
     const tables = /^cut \(\d+ > \d+\): div\._scroll_\w+ “(Metric|Query)/;
     expect((await overflows(page)).filter((line) => !tables.test(line))).toEqual([]);
+    // As they scroll, they need not squeeze a run's name: it was "mal|e-|first" in the comparisons.
+    expect(
+      await page
+        .locator('section[aria-label="Comparisons"] td')
+        .filter({ hasText: /^male-first$/ })
+        .count(),
+    ).toBeGreaterThan(0);
+    expect(await brokenWords(page, 'section[aria-label="Summary"], section[aria-label="Comparisons"]')).toEqual([]);
     expect(problems).toEqual([]);
   });
 });
