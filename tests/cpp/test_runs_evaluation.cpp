@@ -100,6 +100,21 @@ TEST_CASE("nDCG@2 takes its ideal from every judged document of the query, as tr
     CHECK(r.warnings[0] == "1 retrieved document within the largest cut-off is unjudged: relevance 0");
 }
 
+TEST_CASE("--metrics: a name in any case; a metric of one column per magnitude names its columns") {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"nfairr", "NDCG@2", "arab-TF"};
+    CHECK(evaluate(o, nullptr, "q 0 d2 1\n").columns == std::vector<std::string>{"NFaiRR@2", "nDCG@2", "ARaB-tf@2"});
+    o.metrics = {"rab"};
+    CHECK_THROWS_WITH_AS(Evaluation{o}, "--metrics: rab: one column per magnitude: RaB-tc, RaB-tf or RaB-bool (optionally @cutoff)",
+                         InputError);
+    o.metrics = {"ARaB@2"};
+    CHECK_THROWS_WITH_AS(Evaluation{o}, "--metrics: ARaB@2: one column per magnitude: ARaB-tc, ARaB-tf or ARaB-bool (optionally @cutoff)",
+                         InputError);
+    o.metrics = {"Ra"};  // the start of a name is not the name
+    CHECK_THROWS_WITH_AS(Evaluation{o}, doctest::Contains("Ra: unknown metric; expected one of NFaiRR, TExFAIR"), InputError);
+}
+
 TEST_CASE("every metric but nDCG equals, to the bit, the scenario mode's value of the scenario SPEC defines") {
     std::mt19937 rng(11);
     const std::vector<std::string> words{"she", "he", "her", "him", "the", "a", "woman", "man", "car", "it"};

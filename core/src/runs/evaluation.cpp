@@ -48,10 +48,27 @@ const std::vector<RunMetric>& run_metrics() {
     return metrics;
 }
 
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [&](char x, char y) { return lower(x) == lower(y); });
+}
+
+// A name in any case ("nfairr" is NFaiRR): no two metrics' names differ by case alone.
 const RunMetric* find_metric(std::string_view name) {
     for (const auto& m : run_metrics())
-        if (name == m.name()) return &m;
+        if (same_ignoring_case(name, m.name())) return &m;
     return nullptr;
+}
+
+// "RaB" names no column: RaB and ARaB are one column per magnitude. The names it begins.
+std::string meant_by(std::string_view name) {
+    std::vector<std::string> meant;
+    for (const auto& n : metric_names())
+        if (n.size() > name.size() + 1 && n[name.size()] == '-' && same_ignoring_case(name, std::string_view(n).substr(0, name.size())))
+            meant.push_back(n);
+    std::string out;
+    for (std::size_t i = 0; i < meant.size(); ++i) out += (i == 0 ? "" : i + 1 == meant.size() ? " or " : ", ") + meant[i];
+    return out;
 }
 
 bool reads(const MetricUnit& unit, Reads what, const Params& p) { return unit.reads(p) & static_cast<unsigned>(what); }
@@ -195,6 +212,8 @@ void Evaluation::Impl::choose_columns() {
         }
         const auto* m = find_metric(name);
         if (!m) {
+            if (const auto meant = meant_by(name); !meant.empty())
+                throw InputError("--metrics", 0, raw, "one column per magnitude: " + meant + " (optionally @cutoff)");
             std::string all;
             for (const auto& n : metric_names()) all += (all.empty() ? "" : ", ") + n;
             throw InputError("--metrics", 0, raw, "unknown metric; expected one of " + all + " (optionally @cutoff)");
