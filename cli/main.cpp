@@ -23,6 +23,7 @@
 #include "fairness/evaluate.hpp"
 #include "fairness/experiments.hpp"
 #include "fairness/orderings.hpp"
+#include "option.hpp"
 #include "runs.hpp"
 #include "table.hpp"
 
@@ -95,7 +96,12 @@ int main(int argc, char** argv) {
     std::optional<std::string> experiment;
     std::string path, ranking;
     for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
+        auto [arg, given] = fairness::cli::split_option(argv[i]);
+        const bool flag = arg == "--table" || arg == "--summary" || arg == "--describe" || arg == "--large";
+        if (given && flag) {
+            std::cerr << "fairness-eval: " << arg << " takes no value, got '" << *given << "'\n" << usage;
+            return bad_input;
+        }
         if (arg == "--table")
             table = true;
         else if (arg == "--summary")
@@ -105,18 +111,18 @@ int main(int argc, char** argv) {
         else if (arg == "--large")
             large = true;
         else if (arg == "--experiment") {
-            if (i + 1 == argc) {
+            if (!given && i + 1 == argc) {
                 std::cerr << "fairness-eval: --experiment needs a or b or a JSON spec\n" << usage;
                 return bad_input;
             }
-            experiment = argv[++i];
+            experiment = given ? *given : argv[++i];
         } else if (arg == "--orderings") {
-            if (i + 1 >= argc) {
+            if (!given && i + 1 >= argc) {
                 std::cerr << "fairness-eval: --orderings needs a ranking (index or name)\n" << usage;
                 return bad_input;
             }
             orderings = true;
-            ranking = argv[++i];
+            ranking = given ? *given : argv[++i];
         } else if (arg == "-h" || arg == "--help") {
             std::cout << usage;
             return 0;

@@ -17,10 +17,12 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fairness/runs/evaluation.hpp"
 #include "fairness/scenario.hpp"
+#include "option.hpp"
 
 namespace fairness::cli {
 
@@ -243,8 +245,11 @@ int runs_main(int argc, char** argv) {
     std::vector<std::pair<std::string, std::string>> run_files;
     try {
         for (int i = 1; i < argc; ++i) {
-            const std::string arg = argv[i];
+            auto option = split_option(argv[i]);
+            const std::string& arg = option.name;
+            std::optional<std::string>& given = option.value;
             const auto value = [&]() -> std::string {
+                if (given) return *std::exchange(given, std::nullopt);
                 if (i + 1 >= argc) throw Usage(arg + " needs a value");
                 return argv[++i];
             };
@@ -333,6 +338,7 @@ int runs_main(int argc, char** argv) {
                 else
                     run_files.emplace_back(stem(arg), arg);
             }
+            if (given) throw Usage(arg + " takes no value, got '" + *given + "'");
         }
         if (run_files.empty()) throw Usage("give at least one run file");
         if ((bootstrap_samples || bootstrap_seed) && !opt.bootstrap.samples)

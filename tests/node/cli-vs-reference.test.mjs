@@ -81,6 +81,17 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
     expect(out.stderr).toBe(`fairness-eval: ${root}examples: is a directory, not a scenario file\n`);
   });
 
+  test('an option and its value in one argument (--orderings=B) as in two; a flag given a value is refused', () => {
+    const scenario = `${root}examples/nfairr-figure-1.json`;
+    const two = execFileSync(cli, ['--orderings', 'BERT', scenario], { encoding: 'utf8' });
+    expect(JSON.parse(two).ranking).toBe('BERT');
+    expect(execFileSync(cli, ['--orderings=BERT', scenario], { encoding: 'utf8' })).toBe(two);
+    const flag = spawnSync(cli, ['--table=yes', scenario], { encoding: 'utf8' });
+    expect(flag.status).toBe(2);
+    expect(flag.stdout).toBe('');
+    expect(flag.stderr.split('\n')[0]).toBe("fairness-eval: --table takes no value, got 'yes'");
+  });
+
   test('--large takes what the default tier refuses, and says so in --help', () => {
     const text = JSON.stringify({ rankings: [{ docs: Array(10001).fill({}) }] });
     expect(run(text).stderr).toBe('fairness-eval: rankings[0].docs: 10001 documents is over the limit of 10000 (documentsPerRanking)\n');

@@ -187,6 +187,22 @@ describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
     expect(result.warnings.some((w) => /unjudged/.test(w))).toBe(true);
   });
 
+  test('options and their values in one argument (--format=csv), as getopt_long reads them, print the same', () => {
+    const runs = `${root}examples/runs/`;
+    const files = [`${runs}female-first.run`, `${runs}male-first.run`];
+    const spaced = ['--collection', `${runs}collection.tsv`, '--labels', `${runs}labels.csv`, '--cutoffs', '3,6', '--format', 'csv'];
+    const joined = [`--collection=${runs}collection.tsv`, `--labels=${runs}labels.csv`, '--cutoffs=3,6', '--format=csv'];
+    const two = spawnSync(cli, ['runs', ...spaced, '--metrics', 'NFaiRR,nDCG', ...files], { encoding: 'utf8' });
+    expect(two.status, two.stderr).toBe(0);
+    expect(two.stdout.split('\n')[0]).toBe('run,query,NFaiRR@3,NFaiRR@6,nDCG@3,nDCG@6');
+    // A metric's name in any case, too.
+    const one = spawnSync(cli, ['runs', ...joined, '--metrics=nfairr,NDCG', ...files], { encoding: 'utf8' });
+    expect(one.stdout).toBe(two.stdout);
+    const flag = spawnSync(cli, ['runs', '--official=yes', ...files], { encoding: 'utf8' });
+    expect(flag.status).toBe(2);
+    expect(flag.stderr.split('\n')[0]).toBe("fairness-eval runs: --official takes no value, got 'yes'");
+  });
+
   test('malformed inputs: exit 2, one message naming file and line, nothing on stdout', () => {
     const dir = mkdtempSync(join(tmpdir(), 'runs-bad-'));
     const file = (name, text) => (writeFileSync(join(dir, name), text), join(dir, name));
