@@ -32,6 +32,7 @@ constexpr int bad_input = 2;
 
 const char* usage =
     "usage: fairness-eval runs [OPTIONS] RUN...        RUN is PATH or NAME=PATH (name: file stem)\n"
+    "  A FILE or PATH of - is stdin (one input at most), e.g. a run from a pipe: ... | fairness-eval runs -\n"
     "  --collection FILE     TSV or JSONL, optionally .gz (required unless every metric asked needs no text)\n"
     "  --labels FILE         docid,label          --qrels FILE        TREC qrels\n"
     "  --queries FILE        ids, or annotated CSV   --query-label L   keep only queries labelled L\n"
@@ -53,28 +54,32 @@ struct Usage : std::runtime_error {
 // The file being read, named when memory runs out ("out of memory while reading FILE").
 std::string reading;
 
+// "-" is stdin, as in the scenario mode; messages name it so.
+bool is_stdin(const std::string& path) { return path == "-"; }
+std::string shown(const std::string& path) { return is_stdin(path) ? "stdin" : path; }
+
 // A file read in chunks; a gzip file (by its magic bytes, whatever its name) is inflated as it
 // streams. Concatenated gzip members are read one after the other, as gzip does; a stream cut
 // short (a truncated download, a header alone) and bytes after the last member are refused:
 // evaluating part of a file is never silent.
 class Reader {
 public:
-    explicit Reader(const std::string& path) : path_(path) {
-        reading = path;
-        file_ = std::fopen(path.c_str(), "rb");
+    explicit Reader(const std::string& path) : path_(shown(path)) {
+        reading = path_;
+        file_ = is_stdin(path) ? stdin : std::fopen(path.c_str(), "rb");
         if (!file_) throw runs::InputError(path, 0, "", std::string("cannot open the file: ") + std::strerror(errno));
         std::error_code ec;
-        size_ = std::filesystem::file_size(path, ec);
+        size_ = is_stdin(path) ? 0 : std::filesystem::file_size(path, ec);  // a pipe's size is not known
         if (ec) size_ = 0;
         fill();
         gzip_ = available_ >= 2 && static_cast<unsigned char>(in_[0]) == 0x1f && static_cast<unsigned char>(in_[1]) == 0x8b;
         if (available_ == 1 && static_cast<unsigned char>(in_[0]) == 0x1f)
-            throw runs::InputError(path, 0, "", "truncated: the file ends inside its gzip stream (a cut download?)");
-        if (gzip_ && inflateInit2(&stream_, 15 + 16) != Z_OK) throw runs::InputError(path, 0, "", "cannot start zlib");
+            throw runs::InputError(path_, 0, "", "truncated: the file ends inside its gzip stream (a cut download?)");
+        if (gzip_ && inflateInit2(&stream_, 15 + 16) != Z_OK) throw runs::InputError(path_, 0, "", "cannot start zlib");
     }
     ~Reader() {
         if (gzip_) inflateEnd(&stream_);
-        if (file_) std::fclose(file_);
+        if (file_ && file_ != stdin) std::fclose(file_);
     }
     Reader(const Reader&) = delete;
     Reader& operator=(const Reader&) = delete;
@@ -160,6 +165,7 @@ private:
 };
 
 std::string stem(const std::string& path) {
+    if (is_stdin(path)) return "stdin";
     std::filesystem::path p(path);
     if (p.extension() == ".gz") p = p.stem();
     return p.stem().string();
@@ -167,7 +173,7 @@ std::string stem(const std::string& path) {
 
 void feed_file(runs::Evaluation& ev, runs::Input kind, const std::string& name, const std::string& path) {
     Reader reader(path);
-    ev.begin(kind, name, path);
+    ev.begin(kind, name, shown(path));
     for (auto chunk = reader.next(); !chunk.empty(); chunk = reader.next()) ev.feed(chunk);
     ev.end();
 }
@@ -181,7 +187,7 @@ std::string read_whole(const std::string& path) {
 
 void feed_collection(runs::Evaluation& ev, const std::string& path, bool progress) {
     Reader reader(path);
-    ev.collection_begin(path);
+    ev.collection_begin(shown(path));
     const auto start = std::chrono::steady_clock::now();
     const std::clock_t cpu_start = std::clock();
     auto last = start;
@@ -197,6 +203,11 @@ void feed_collection(runs::Evaluation& ev, const std::string& path, bool progres
             const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
             std::fprintf(stderr, "\rcollection: %llu documents read, %llu kept, %.0f MB/s, in %.2f s (%.2f s processor)\n",
                          static_cast<unsigned long long>(p.documents), static_cast<unsigned long long>(p.kept), rate, seconds, cpu);
+            return;
+        }
+        if (!reader.size()) {  // a pipe: how much is left is not known
+            std::fprintf(stderr, "\rcollection: %llu documents read, %llu kept, %.0f MB/s   ", static_cast<unsigned long long>(p.documents),
+                         static_cast<unsigned long long>(p.kept), rate);
             return;
         }
         std::fprintf(stderr, "\rcollection: %llu documents read, %llu kept, %.0f MB/s, %3.0f%%, ETA %.0f s   ",
@@ -341,6 +352,10 @@ int runs_main(int argc, char** argv) {
             if (given) throw Usage(arg + " takes no value, got '" + *given + "'");
         }
         if (run_files.empty()) throw Usage("give at least one run file");
+        std::size_t from_stdin = 0;
+        for (const auto* path : {&collection, &labels, &qrels, &queries, &background, &params}) from_stdin += is_stdin(*path);
+        for (const auto& run_file : run_files) from_stdin += is_stdin(run_file.second);
+        if (from_stdin > 1) throw Usage("- (stdin) can be one input only, not " + std::to_string(from_stdin));
         if ((bootstrap_samples || bootstrap_seed) && !opt.bootstrap.samples)
             throw Usage(std::string(bootstrap_samples ? "--bootstrap-samples" : "--bootstrap-seed") + " needs --ci bootstrap");
         if (bootstrap_samples) opt.bootstrap.samples = *bootstrap_samples;
@@ -353,7 +368,7 @@ int runs_main(int argc, char** argv) {
             try {
                 ev.set_params(read_whole(params));
             } catch (const ScenarioError& error) {
-                throw runs::InputError(params, 0, error.field(), error.message());
+                throw runs::InputError(shown(params), 0, error.field(), error.message());
             }
         }
         for (const auto& [name, path] : run_files) feed_file(ev, runs::Input::run, name, path);

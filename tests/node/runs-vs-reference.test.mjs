@@ -6,10 +6,11 @@
 // trec_eval's order, background = the query's background documents, k = c. nDCG, whose ideal
 // comes from the qrels, is recomputed here from its definition.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 
 import { evaluateReference, loadDefaultLexicon } from '../reference/spec-reference.mjs';
@@ -201,6 +202,26 @@ describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
     const flag = spawnSync(cli, ['runs', '--official=yes', ...files], { encoding: 'utf8' });
     expect(flag.status).toBe(2);
     expect(flag.stderr.split('\n')[0]).toBe("fairness-eval runs: --official takes no value, got 'yes'");
+  });
+
+  test('- reads an input from stdin (a run from a pipe, a gzip collection), named stdin; one input at most', () => {
+    const runs = `${root}examples/runs/`;
+    const args = ['runs', '--labels', `${runs}labels.csv`, '--format', 'csv', '--metrics', 'NFaiRR,CWEx'];
+    const file = spawnSync(cli, [...args, '--collection', `${runs}collection.tsv`, `${runs}female-first.run`], { encoding: 'utf8' });
+    expect(file.status, file.stderr).toBe(0);
+    const run = readFileSync(`${runs}female-first.run`);
+    const piped = spawnSync(cli, [...args, '--collection', `${runs}collection.tsv`, 'female-first=-'], { input: run, encoding: 'utf8' });
+    expect(piped.stdout).toBe(file.stdout);
+    const collection = gzipSync(readFileSync(`${runs}collection.tsv`));
+    const gz = spawnSync(cli, [...args, '--collection', '-', `${runs}female-first.run`], { input: collection, encoding: 'utf8' });
+    expect(gz.stdout).toBe(file.stdout);
+    const named = spawnSync(cli, ['runs', '--collection', `${runs}collection.tsv`, '-'], { input: 'q1 Q0 d1 1\n', encoding: 'utf8' });
+    expect(named.stderr.trim()).toBe(
+      'fairness-eval runs: stdin:1: 4 fields; a TREC run line has 6: qid Q0 docid rank score tag (is this a qrels file?)',
+    );
+    const twice = spawnSync(cli, [...args, '--collection', '-', '-'], { input: run, encoding: 'utf8' });
+    expect(twice.status).toBe(2);
+    expect(twice.stderr.split('\n')[0]).toBe('fairness-eval runs: - (stdin) can be one input only, not 2');
   });
 
   test('malformed inputs: exit 2, one message naming file and line, nothing on stdout', () => {
