@@ -48,8 +48,10 @@ std::string format_table(const Json& results) {
         for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], pad(row[c], 0).size());
     std::ostringstream out;
     for (const auto& row : rows) {
-        for (std::size_t c = 0; c < row.size(); ++c) out << pad(row[c], width[c] + 2);
-        out << "\n";
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) line += pad(row[c], width[c] + 2);
+        line.erase(line.find_last_not_of(' ') + 1);  // no trailing blanks: a saved table diffs cleanly
+        out << line << "\n";
     }
     out << "\nk = " << results["params"]["k"] << ", lexicon: " << results["lexicon"].get<std::string>()
         << ", tokenizer: " << results["params"]["tokenizer"].get<std::string>() << "\n";

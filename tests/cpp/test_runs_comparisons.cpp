@@ -254,6 +254,9 @@ TEST_CASE("the table's note counts its queries in the singular when there is one
     const std::string pair = results_table(evaluate({{"a", run(3, female, "a")}, {"b", run(3, male, "b")}}, 3, o), false);
     CHECK(pair.find("(3 queries)") != std::string::npos);
     CHECK(pair.find("▲/▼: fairer/less fair than the baseline 'a'") != std::string::npos);
+    // No line ends in blanks (a mean without a mark, the comparisons' last column): a saved table diffs cleanly.
+    CHECK(pair.find(" \n") == std::string::npos);
+    CHECK(results_table(evaluate({{"a", run(3, female, "a")}, {"b", run(3, male, "b")}}, 3, o), true).find(" \n") == std::string::npos);
 }
 
 TEST_CASE("a run that misses queries is warned of, in the singular for one") {

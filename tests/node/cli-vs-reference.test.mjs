@@ -67,6 +67,7 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
   test('reads a file, prints a table with --table, and fails cleanly on a missing file', () => {
     const table = execFileSync(cli, ['--table', `${root}tests/node/fixtures/basic.json`], { encoding: 'utf8' });
     expect(table).toMatch(/^metric\s+fairer\s+A\s+B/);
+    expect(table).not.toMatch(/ $/m); // no trailing blanks: a saved table diffs cleanly
     for (const name of ['NFaiRR', 'TExFAIR', 'DIPS', 'CWEx', 'AWRF', 'REE', 'IGI', 'EE', 'EA', 'EA-dp', 'RaB', 'ARaB', 'nDCG'])
       expect(table).toContain(name);
     const missing = spawnSync(cli, ['no-such-file.json'], { encoding: 'utf8' });

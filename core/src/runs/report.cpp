@@ -103,6 +103,7 @@ std::string render(const std::vector<std::vector<std::string>>& rows, std::size_
     std::string out;
     for (std::size_t r = 0; r < rows.size(); ++r) {
         for (std::size_t i = 0; i < rows[r].size(); ++i) out += (i ? "  " : "") + pad(rows[r][i], widths[i], i >= left_columns);
+        out.erase(out.find_last_not_of(' ') + 1);  // no trailing blanks: a saved table diffs cleanly
         out += "\n";
         if (r == 0) {
             for (std::size_t i = 0; i < widths.size(); ++i) out += (i ? "  " : "") + std::string(widths[i], '-');
