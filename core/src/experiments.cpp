@@ -291,7 +291,7 @@ namespace {
 void write_spec(JsonWriter& w, const Spec& spec) {
     w.member("figure", spec.figure == Figure::a ? "a" : "b");
     w.key("xs").array(std::span<const double>(spec.xs));
-    w.member("repetitions", spec.repetitions).member("seed", static_cast<double>(spec.seed));
+    w.member("repetitions", spec.repetitions).member("seed", static_cast<unsigned long long>(spec.seed));
     w.key("cts").array(std::span<const double>(spec.cts));
 }
 

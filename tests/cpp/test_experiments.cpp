@@ -251,10 +251,17 @@ TEST_CASE("the spec: defaults, and refusals naming the field") {
     CHECK(refused(R"({"figure": "b", "xs": [0, 1], "repetitions": 5, "seed": 0, "cts": [0.5]})") == "(accepted)");
 }
 
+TEST_CASE("run_json writes the largest seed, 2^53 - 1, exactly") {
+    const auto text = ex::run_json(R"({"figure": "b", "xs": [0.5], "repetitions": 1, "seed": 9007199254740991})");
+    CHECK(text.find(R"("seed":9007199254740991,)") != std::string::npos);
+}
+
 TEST_CASE("run_json: the spec, then one point per x with every measure") {
     const auto r = Json::parse(ex::run_json(R"({"figure": "a", "xs": [0, 50], "repetitions": 2, "seed": 3})"));
     CHECK(r["figure"] == "a");
     CHECK(r["repetitions"] == 2);
+    CHECK(r["seed"].is_number_unsigned());  // a whole number, written as one ("3", not "3.0")
+    CHECK(r["seed"] == 3);
     REQUIRE(r["points"].size() == 2);
     const auto& p = r["points"][1];
     CHECK(p["x"] == 50);
