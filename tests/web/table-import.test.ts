@@ -56,6 +56,16 @@ describe('parseTable', () => {
     expect(noColumn.problems).toEqual(['row 2: relevance is missing']);
   });
 
+  test('a retrieval score is not read as relevance: the table is refused by its rows, and the note says why', () => {
+    const table = parseTable('id,text,label,Score\nd1,She runs.,female,12.5\nd2,He walks.,male,11.0', groups, ids);
+    expect(table.notes).toEqual([
+      'header found (","-separated): id = "id", text = "text", label = "label"',
+      'no relevance column: every relevance is missing',
+      'column "Score" is not read as relevance: a retrieval score is no judgment (name the column relevance if it holds judgments)',
+    ]);
+    expect(table.problems).toEqual(['row 2: relevance is missing', 'row 3: relevance is missing']);
+  });
+
   test('a non-numeric relevance names the value', () => {
     const table = parseTable('She won.\tfemale\thigh', groups, ids);
     expect(table.problems).toEqual(['row 1: relevance "high" is not a number']);

@@ -12,8 +12,11 @@ const COLUMNS: Record<'id' | 'text' | 'label' | 'relevance', string[]> = {
   id: ['id', 'docid', 'doc_id', 'd_id', 'docno'],
   text: ['text', 'document', 'passage', 'content', 'body', 'doc'],
   label: ['label', 'group', 'gender', 'content_gender', 'class'],
-  relevance: ['relevance', 'rel', 'relevant', 'score', 'grade', 'qrel'],
+  relevance: ['relevance', 'rel', 'relevant', 'grade', 'qrel'],
 };
+
+/** A ranking's export names its retrieval score so: a number, but no judgment of relevance. */
+const RETRIEVAL_SCORE = 'score';
 
 /** Labels that favour neither group, read as neutral (as the Grep-BiasIR dialog reads them). */
 const NEUTRAL_WORDS = new Set(['both', 'botrh', 'none', 'n/a']);
@@ -112,6 +115,10 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
       : `no header (${delimiter}-separated): columns read as text, label, relevance`,
   );
   if (hasHeader && named.relevance < 0) notes.push('no relevance column: every relevance is missing');
+  if (hasHeader && named.relevance < 0 && header.includes(RETRIEVAL_SCORE))
+    notes.push(
+      `column "${rows[0]![header.indexOf(RETRIEVAL_SCORE)]!.trim()}" is not read as relevance: a retrieval score is no judgment (name the column relevance if it holds judgments)`,
+    );
 
   const decimalComma = parsed.meta.delimiter !== ',';
   const commas: string[] = [];
