@@ -100,6 +100,27 @@ TEST_CASE("nDCG@2 takes its ideal from every judged document of the query, as tr
     CHECK(r.warnings[0] == "1 retrieved document within the largest cut-off is unjudged: relevance 0");
 }
 
+TEST_CASE("no document of the runs in the collection, or none with a label: the warning shows each side's ids") {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"NFaiRR"};
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", run);  // d1, d2, d3
+    ev.add(Input::labels, "", "l.csv", "D1,female\nD2,male\n");
+    ev.collection_begin("c.tsv");
+    ev.collection_feed("D1\tshe\nD2\the\n");
+    ev.collection_end();
+    CHECK(ev.compute().warnings ==
+          std::vector<std::string>{"none of the 3 documents named by the runs or the background is in the collection: the runs name e.g. "
+                                   "'d1', the collection's first is 'D1' (the collection of other runs, or ids written otherwise?); no "
+                                   "text, ω = 1",
+                                   "none of the 2 documents within the largest cut-off has a label: the runs name e.g. 'd1', the labels "
+                                   "e.g. 'D1' (ids written otherwise?); every document is neutral"});
+    // One missing among others found is counted, as the official code does it.
+    CHECK(evaluate(o).warnings[0] ==
+          "1 document named by the runs or the background is not in the collection: no text, ω = 1 (as the official NFaiRR code)");
+}
+
 TEST_CASE("--metrics: a name in any case; a metric of one column per magnitude names its columns") {
     Options o;
     o.cutoffs = {2};

@@ -96,7 +96,7 @@ void Collection::jsonl(std::string_view text, std::uint64_t number) {
 }
 
 void Collection::document(std::string_view id, std::string_view title, std::string_view text, std::uint64_t number) {
-    ++documents_;
+    if (documents_++ == 0) first_id_ = id;
     const auto doc = docs_.find(id);
     const Want want = doc == Interner::none ? Want::skip : want_[doc];
     if (!seen_.insert(id)) {

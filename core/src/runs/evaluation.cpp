@@ -491,6 +491,7 @@ private:
 // What the queries' documents lacked, for the warnings.
 struct RunNotes {
     std::unordered_set<std::uint32_t> missing_docs, unlabeled_docs, no_background;
+    bool any_labeled = false;  // a document within the cut-offs has a label
     std::size_t unjudged = 0;
     std::size_t absent = 0;  // queries the run being evaluated lacks
 };
@@ -577,7 +578,12 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
         for (std::size_t i = 0; i < list.size() && i < maxc; ++i) {
             const auto d = list[i].doc;
             if (text && !coll->record(d)) notes.missing_docs.insert(d);
-            if (labels.given && !labels.of.count(d)) notes.unlabeled_docs.insert(d);
+            if (labels.given) {
+                if (labels.of.count(d))
+                    notes.any_labeled = true;
+                else
+                    notes.unlabeled_docs.insert(d);
+            }
             if (qrels.given && !qrels.find(qid, d)) ++notes.unjudged;
         }
         if (text)
@@ -666,11 +672,26 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
                 out.emplace_back(c.metric.unit->descriptor->name, c.metric.unit->*state);
         return out;
     };
-    if (!notes.missing_docs.empty())
+    // None found at all is rather ids written two ways ("0" and "D0", MS MARCO v1 and v2): say
+    // what each side's ids look like.
+    const auto example = [&](const std::unordered_set<std::uint32_t>& ids) {
+        return in_quotes(docs.name(*std::min_element(ids.begin(), ids.end())));
+    };
+    if (!notes.missing_docs.empty() && collection && collection->kept() == 0 && collection->documents() > 0)
+        out.warnings.push_back("none of the " + count(notes.missing_docs.size(), "document", "documents") +
+                               " named by the runs or the background is in the collection: the runs name e.g. " +
+                               example(notes.missing_docs) + ", the collection's first is " + in_quotes(collection->first_id()) +
+                               " (the collection of other runs, or ids written otherwise?); no text, ω = 1");
+    else if (!notes.missing_docs.empty())
         out.warnings.push_back(count(notes.missing_docs.size(), "document named by the runs or the background is",
                                      "documents named by the runs or the background are") +
                                " not in the collection: no text, ω = 1 (as the official NFaiRR code)");
-    if (labels.given && !notes.unlabeled_docs.empty())
+    if (labels.given && !notes.unlabeled_docs.empty() && !notes.any_labeled && !labels.of.empty())
+        out.warnings.push_back("none of the " + count(notes.unlabeled_docs.size(), "document", "documents") +
+                               " within the largest cut-off has a label: the runs name e.g. " + example(notes.unlabeled_docs) +
+                               ", the labels e.g. " + in_quotes(docs.name(std::min_element(labels.of.begin(), labels.of.end())->first)) +
+                               " (ids written otherwise?); every document is neutral");
+    else if (labels.given && !notes.unlabeled_docs.empty())
         out.warnings.push_back(
             count(notes.unlabeled_docs.size(), "document within the largest cut-off has", "documents within the largest cut-off have") +
             " no label: neutral");

@@ -12,11 +12,6 @@ namespace {
 
 std::uint64_t pair_key(std::uint32_t q, std::uint32_t d) { return (std::uint64_t{q} << 32) | d; }
 
-std::string in_quotes(std::string_view s) {
-    constexpr std::size_t longest = 60;
-    return "'" + std::string(s.substr(0, longest)) + (s.size() > longest ? "…" : "") + "'";
-}
-
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);

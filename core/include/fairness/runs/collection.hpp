@@ -52,6 +52,8 @@ public:
     // names it), and how many documents there were.
     std::vector<std::pair<double, std::uint32_t>> top_omega() const;
     std::uint64_t documents() const { return documents_; }
+    // The first document's id, to show beside a run's when no id matches ("0" against "D0").
+    std::string_view first_id() const { return first_id_; }
     std::uint64_t kept() const { return kept_; }
     std::uint64_t bytes() const { return bytes_; }
     std::uint64_t tokenized_bytes() const { return tokenized_bytes_; }
@@ -68,6 +70,7 @@ private:
     std::vector<TermCount> counts_;
     std::vector<std::string> texts_;
     SeenIds seen_;  // every id given, named or not
+    std::string first_id_;
     std::uint64_t documents_ = 0, kept_ = 0, bytes_ = 0, tokenized_bytes_ = 0;
     // Scratch of one document's counts: per term, and the terms touched.
     std::vector<std::uint32_t> scratch_;
