@@ -39,7 +39,7 @@ const char* usage =
     "  --background FILE     a background run     --background-from run|collection   (default: run)\n"
     "  --background-depth N  (200)                --cutoffs 10,20     (default 10,20)\n"
     "  --order score|file    (score)              --official\n"
-    "  --params FILE         a scenario JSON without rankings: groups, lexicon, params apply\n"
+    "  --params FILE         a scenario JSON (an exported one too): its groups, lexicon, params apply\n"
     "  --baseline NAME       (the first run)      --metrics LIST      (default: every metric)\n"
     "  --format json|csv|table|comparisons-csv   (table)   --per-query   (add per-query rows to csv/table)\n"
     "  --ci t|bootstrap      95% intervals: Student's t (default), or t and a bootstrap percentile interval\n"

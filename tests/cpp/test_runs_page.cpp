@@ -133,6 +133,34 @@ TEST_CASE("a query, run or text that is not UTF-8 opens by the name the results 
     CHECK_THROWS_AS(ev.query_scenario("q?", {"r\xEF\xBF\xBD"}, 2), InputError);
 }
 
+TEST_CASE("a whole scenario (the playground's export) is a params file: its rankings, background, lesson and k left out, and said") {
+    Options o;
+    o.cutoffs = {2};
+    Evaluation ev(o);
+    ev.set_params(R"({"title": "An example", "description": "Its words.", "groups": ["a", "b"],
+        "lexicon": {"a": ["she"], "b": ["he"]}, "params": {"k": 4, "tau": 2},
+        "rankings": [{"name": "A", "docs": [{"text": "she", "label": "a"}]}], "background": [{"text": "x"}],
+        "lesson": {"steps": []}})");
+    ev.add(Input::run, "r", "r.run", "q Q0 d1 1 2 r\nq Q0 d2 2 1 r\n");
+    ev.add(Input::labels, "", "labels.csv", "d1,a\nd2,b\n");
+    ev.collection_begin("c.tsv");
+    ev.collection_feed("d1\tshe said\nd2\the said\n");
+    ev.collection_end();
+    const auto results = ev.compute();
+    CHECK(std::find(results.warnings.begin(), results.warnings.end(),
+                    "params: rankings, background, lesson and params.k not read: the runs are the rankings, and --background and "
+                    "--cutoffs give the rest") != results.warnings.end());
+    // Its groups, lexicon and params apply; its title and description were the example's.
+    const auto s = nlohmann::json::parse(ev.query_scenario("q", {"r"}, 2));
+    CHECK(s["groups"] == nlohmann::json::array({"a", "b"}));
+    CHECK(s["lexicon"]["a"] == nlohmann::json::array({"she"}));
+    CHECK(s["params"]["tau"] == 2);
+    CHECK(s["params"]["k"] == 2);
+    CHECK(s["title"] == "Query q");
+    CHECK_FALSE(s.contains("description"));
+    CHECK(s["rankings"][0]["docs"][1]["label"] == "b");
+}
+
 TEST_CASE("a params file is read as strictly as a scenario: a key given twice, an unknown key, bad JSON are refused") {
     const auto refusal = [](const char* json) -> std::pair<std::string, std::string> {
         Evaluation ev(Options{});

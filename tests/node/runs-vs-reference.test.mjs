@@ -204,6 +204,28 @@ describe.skipIf(!existsSync(cli))('fairness-eval runs', () => {
     expect(flag.stderr.split('\n')[0]).toBe("fairness-eval runs: --official takes no value, got 'yes'");
   });
 
+  test('a scenario exported from the playground (an example, with its rankings and lesson) is a params file', () => {
+    const runs = `${root}examples/runs/`;
+    const args = [
+      'runs',
+      '--collection',
+      `${runs}collection.tsv`,
+      '--labels',
+      `${runs}labels.csv`,
+      '--format',
+      'json',
+      '--metrics',
+      'NFaiRR',
+    ];
+    const out = spawnSync(cli, [...args, '--params', `${root}examples/texfair-figure-1.json`, `${runs}female-first.run`], {
+      encoding: 'utf8',
+    });
+    expect(out.status, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout).warnings).toContain(
+      'params: rankings, background, lesson and params.k not read: the runs are the rankings, and --background and --cutoffs give the rest',
+    );
+  });
+
   test('- reads an input from stdin (a run from a pipe, a gzip collection), named stdin; one input at most', () => {
     const runs = `${root}examples/runs/`;
     const args = ['runs', '--labels', `${runs}labels.csv`, '--format', 'csv', '--metrics', 'NFaiRR,CWEx'];

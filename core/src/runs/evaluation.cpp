@@ -158,16 +158,24 @@ struct Evaluation::Impl {
 
 namespace {
 
-// A params file's settings (groups, lexicon, params) as a tree, with --official's conventions.
-nlohmann::json settings_of(std::string_view json_text, bool official) {
+// A params file's settings (groups, lexicon, params) as a tree, with --official's conventions. A
+// whole scenario (the playground's export) is one too: what belongs to its rankings (they, their
+// background and lesson, their title and description, and k, which --cutoffs gives) is left out,
+// the keys that would have counted named in `left_out`.
+nlohmann::json settings_of(std::string_view json_text, bool official, std::vector<std::string>* left_out = nullptr) {
     // The scenario's strict reader: malformed JSON, a key given twice and nesting past the limit
     // are refused with the scenario reader's messages.
     nlohmann::json root = parse_json_strictly(json_text, default_limits(), "scenario");
     if (root.is_object()) {
-        if (root.contains("rankings")) throw ScenarioError("rankings", "the params file holds no rankings: the runs are the rankings");
-        if (root.contains("background")) throw ScenarioError("background", "the params file holds no background: use --background");
-        if (root.contains("params") && root["params"].is_object() && root["params"].contains("k"))
-            throw ScenarioError("params.k", "the cut-offs come from --cutoffs in run evaluation");
+        const auto leave_out = [&](nlohmann::json& object, const char* key, const char* path) {
+            if (object.erase(key) && path && left_out) left_out->push_back(path);
+        };
+        if (root.contains("rankings")) {
+            leave_out(root, "title", nullptr);  // the examples' words, not the runs'
+            leave_out(root, "description", nullptr);
+        }
+        for (const char* key : {"rankings", "background", "lesson"}) leave_out(root, key, key);
+        if (root.contains("params") && root["params"].is_object()) leave_out(root["params"], "k", "params.k");
         if (official) {
             if (!root.contains("params") || !root["params"].is_object()) root["params"] = nlohmann::json::object();
             root["params"]["tokenizer"] = "whitespace";
@@ -177,7 +185,16 @@ nlohmann::json settings_of(std::string_view json_text, bool official) {
     return root;
 }
 
-Scenario read_params_file(std::string_view json_text, bool official) { return parse_settings(settings_of(json_text, official)); }
+Scenario read_params_file(std::string_view json_text, bool official) {
+    std::vector<std::string> left_out;
+    Scenario sc = parse_settings(settings_of(json_text, official, &left_out));
+    if (!left_out.empty()) {
+        std::string keys;
+        for (std::size_t i = 0; i < left_out.size(); ++i) keys += (i == 0 ? "" : i + 1 == left_out.size() ? " and " : ", ") + left_out[i];
+        sc.warnings.push_back(keys + " not read: the runs are the rankings, and --background and --cutoffs give the rest");
+    }
+    return sc;
+}
 
 }  // namespace
 

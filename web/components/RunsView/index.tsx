@@ -39,7 +39,11 @@ const INPUTS: { kind: InputKind; label: string; hint: string; multiple?: boolean
   { kind: 'labels', label: 'Labels', hint: 'docid,label (F, M, N or a group name)' },
   { kind: 'queries', label: 'Query list', hint: 'one id a line, qid<TAB>query text, or qid,query text,label' },
   { kind: 'background', label: 'Background run', hint: "NFaiRR's background per query (its first documents up to the depth)" },
-  { kind: 'params', label: 'Params file', hint: 'a scenario JSON without rankings: its groups, lexicon and params apply (as --params)' },
+  {
+    kind: 'params',
+    label: 'Params file',
+    hint: "a scenario JSON (the playground's export too): its groups, lexicon and params apply (as --params)",
+  },
 ];
 
 /** The playground's groups, lexicon and params as a params file (no rankings, no background, no k). */
