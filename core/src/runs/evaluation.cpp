@@ -48,6 +48,15 @@ const std::vector<RunMetric>& run_metrics() {
     return metrics;
 }
 
+// A list in words: "a", "a and b", "a, b and c" (or "a, b or c").
+template <typename Names>
+std::string names_of(const Names& names, std::string_view last = " and ") {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out.append(i == 0 ? "" : i + 1 == names.size() ? last : ", ").append(std::string_view(names[i]));
+    return out;
+}
+
 bool same_ignoring_case(std::string_view a, std::string_view b) {
     const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [&](char x, char y) { return lower(x) == lower(y); });
@@ -66,9 +75,7 @@ std::string meant_by(std::string_view name) {
     for (const auto& n : metric_names())
         if (n.size() > name.size() + 1 && n[name.size()] == '-' && same_ignoring_case(name, std::string_view(n).substr(0, name.size())))
             meant.push_back(n);
-    std::string out;
-    for (std::size_t i = 0; i < meant.size(); ++i) out += (i == 0 ? "" : i + 1 == meant.size() ? " or " : ", ") + meant[i];
-    return out;
+    return names_of(meant, " or ");
 }
 
 bool reads(const MetricUnit& unit, Reads what, const Params& p) { return unit.reads(p) & static_cast<unsigned>(what); }
@@ -188,11 +195,8 @@ nlohmann::json settings_of(std::string_view json_text, bool official, std::vecto
 Scenario read_params_file(std::string_view json_text, bool official) {
     std::vector<std::string> left_out;
     Scenario sc = parse_settings(settings_of(json_text, official, &left_out));
-    if (!left_out.empty()) {
-        std::string keys;
-        for (std::size_t i = 0; i < left_out.size(); ++i) keys += (i == 0 ? "" : i + 1 == left_out.size() ? " and " : ", ") + left_out[i];
-        sc.warnings.push_back(keys + " not read: the runs are the rankings, and --background and --cutoffs give the rest");
-    }
+    if (!left_out.empty())
+        sc.warnings.push_back(names_of(left_out) + " not read: the runs are the rankings, and --background and --cutoffs give the rest");
     return sc;
 }
 
@@ -653,13 +657,6 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
 namespace {
 
 // "A, B and C".
-std::string names_of(const std::vector<std::string_view>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i)
-        out += std::string(i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
-    return out;
-}
-
 // What the asked metrics are without an input, from each unit's own words: "DIPS and REE are
 // undefined and CWEx sees only neutral documents".
 std::string what_becomes(const std::vector<std::pair<std::string_view, std::string_view>>& name_and_state) {
