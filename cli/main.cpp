@@ -3,7 +3,8 @@
 //   fairness-eval -                  reads the scenario from stdin
 //   fairness-eval --table FILE       a readable table instead
 //   fairness-eval --summary FILE     the values without per-rank detail, values at every cut-off or
-//                                    per-document matches (a few kB per ranking, any length)
+//                                    per-document matches, nor the background's documents (a few kB
+//                                    per ranking, any length)
 //   fairness-eval --describe         every metric's descriptor as JSON
 //   fairness-eval --experiment a|b|SPEC  the DIPS paper's Figure 1a or 1b (SPEC: JSON, see
 //                                    fairness/experiments.hpp), results JSON on stdout
@@ -39,8 +40,8 @@ std::string usage_text() {
            "       fairness-eval --orderings RANKING SCENARIO.json|-\n"
            "       fairness-eval runs [OPTIONS] RUN...   (TREC runs over a collection; runs --help)\n"
            "Prints every metric of SPEC.md for each ranking of the scenario as JSON (or a table with --table).\n"
-           "--summary leaves out each metric's perRank and atCutoff and each ranking's docs (the values stay\n"
-           "the same): a few kilobytes per ranking, however many documents.\n"
+           "--summary leaves out each metric's perRank and atCutoff, each ranking's docs and the background's\n"
+           "(the values stay the same): a few kilobytes per ranking, however many documents.\n"
            "--orderings prints the fairest and least fair ordering of one ranking (index from 0, or name)\n"
            "under every metric: exhaustive up to 8 documents, a local search beyond.\n"
            "--large accepts larger inputs (the large tier of core/limits.json, e.g. " +

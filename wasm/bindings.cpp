@@ -70,11 +70,13 @@ Reply check(std::uint32_t scenario_bytes, const EvaluateRequest& request) {
 }
 
 // What the page asks of an evaluation (EvaluateOptions' view): the metrics whose per-rank detail
-// it shows, comma-separated, and which texts' terms: "all" or "unreported".
+// it shows, comma-separated, which texts' terms: "all" or "unreported", and whether the background
+// documents (each one's ω and terms: the page's background panel, when open).
 struct ViewRequest {
     bool large = false;
     std::string detail;
     std::string texts;
+    bool background = false;
 };
 
 std::vector<std::string> split_ids(const std::string& list) {
@@ -98,11 +100,11 @@ Reply evaluate_view(std::uint32_t scenario_bytes, const ViewRequest& request) {
     return reply([&] {
         using Texts = fairness::EvaluateOptions::Texts;
         if (request.texts != "all" && request.texts != "unreported") throw std::invalid_argument("texts: \"all\" or \"unreported\"");
-        return view_evaluator().evaluate_json(take_input(scenario_bytes),
-                                              {.limits = &limits_of({request.large}),
-                                               .detail = false,
-                                               .detail_metrics = split_ids(request.detail),
-                                               .texts = request.texts == "all" ? Texts::all : Texts::unreported});
+        return view_evaluator().evaluate_json(take_input(scenario_bytes), {.limits = &limits_of({request.large}),
+                                                                           .detail = false,
+                                                                           .detail_metrics = split_ids(request.detail),
+                                                                           .texts = request.texts == "all" ? Texts::all : Texts::unreported,
+                                                                           .background = request.background});
     });
 }
 
@@ -125,7 +127,8 @@ EMSCRIPTEN_BINDINGS(fairness_core) {
     value_object<ViewRequest>("ViewRequest")
         .field("large", &ViewRequest::large)
         .field("detail", &ViewRequest::detail)
-        .field("texts", &ViewRequest::texts);
+        .field("texts", &ViewRequest::texts)
+        .field("background", &ViewRequest::background);
     function("inputBuffer", &input_buffer);
     function("evaluate", &evaluate);
     function("evaluateSummary", &evaluate_summary);

@@ -190,7 +190,12 @@ function wrap(playground: FairnessCoreModule | null, jobModule: FairnessJobsModu
     },
     tokenised: () => core.tokenised(),
     evaluateView(scenario, options) {
-      const request = { large: options.limits === 'large', detail: (options.detail ?? []).join(','), texts: options.texts };
+      const request = {
+        large: options.limits === 'large',
+        detail: (options.detail ?? []).join(','),
+        texts: options.texts,
+        background: options.background ?? false,
+      };
       return JSON.parse(unwrap(core, core.evaluateView(input(scenarioBytes(scenario)), request))) as ViewResults;
     },
     viewTokenised: () => core.viewTokenised(),

@@ -32,6 +32,8 @@ export interface RawViewRequest extends RawEvaluateRequest {
   detail: string;
   /** Which texts' terms each ranking's `texts` lists: "all", or "unreported" (not sent before). */
   texts: string;
+  /** Whether to list the background documents (the results' `background`). */
+  background: boolean;
 }
 
 /** The instantiated module: the bound functions of wasm/bindings.cpp. */

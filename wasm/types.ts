@@ -398,6 +398,12 @@ export interface DocumentInfo {
   matches: ByteSpan[];
 }
 
+/** A background document (NFaiRR's set S beyond the rankings): its ω and what the core read of its text. */
+export interface BackgroundInfo extends Pick<DocumentInfo, 'id' | 'tokens' | 'magnitude' | 'matches'> {
+  /** ω(d), NFaiRR's neutrality (Eq. 2) under the parameters. */
+  omega: number;
+}
+
 /** Every metric for one ranking. */
 export interface RankingResults {
   name: string;
@@ -446,6 +452,8 @@ export interface ResolvedParams {
 /** SPEC's results: every metric of every ranking, in the scenario's order. */
 export interface Results {
   rankings: RankingResults[];
+  /** The scenario's background documents, in its order: with detail (or ViewOptions `background`), when it has any. */
+  background?: BackgroundInfo[];
   groups: GroupName[];
   params: ResolvedParams;
   /** Which lexicon was used. */
@@ -463,7 +471,7 @@ export interface EvaluateOptions {
    */
   limits?: 'default' | 'large';
   /**
-   * true (default): every metric's `perRank` and `atCutoff`, and each ranking's `docs`.
+   * true (default): every metric's `perRank` and `atCutoff`, each ranking's `docs` and the `background`.
    * false: the values and their parts only (`SummaryResults`), a few kB per ranking however many
    * documents; the values are the same.
    */
@@ -481,7 +489,7 @@ export type RankingSummary = {
 };
 
 /** SPEC's results without the detail (EvaluateOptions `detail: false`). */
-export interface SummaryResults extends Omit<Results, 'rankings'> {
+export interface SummaryResults extends Omit<Results, 'rankings' | 'background'> {
   rankings: RankingSummary[];
 }
 
@@ -495,6 +503,8 @@ export interface ViewOptions {
    * module's view evaluator has not returned before (an edit returns one, a move none).
    */
   texts: 'all' | 'unreported';
+  /** Whether to list the background documents (`Results.background`): the page's background panel, when open. */
+  background?: boolean;
 }
 
 /** What the core read of one distinct text of a ranking (`ViewResults`). */

@@ -123,17 +123,34 @@ void write_terms(JsonWriter& w, const Scenario& s, const DocTerms& terms) {
     w.end_array();
 }
 
+void write_id(JsonWriter& w, const Document& doc) {
+    w.key("id");
+    if (doc.id)
+        w.value(*doc.id);
+    else
+        w.null();
+}
+
 // Each document with what the term-based metrics read of it, and where its group terms are, for highlighting.
 void write_docs(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& docs) {
     w.begin_array();
     for (const auto& a : docs) {
-        w.begin_object().key("id");
-        if (a.doc->id)
-            w.value(*a.doc->id);
-        else
-            w.null();
+        write_id(w.begin_object(), *a.doc);
         w.member("label", a.doc->label < 0 ? std::string(neutral_label) : s.groups[static_cast<std::size_t>(a.doc->label)]);
         w.member("relevance", a.doc->relevance);
+        write_terms(w, s, *a.facts.terms);
+        w.end_object();
+    }
+    w.end_array();
+}
+
+// The background documents, which only NFaiRR reads (its set S beyond each ranking's own): each
+// one's ω (Eq. 2) under the params, and what the core read of its text.
+void write_background(JsonWriter& w, const Scenario& s, const std::vector<Analyzed>& background) {
+    w.begin_array();
+    for (const auto& a : background) {
+        write_id(w.begin_object(), *a.doc);
+        w.member("omega", a.facts.omega);
         write_terms(w, s, *a.facts.terms);
         w.end_object();
     }
@@ -198,14 +215,17 @@ std::string write_results(const Scenario& s, TermSource& source, const EvaluateO
     JsonWriter w;
     w.limit(options.limits->output_bytes);
     // With detail, about 1.6 kB of results per document (every metric's per-rank detail and
-    // cut-off values); without, about 3 kB per ranking. Never more than the output limit.
+    // cut-off values); without, about 3 kB per ranking; a background document's entry, about
+    // 0.2 kB. Never more than the output limit.
     std::uint64_t documents = 0;
     for (const auto& ranking : s.rankings) documents += ranking.docs.size();
-    const std::uint64_t expected = 4096 + (options.detail ? 1600 * documents : 3072 * s.rankings.size());
+    const std::uint64_t expected = 4096 + (options.detail ? 1600 * documents : 3072 * s.rankings.size()) +
+                                   (options.detail || options.background ? 256 * s.background.size() : 0);
     w.reserve(static_cast<std::size_t>(std::min<std::uint64_t>({expected, options.limits->output_bytes, std::string().max_size() / 2})));
     w.begin_object().key("rankings").begin_array();
     for (const auto& ranking : s.rankings) write_ranking(w, s, ranking, source, background, options);
     w.end_array();
+    if (!background.empty() && (options.detail || options.background)) write_background(w.key("background"), s, background);
     w.key("groups").array(std::span<const std::string>(s.groups));
     write_params(w.key("params"), s);
     w.member("lexicon", s.default_lexicon ? "built-in" : "scenario");
@@ -236,7 +256,7 @@ std::string write_limited(const Scenario& s, TermSource& source, const EvaluateO
 }  // namespace
 
 std::string evaluate_text(const Scenario& s, const EvaluateOptions& options) {
-    FreshTerms source(s, options.detail || options.texts != EvaluateOptions::Texts::none);
+    FreshTerms source(s, options.detail || options.background || options.texts != EvaluateOptions::Texts::none);
     return write_limited(s, source, options);
 }
 

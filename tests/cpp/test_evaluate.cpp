@@ -47,7 +47,7 @@ const char* const two_rankings = R"({
 TEST_CASE("the results hold what SPEC lists, ranking by ranking, in order") {
     const auto results = th::run(std::string_view(two_rankings));
     CAPTURE(results.dump());
-    CHECK(keys(results) == std::vector<std::string>{"rankings", "groups", "params", "lexicon", "warnings"});
+    CHECK(keys(results) == std::vector<std::string>{"rankings", "background", "groups", "params", "lexicon", "warnings"});
     REQUIRE(results["rankings"].size() == 2);
     const auto& r = results["rankings"][0];
     CHECK(r["name"] == "first");
@@ -97,6 +97,42 @@ TEST_CASE("each ranking is evaluated on its own (with the shared background)") {
     // FaiRR@2 = 1, IFaiRR@2 = 1 + 1/log2 3.
     CHECK(num(both["rankings"][0]["nfairr"]["value"]) == near(1 / (1 + 1 / L3)));
     CHECK(both["rankings"][0]["nfairr"]["backgroundSize"] == 3);
+}
+
+TEST_CASE("the background: each document's ω and what was read of it, with detail or when the view asks for it") {
+    const char* const scenario_json = R"({
+        "lexicon": {"female": ["she"], "male": ["he"]},
+        "rankings": [{"docs": [{"id": "a", "text": "she ran"}]}],
+        "background": [{"id": "x", "text": "she said he and he"}, {"text": "a mat"}, {"id": 7, "text": "he"}]})";
+    const auto scenario = fairness::parse_scenario(scenario_json);
+    const Json full = fairness::evaluate(scenario);
+    REQUIRE(full.contains("background"));
+    const Json& b = full["background"];
+    REQUIRE(b.size() == 3);
+    // x: M = (1, 2), Σ 3 > τ = 1: ω = 1 - (|1/3 - 1/2| + |2/3 - 1/2|) = 2/3 (Eq. 2).
+    CHECK(b[0]["id"] == "x");
+    CHECK(num(b[0]["omega"]) == near(2.0 / 3));
+    CHECK(b[0]["tokens"] == 5);
+    CHECK(b[0]["magnitude"] == Json::parse(R"({"female": 1.0, "male": 2.0})"));
+    CHECK(b[0]["matches"] == Json::parse(R"([{"begin": 0, "end": 3, "group": "female"}, {"begin": 9, "end": 11, "group": "male"},
+                                              {"begin": 16, "end": 18, "group": "male"}])"));
+    // No id; no group term: ω 1. One term, within τ = 1 (inclusive): ω 1; exclusive, it is all male: ω 0.
+    CHECK(b[1]["id"].is_null());
+    CHECK(num(b[1]["omega"]) == 1.0);
+    CHECK(b[2]["id"] == "7");
+    CHECK(num(b[2]["omega"]) == 1.0);
+    auto strict = scenario;
+    strict.params.tau_inclusive = false;
+    CHECK(num(fairness::evaluate(strict)["background"][2]["omega"]) == 0.0);
+
+    // The page's view lists it only when asked; a summary never; a scenario without one, never.
+    CHECK(fairness::evaluate(scenario, {.detail = false, .background = true})["background"] == b);
+    CHECK_FALSE(fairness::evaluate(scenario, {.detail = false, .texts = fairness::EvaluateOptions::Texts::all}).contains("background"));
+    CHECK_FALSE(fairness::evaluate(scenario, {.detail = false}).contains("background"));
+    auto none = scenario;
+    none.background.clear();
+    CHECK_FALSE(fairness::evaluate(none, {.detail = false, .background = true}).contains("background"));
+    CHECK_FALSE(fairness::evaluate(none).contains("background"));
 }
 
 TEST_CASE("evaluate_json is evaluate's results as JSON text") {
@@ -198,6 +234,7 @@ namespace {
 
 // The results with detail, without what EvaluateOptions{.detail = false} leaves out.
 Json without_detail(Json results) {
+    results.erase("background");
     for (auto& ranking : results["rankings"]) {
         ranking.erase("docs");
         for (auto& [key, metric] : ranking.items())
@@ -208,7 +245,7 @@ Json without_detail(Json results) {
 
 }  // namespace
 
-TEST_CASE("detail = false: the same values and parts, without perRank, atCutoff and docs") {
+TEST_CASE("detail = false: the same values and parts, without perRank, atCutoff, docs and the background") {
     th::Gen gen(7);
     for (int round = 0; round < static_cast<int>(th::rounds(100)); ++round) {
         auto s = gen.scenario();
@@ -298,9 +335,10 @@ namespace {
 
 using Texts = fairness::EvaluateOptions::Texts;
 
-// The page's view of `full` (the results with detail), built from it by another route: no docs,
-// and perRank and atCutoff only for the metrics in `keep`.
+// The page's view of `full` (the results with detail), built from it by another route: no docs, no
+// background, and perRank and atCutoff only for the metrics in `keep`.
 Json view_of(Json full, const std::set<std::string>& keep) {
+    full.erase("background");
     for (auto& ranking : full["rankings"]) {
         ranking.erase("docs");
         for (auto& [key, metric] : ranking.items())

@@ -128,6 +128,7 @@ describe('names and texts without a space (a run’s tag, a URL, a document id)'
       // The man first: the metrics disagree, so their verdicts name both rankings.
       { name: tag.replace(/-/g, '_'), docs: ((d) => [d[1], d[0], d[2]])(docs('Her answer.')) },
     ],
+    background: [{ id: 'msmarco_passage_99_987654321_background_with_a_long_suffix', text: `Her page: ${url}` }],
   };
   const link = `#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`;
 
@@ -136,13 +137,18 @@ describe('names and texts without a space (a run’s tag, a URL, a document id)'
     ['390×844', 390, 844, ''],
     ['390×844, ?embed=compare', 390, 844, '?embed=compare'],
   ])(
-    'at %s nothing scrolls sideways or sticks out of its panel, with the parameters and an explainer open',
+    'at %s nothing scrolls sideways or sticks out of its panel, with the parameters, the background and an explainer open',
     async (_, width, height, query) => {
       const { page, problems } = await newPage(site, { width, height });
       await page.goto(`${site.url}${PAGE}${query}${link}`);
       await waitCurrent(page);
       const parameters = page.locator('summary').filter({ hasText: 'Parameters' });
       if (await parameters.count()) await parameters.click();
+      const background = page.locator('[data-background-panel] summary');
+      if (await background.count()) {
+        await background.click();
+        await page.locator('[data-background-panel] [data-omega]').waitFor();
+      }
       await page.locator('section[aria-label="Metrics"] button[aria-expanded]').first().click();
       await page.locator('section[aria-label="Metrics"] tr[id] canvas').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBe(0);

@@ -148,6 +148,48 @@ describe('editing', () => {
     expect(await name.getAttribute('aria-invalid')).toBe(null);
   });
 
+  test("the background, NFaiRR's set S: each document's ω from the core; edited, removed and added, the values stay the CLI's", async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(page);
+    const panel = page.locator('[data-background-panel]');
+    await expect.poll(() => panel.locator('summary').textContent()).toContain('4 documents besides each ranking');
+    // NFaiRR's parts say how large S is: 4 documents of the ranking and 4 of the background.
+    await expect.poll(() => page.locator('[data-metric="nfairr"][data-ranking="Left"]').locator('..').textContent()).toContain('|S| 8');
+    await panel.locator('summary').click();
+    await expect
+      .poll(() => panel.locator('[data-omega]').evaluateAll((es) => es.map((e) => e.getAttribute('data-omega'))))
+      .toEqual(['1', '1', '1', '1']);
+    // female 3 (her, daughter, she), male 4 (he, his, son, he): ω = 1 − (|3/7 − 1/2| + |4/7 − 1/2|) = 6/7 (Eq. 2).
+    await page.getByLabel('Text of background document b1').fill('He and his son met her daughter and she said he won.');
+    await waitCurrent(page);
+    await expect
+      .poll(async () => Number(await panel.locator('[data-background="0"] [data-omega]').getAttribute('data-omega')))
+      .toBeCloseTo(6 / 7, 12);
+    await expect.poll(() => panel.locator('[data-background="0"] mark').count()).toBe(7);
+    let saved = await savedScenario(page);
+    expect(JSON.parse(saved).background[0].text).toBe('He and his son met her daughter and she said he won.');
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Delete background document b2' }).click();
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    expect(JSON.parse(saved).background.map((d: { id: string }) => d.id)).toEqual(['b1', 'b3', 'b4']);
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+
+    await panel.getByRole('button', { name: '+ Add background document' }).click();
+    await panel.locator('textarea').last().fill('She scored twice.');
+    await waitCurrent(page);
+    saved = await savedScenario(page, saved);
+    const added = JSON.parse(saved).background;
+    expect(added).toHaveLength(4);
+    expect(new Set(added.map((d: { id: string }) => d.id)).size).toBe(4);
+    expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
+    // One term, within τ = 1: neutral.
+    await expect.poll(() => panel.locator('[data-background="3"] [data-omega]').getAttribute('data-omega')).toBe('1');
+    expect(problems).toEqual([]);
+  });
+
   test("a card's fields are a form of its own, and Enter in one submits nothing", async () => {
     const { page, problems } = await newPage(site);
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);

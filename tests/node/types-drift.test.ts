@@ -154,6 +154,7 @@ const results = {
       docs: [{ id: true, label: true, relevance: true, tokens: true, magnitude: true, matches: [match] }],
     },
   ],
+  background: [{ id: true, omega: true, tokens: true, magnitude: true, matches: [match] }],
   groups: true,
   params,
   lexicon: true,
@@ -233,6 +234,7 @@ const scenarios: Scenario[] = [
       { name: 'B', docs: [doc('d2', 'He agreed with him.', 'male', 1), doc('d1', 'She said her son won.', 'female', 2)] },
     ],
     params: { k: 3 },
+    background: [{ id: 'b1', text: 'The referee and her assistant.' }],
   },
   // One group only, no relevance, no group terms: the undefined values and their notes.
   { rankings: [{ name: 'A', docs: [doc('d1', 'The stadium.', 'male', 0), doc('d2', 'A city.', 'male', 0)] }] },
@@ -274,6 +276,7 @@ describe('the types of the engine’s answers match what the core writes', () =>
         engine.evaluateView(JSON.stringify(s), {
           texts: 'all',
           detail: metricIds,
+          background: true,
         }),
     ],
     ['describe (MetricDescriptor[])', [descriptor], () => engine.describe()],

@@ -81,6 +81,28 @@ export function setDocTexts(changes: { r: number; j: number; text: string }[]) {
   });
 }
 
+/** The background (NFaiRR's set S beyond the rankings): a document's text. */
+export function setBackgroundText(i: number, text: string) {
+  edit((s) => void (s.background![i]!.text = text), `background[${i}].text`);
+}
+
+/** Adds an empty background document, with an id no document has. */
+export function addBackgroundDoc() {
+  edit((s) => {
+    const was = before(s);
+    s.background = Object.freeze([...(was.background ?? []), { id: freshId(was, 'b'), text: '' }]) as PageScenario['background'];
+  });
+}
+
+/** Removes background document `i`; the last one removed removes the background. */
+export function deleteBackgroundDoc(i: number) {
+  edit((s) => {
+    const docs = (before(s).background ?? []).filter((_, j) => j !== i);
+    if (docs.length > 0) s.background = Object.freeze(docs) as PageScenario['background'];
+    else delete s.background;
+  });
+}
+
 /** Adds ranking B as a copy of A (the usual start of a comparison), or removes B. */
 export function setComparing(on: boolean) {
   edit((s: PageScenario) => {

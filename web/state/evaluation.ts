@@ -55,6 +55,9 @@ export type Evaluate = (scenario: PageScenario, options: ViewOptions) => Promise
 /** The metric rows open on the page: the engine sends their per-rank detail and cut-off values. */
 export const openRows = signal<ReadonlySet<string>>(new Set());
 
+/** Whether the background panel is open: the engine then lists the background documents (their ω and terms). */
+export const backgroundShown = signal(false);
+
 /** The metrics whose detail the open rows show. */
 const detailShown = computed((): MetricId[] => [...(openRows.value as ReadonlySet<MetricId>)].sort());
 
@@ -131,11 +134,12 @@ export function startEvaluation(evaluate: Evaluate): () => void {
   const stop = effect(() => {
     const current = scenario.value;
     const detail = detailShown.value;
+    const background = backgroundShown.value;
     const request = ++latest;
     if (answer.peek().evaluated !== current) status.value = 'pending';
     const send = () =>
       // Every text once, the first time (the engine's own record of what it sent may predate us).
-      evaluate(current, { detail, texts: textTerms.size === 0 ? 'all' : 'unreported' }).then(
+      evaluate(current, { detail, texts: textTerms.size === 0 ? 'all' : 'unreported', background }).then(
         (results) =>
           batch(() => {
             // Kept even when not shown: the engine will not send these texts again.

@@ -33,6 +33,9 @@ struct EvaluateOptions {
     //   succeeded (an edit sends one text, a move none). Without an Evaluator, unreported = all.
     enum class Texts { none, all, unreported };
     Texts texts = Texts::none;
+    // - background: the results' "background", as detail writes it: each background document's ω
+    //   (NFaiRR's neutrality, under the params) and what the core read of its text.
+    bool background = false;
 };
 
 // The results object (SPEC "results"), plus (with detail) per-rank detail and the value at every

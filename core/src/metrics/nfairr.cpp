@@ -37,7 +37,7 @@ const MetricDescriptor descriptor{
     .formula =
         R"(\omega(d) = \begin{cases} 1 & \sum_g M_g(d) \le \tau \\ 1 - \sum_g \left| \frac{M_g(d)}{\sum_x M_x(d)} - J_g \right| & \text{otherwise} \end{cases} \qquad \mathrm{FaiRR@k} = \sum_{r=1}^{k} \frac{\omega(d_r)}{\log_2(r+1)} \qquad \mathrm{NFaiRR@k} = \frac{\mathrm{FaiRR@k}}{\mathrm{IFaiRR@k}(S)})",
     .chart = {"value", "contribution", "ω(d) · p(r) / IFaiRR: each rank’s share of NFaiRR"},
-    .parts = {{"value", "fairr", "FaiRR"}, {"value", "ifairr", "IFaiRR"}},
+    .parts = {{"value", "fairr", "FaiRR"}, {"value", "ifairr", "IFaiRR"}, {"value", "backgroundSize", "|S|"}},
 };
 
 double neutrality(std::span<const double> magnitude, std::span<const double> targets, double tau, bool inclusive) {

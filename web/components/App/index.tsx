@@ -11,6 +11,7 @@ import { backToRuns, openedFromRuns, showView, view } from '../../state/runs';
 import { lexicon as lexiconSignal, rankingCount, redo, replacements, scenario, shownSource, undo } from '../../state/scenario';
 import { currentAddress, withoutEmbed, type EmbedMode } from '../../state/address';
 import { narrow, presenting, unknownMetricsProblem } from '../../state/view';
+import { BackgroundPanel } from '../Background';
 import { Caption } from '../Caption';
 import { EmbedView } from '../EmbedView';
 import { Gallery } from '../Gallery';
@@ -200,6 +201,7 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
               <RankingEditor key={r} r={r} />
             ))}
           </div>
+          {!embed && !present && <BackgroundPanel />}
           {!embed && present && <ParamsPanel />}
         </div>
         <aside class={styles.right}>
