@@ -25,6 +25,7 @@
 #include "fairness/experiments.hpp"
 #include "fairness/orderings.hpp"
 #include "option.hpp"
+#include "output.hpp"
 #include "runs.hpp"
 #include "table.hpp"
 
@@ -126,7 +127,7 @@ int main(int argc, char** argv) {
             ranking = given ? *given : argv[++i];
         } else if (arg == "-h" || arg == "--help") {
             std::cout << usage;
-            return 0;
+            return fairness::cli::finish_output("fairness-eval");
         } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
             std::cerr << "fairness-eval: unknown option " << arg << "\n" << usage;
             return bad_input;
@@ -140,7 +141,7 @@ int main(int argc, char** argv) {
     const fairness::Limits& limits = large ? fairness::large_limits() : fairness::default_limits();
     if (describe) {
         std::cout << fairness::describe_metrics().dump(2) << "\n";
-        return 0;
+        return fairness::cli::finish_output("fairness-eval");
     }
     if (experiment) {
         const std::string& spec = *experiment;
@@ -157,7 +158,7 @@ int main(int argc, char** argv) {
             std::cerr << "fairness-eval: experiment: " << error.what() << "\n";
             return bad_input;
         }
-        return 0;
+        return fairness::cli::finish_output("fairness-eval");
     }
     if (path.empty()) {
         std::cerr << usage;
@@ -185,5 +186,5 @@ int main(int argc, char** argv) {
         std::cerr << "fairness-eval: " << error.what() << "\n";
         return bad_input;
     }
-    return 0;
+    return fairness::cli::finish_output("fairness-eval");
 }

@@ -23,6 +23,7 @@
 #include "fairness/runs/evaluation.hpp"
 #include "fairness/scenario.hpp"
 #include "option.hpp"
+#include "output.hpp"
 
 namespace fairness::cli {
 
@@ -31,7 +32,7 @@ namespace {
 constexpr int bad_input = 2;
 
 const char* usage =
-    "usage: fairness-eval runs [OPTIONS] RUN...        RUN is PATH or NAME=PATH (name: file stem)\n"
+    "usage: fairness-eval runs [OPTIONS] RUN...        RUN is PATH or NAME=PATH (name: file stem; a file is a PATH)\n"
     "  A FILE or PATH of - is stdin (one input at most), e.g. a run from a pipe: ... | fairness-eval runs -\n"
     "  --collection FILE     TSV or JSONL, optionally .gz (required unless every metric asked needs no text)\n"
     "  --labels FILE         docid,label          --qrels FILE        TREC qrels\n"
@@ -343,10 +344,18 @@ int runs_main(int argc, char** argv) {
             } else if (arg.size() > 1 && arg[0] == '-')
                 throw Usage("unknown option " + arg);
             else {
+                // NAME=PATH names a run, unless the whole argument is a file: a parameter sweep's
+                // run is often called bm25_k1=0.9,b=0.4.run.
                 const auto eq = arg.find('=');
-                if (eq != std::string::npos && eq > 0)
-                    run_files.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
-                else
+                std::error_code ignored;
+                if (eq != std::string::npos && eq > 0 && !std::filesystem::exists(arg, ignored)) {
+                    const auto path = arg.substr(eq + 1);
+                    if (!is_stdin(path) && !std::filesystem::exists(path, ignored))
+                        throw runs::InputError(
+                            arg, 0, "",
+                            "no such file, nor '" + path + "' (NAME=PATH: the run '" + arg.substr(0, eq) + "' in file '" + path + "')");
+                    run_files.emplace_back(arg.substr(0, eq), path);
+                } else
                     run_files.emplace_back(stem(arg), arg);
             }
             if (given) throw Usage(arg + " takes no value, got '" + *given + "'");
@@ -384,7 +393,10 @@ int runs_main(int argc, char** argv) {
                                 : format == "comparisons-csv" ? runs::results_comparisons_csv(results)
                                                               : runs::results_table(results, per_query);
         std::fwrite(out.data(), 1, out.size(), stdout);
-        return 0;
+        // Warnings on stderr, whatever the format: a CSV piped on (or the JSON, which carries them
+        // too) never hides an id mismatch, and a table saved to a file holds the results alone.
+        for (const auto& warning : results.warnings) std::cerr << "fairness-eval runs: warning: " << warning << "\n";
+        return finish_output("fairness-eval runs");
     } catch (const Usage& error) {
         std::cerr << "fairness-eval runs: " << error.what() << "\n" << usage;
     } catch (const runs::InputError& error) {

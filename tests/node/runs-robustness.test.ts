@@ -5,7 +5,7 @@
 // follows the input's meaning, not its bytes: a line past lineBytes and a JSON line nested past
 // jsonLineDepth (core/limits.json) are refused as soon as they pass the limit.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -193,5 +193,72 @@ describe('memory follows the meaning of the input', () => {
     const attack = withCollection(brackets);
     expect(attack.status).toBe(2);
     expect(attack.stderr).toContain('levels of arrays and objects is over the limit');
+  });
+});
+
+describe("a researcher's shell", () => {
+  const run = join(dir, 'one.run');
+  writeFileSync(run, '1 Q0 7 1 6.0 a\n1 Q0 8 2 5.0 a\n1 Q0 6 3 4.0 a\n1 Q0 10 4 3.0 a\n');
+  const nDCG = ['--metrics', 'nDCG', '--cutoffs', '3', '--format', 'csv'];
+
+  test('a negative grade gains nothing, as in trec_eval (which reads it as unjudged), and a warning says so', () => {
+    const qrels = join(dir, 'graded.qrels');
+    writeFileSync(qrels, '1 0 7 -2\n1 0 8 1\n1 0 6 2\n1 0 10 0\n');
+    const out = runs(['--qrels', qrels, ...nDCG, run]);
+    expect(out.status).toBe(0);
+    // Gains 0, 1, 2 at ranks 1 to 3: DCG = 1/log2(3) + 2/log2(4); IDCG = 2 + 1/log2(3).
+    const value = Number(out.stdout.trim().split('\n')[1]!.split(',')[2]);
+    expect(value).toBeCloseTo((1 / Math.log2(3) + 1) / (2 + 1 / Math.log2(3)), 12);
+    expect(out.stderr).toBe(
+      'fairness-eval runs: warning: 1 judgment of the qrels has a negative grade: read as 0, not relevant (trec_eval reads them as unjudged)\n',
+    );
+  });
+
+  test('warnings go to stderr in every format: a CSV piped on still says that the qrels judge other queries', () => {
+    const qrels = join(dir, 'other.qrels');
+    writeFileSync(qrels, 'q1 0 7 1\n');
+    for (const format of ['csv', 'comparisons-csv', 'table', 'json']) {
+      const out = runs(['--qrels', qrels, '--metrics', 'nDCG', '--cutoffs', '3', '--format', format, run]);
+      expect(out.status, format).toBe(0);
+      expect(out.stderr, format).toContain(
+        "fairness-eval runs: warning: the query has no judgment in the qrels: the runs name e.g. '1', the qrels e.g. 'q1'",
+      );
+      expect(out.stdout, format).not.toContain('warning:');
+    }
+  });
+
+  test('results that cannot be written (a full disk) exit 1 with the reason, in both modes', () => {
+    const full = openSync('/dev/full', 'w');
+    const modes = [['runs', '--qrels', `${ex}qrels.txt`, ...nDCG, run], [`${root}examples/dips-ties.json`], ['--describe']];
+    for (const args of modes) {
+      const out = spawnSync(cli, args, { encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+      expect(out.status, args.join(' ')).toBe(1);
+      expect(out.stderr, args.join(' ')).toMatch(/cannot write the results: No space left on device\n$/);
+    }
+  });
+
+  test("a run file whose name holds '=' (a parameter sweep's) is a path; NAME=PATH where neither is a file is said so", () => {
+    const swept = join(dir, 'bm25_k1=0.9,b=0.4.run');
+    writeFileSync(swept, readFileSync(run));
+    const out = runs(['--qrels', `${ex}qrels.txt`, ...nDCG, swept, `named=${run}`]);
+    expect(out.status).toBe(0);
+    expect(out.stdout.split('\n').slice(1, 3)).toEqual([
+      expect.stringMatching(/^"bm25_k1=0\.9,b=0\.4",all,/),
+      expect.stringMatching(/^named,all,/),
+    ]);
+    const missing = runs(['--qrels', `${ex}qrels.txt`, ...nDCG, 'k1=0.9/b.run']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe(
+      "fairness-eval runs: k1=0.9/b.run: no such file, nor '0.9/b.run' (NAME=PATH: the run 'k1' in file '0.9/b.run')\n",
+    );
+  });
+
+  test('a --query-label that no query has is refused, naming the labels the list has', () => {
+    const out = runs(['--queries', `${ex}queries.csv`, '--query-label', 'apperance', ...nDCG, run]);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(
+      /^fairness-eval runs: --query-label: no query of the query list has the label 'apperance'; its labels are 'appearance', /,
+    );
+    expect(out.stdout).toBe('');
   });
 });

@@ -6,6 +6,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <unordered_set>
 
 #include "../strict_json.hpp"
@@ -542,7 +543,17 @@ void Evaluation::Impl::select_queries(Results& out) const {
             out.queries.push_back(queries.ids[i]);
             out.query_texts.push_back(queries.texts[i]);
         }
-        if (out.queries.empty()) out.warnings.push_back("no query of the query list has the label '" + opt.query_label + "'");
+        if (out.queries.empty() && !opt.query_label.empty()) {
+            // A label mistyped would evaluate nothing: name the labels the list has.
+            std::set<std::string> labels_given(queries.labels.begin(), queries.labels.end());
+            std::vector<std::string> shown;
+            for (const auto& label : labels_given)
+                if (shown.size() < 10) shown.push_back(in_quotes(label));
+            throw InputError("--query-label", 0, "",
+                             "no query of the query list has the label " + in_quotes(opt.query_label) + "; its labels are " +
+                                 (labels_given.size() > shown.size() ? names_of(shown, ", ") + ", …" : names_of(shown)));
+        }
+        if (out.queries.empty()) out.warnings.push_back("the query list names no query");
     } else {
         for (const auto q : runs.front().query_order) {
             out.queries.emplace_back(qids.name(q));
@@ -711,6 +722,23 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
             " no label: neutral");
     if (const auto affected = without(Reads::labels, &MetricUnit::without_labels); !labels.given && !affected.empty())
         out.warnings.push_back("no labels (--labels): every document is neutral, so " + what_becomes(affected));
+    if (qrels.negative)
+        out.warnings.push_back(count(qrels.negative, "judgment of the qrels has", "judgments of the qrels have") +
+                               " a negative grade: read as 0, not relevant (trec_eval reads them as unjudged)");
+    if (qrels.given && !out.queries.empty() && std::none_of(out.queries.begin(), out.queries.end(), [&](const std::string& name) {
+            const auto q = qids.find(name);
+            return q != Interner::none && q < qrels.by_query.size() && !qrels.by_query[q].empty();
+        })) {
+        const auto judged = std::find_if(qrels.by_query.begin(), qrels.by_query.end(), [](const auto& j) { return !j.empty(); });
+        out.warnings.push_back(
+            (out.queries.size() == 1 ? std::string("the query has no judgment in the qrels")
+                                     : "none of the " + std::to_string(out.queries.size()) + " queries has a judgment in the qrels") +
+            ": the runs name e.g. " + in_quotes(out.queries.front()) +
+            (judged == qrels.by_query.end()
+                 ? ", the qrels none"
+                 : ", the qrels e.g. " + in_quotes(qids.name(static_cast<std::uint32_t>(judged - qrels.by_query.begin())))) +
+            " (the qrels of other queries, or ids written otherwise?); every relevance is 0");
+    }
     if (qrels.given && notes.unjudged)
         out.warnings.push_back(count(notes.unjudged, "retrieved document within the largest cut-off is",
                                      "retrieved documents within the largest cut-off are") +

@@ -341,7 +341,6 @@ std::string results_table(const Results& res, bool per_query) {
             }
         out.append("\n").append(render(q_rows, 2));
     }
-    for (const auto& w : res.warnings) out.append("warning: ").append(w).append("\n");
     return out;
 }
 
