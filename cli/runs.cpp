@@ -38,7 +38,7 @@ const char* usage =
     "  --labels FILE         docid,label          --qrels FILE        TREC qrels\n"
     "  --queries FILE        ids, or annotated CSV   --query-label L   keep only queries labelled L\n"
     "  --background FILE     a background run     --background-from run|collection   (default: run)\n"
-    "  --background-depth N  (200)                --cutoffs 10,20     (default 10,20)\n"
+    "  --background-depth N  (200)                --cutoffs 10,20     (default: those of --metrics, else 10,20)\n"
     "  --order score|file    (score)              --official\n"
     "  --params FILE         a scenario JSON (an exported one too): its groups, lexicon, params apply\n"
     "  --baseline NAME       (the first run)      --metrics LIST      (default: every metric)\n"

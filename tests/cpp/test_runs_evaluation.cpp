@@ -121,6 +121,20 @@ TEST_CASE("no document of the runs in the collection, or none with a label: the 
           "1 document named by the runs or the background is not in the collection: no text, ω = 1 (as the official NFaiRR code)");
 }
 
+TEST_CASE("no --cutoffs: those the --metrics columns name (nDCG@5 alone asks for 5), or else 10 and 20") {
+    Options o;
+    o.metrics = {"nDCG@2", "NFaiRR", "nDCG@1"};
+    CHECK(evaluate(o, nullptr, "q 0 d2 1\n").columns == std::vector<std::string>{"NFaiRR@2", "NFaiRR@1", "nDCG@2", "nDCG@1"});
+    o.metrics = {"nDCG"};
+    CHECK(evaluate(o, nullptr, "q 0 d2 1\n").columns == std::vector<std::string>{"nDCG@10", "nDCG@20"});
+    o.metrics = {};
+    CHECK(evaluate(o).cutoffs == std::vector<std::size_t>{10, 20});
+    // Given, they are the cut-offs, and a column must be one of them.
+    o.cutoffs = {3};
+    o.metrics = {"nDCG@2"};
+    CHECK_THROWS_WITH_AS(Evaluation{o}, "--metrics: nDCG@2: the cut-off is not one of --cutoffs", InputError);
+}
+
 TEST_CASE("--metrics: a name in any case; a metric of one column per magnitude names its columns") {
     Options o;
     o.cutoffs = {2};

@@ -218,6 +218,22 @@ std::string not_utf8_warning(const Results& out) {
 }
 }  // namespace
 
+namespace {
+
+// The cut-offs of the columns among `metrics` (nDCG@5, NFaiRR@10), in their order, or else 10 and
+// 20: `--metrics nDCG@5` alone asks for the cut-off 5, as ir_measures reads it.
+std::vector<std::size_t> cutoffs_named(const std::vector<std::string>& metrics) {
+    std::vector<std::size_t> out;
+    for (const auto& raw : metrics) {
+        long long c = 0;
+        if (const auto at = raw.find('@'); at != std::string::npos && parse_int(std::string_view(raw).substr(at + 1), c) && c >= 1)
+            out.push_back(static_cast<std::size_t>(c));
+    }
+    return out.empty() ? std::vector<std::size_t>{10, 20} : out;
+}
+
+}  // namespace
+
 void Evaluation::Impl::choose_columns() {
     columns.clear();
     std::vector<std::pair<const RunMetric*, std::optional<std::size_t>>> asked;
@@ -257,7 +273,7 @@ void Evaluation::Impl::choose_columns() {
 Evaluation::Evaluation(Options options) : impl_(std::make_unique<Impl>()) {
     auto& s = *impl_;
     s.opt = std::move(options);
-    if (s.opt.cutoffs.empty()) throw InputError("--cutoffs", 0, "", "give at least one cut-off");
+    if (s.opt.cutoffs.empty()) s.opt.cutoffs = cutoffs_named(s.opt.metrics);
     for (const auto c : s.opt.cutoffs)
         if (c < 1 || c > 1000000) throw InputError("--cutoffs", 0, "", "a cut-off is a whole number from 1 to 1000000");
     // A cut-off given twice is one column (the JSON would otherwise hold a key twice).

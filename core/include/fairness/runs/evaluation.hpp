@@ -38,7 +38,8 @@ enum class Input { run, background, qrels, labels, queries };
 inline constexpr std::size_t max_cutoffs = 100;
 
 struct Options {
-    std::vector<std::size_t> cutoffs{10, 20};
+    // None given: the cut-offs the metrics' columns name (nDCG@5: 5), or else 10 and 20.
+    std::vector<std::size_t> cutoffs;
     Order order = Order::score;
     // --official: file order, the whitespace tokenizer, inclusive τ, and NFaiRR's set S = the
     // background documents only (not augmented by the ranking), as the official NFaiRR code.
