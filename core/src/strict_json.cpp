@@ -269,18 +269,21 @@ private:
 
 namespace {
 
+// `one_line`: the text is a line of a file (a collection's JSON line), whose messages name the file
+// and line already: a position is its column alone.
 StrictJson scan_strictly(std::string_view text, std::string_view root_name, bool compact_documents, std::uint64_t max_depth,
-                         std::string_view depth_key) {
+                         std::string_view depth_key, bool one_line = false) {
     const std::string root(root_name);
+    const auto at = [&](std::size_t offset) { return one_line ? "column " + std::to_string(offset + 1) : line_and_column(text, offset); };
     // Said apart from the scanner's "unexpected" messages: a NUL is a common way for a file to end.
     if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-        throw ScenarioError(root, "malformed JSON at " + line_and_column(text, nul) + ": a NUL byte; JSON text cannot hold one");
+        throw ScenarioError(root, "malformed JSON at " + at(nul) + ": a NUL byte; JSON text cannot hold one");
     StrictJson out;
     StrictSax sax(out, root, compact_documents, max_depth, depth_key);
     try {
         json_scanner::scan(text, sax);
     } catch (const json_scanner::SyntaxError& error) {
-        throw ScenarioError(root, "malformed JSON at " + line_and_column(text, error.offset) + ": " + error.what);
+        throw ScenarioError(root, "malformed JSON at " + at(error.offset) + ": " + error.what);
     }
     return out;
 }
@@ -299,7 +302,7 @@ json parse_json_strictly(std::string_view text, const Limits& limits, std::strin
 }
 
 json parse_json_line_strictly(std::string_view line, const Limits& limits) {
-    return scan_strictly(line, "", false, limits.json_line_depth, limit_key::json_line_depth).root;
+    return scan_strictly(line, "", false, limits.json_line_depth, limit_key::json_line_depth, true).root;
 }
 
 }  // namespace fairness

@@ -49,10 +49,12 @@ Options json_cutoffs(std::vector<std::size_t> c) {
 
 }  // namespace
 
-TEST_CASE("run files: 5 fields say Q0 is missing, other counts and bad numbers name line and field") {
+TEST_CASE("run files: 5 fields say which column is missing, other counts and bad numbers name line and field") {
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0 t\nq1 d2 2 1.0 t\n", "a.run") ==
           "a.run:2: 5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the Q0 column missing?)");
-    CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0\n", "a.run").find("a.run:1: 5 fields") == 0);
+    CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0\n", "a.run") ==
+          "a.run:1: 5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the tag column missing?)");
+    CHECK(error_of(Input::run, "q1 q0 d1 1 2.0\n", "a.run").ends_with("(is the tag column missing?)"));
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0 t extra\n", "a.run") ==
           "a.run:1: 7 fields; a TREC run line has 6: qid Q0 docid rank score tag");
     // Files of other shapes researchers hold: an MS MARCO run (qid pid rank) and a qrels file.
@@ -96,7 +98,10 @@ TEST_CASE("collections: TSV without a tab, malformed JSON lines and a document t
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"id\": \"d2\", \"text\": 3}\n") == "c.tsv:2: text: must be a string");
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"text\": \"y\"}\n") ==
           "c.tsv:2: id: missing: give the id in id, docid, doc_id or _id");
-    CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"id\": \"d2\", \"text\": \n").find("c.tsv:2: malformed JSON") == 0);
+    // The file and line are named first: the position within the line is its column alone (the
+    // text ends after its 21 bytes).
+    CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\"}\n{\"id\": \"d2\", \"text\": \n") ==
+          "c.tsv:2: malformed JSON at column 22: unexpected end of the text; expected a JSON value");
     // Read as strictly as a scenario: a key given twice is refused, not taken as the last one.
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\", \"id\": \"d2\"}\n") ==
           "c.tsv:1: id: the key \"id\" appears twice in this object; give each key once");
@@ -174,6 +179,16 @@ TEST_CASE("chunks of any size read alike: a run fed one byte at a time equals th
     CHECK(evaluate(1) == whole);
     CHECK(evaluate(3) == whole);
     CHECK(whole.find("\"queries\":[\"q2\",\"q1\"]") != std::string::npos);  // order of first appearance
+}
+
+TEST_CASE("a UTF-16 file (Windows PowerShell's >) is refused on its first line, saying so, whatever the file") {
+    const std::string le = std::string("\xFF\xFE", 2) + std::string("q\0001\000 \000", 6);
+    const std::string be = std::string("\xFE\xFF", 2) + std::string("\000q\0001\000 ", 6);
+    const std::string message = ":1: the file is UTF-16 text (as Windows PowerShell's > writes it); save it as UTF-8";
+    CHECK(error_of(Input::run, le, "a.run") == "a.run" + message);
+    CHECK(error_of(Input::qrels, be, "q.txt") == "q.txt" + message);
+    CHECK(error_of(Input::labels, le, "l.csv") == "l.csv" + message);
+    CHECK(collection_error(le + "\n") == "c.tsv" + message);
 }
 
 TEST_CASE("a byte order mark before the first line is not part of it, in every file, whole or a byte at a time") {

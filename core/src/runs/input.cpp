@@ -24,6 +24,10 @@ void LineSplitter::too_long(std::uint64_t bytes) const {
     throw InputError(file_, line_ + 1, "", over_limit(bytes, "bytes in one line", max_line_, limit_key::line_bytes));
 }
 
+void LineSplitter::utf16() const {
+    throw InputError(file_, 1, "", "the file is UTF-16 text (as Windows PowerShell's > writes it); save it as UTF-8");
+}
+
 std::uint32_t Interner::hash(std::string_view s) {
     // FNV-1a over 8-byte words, then a final mix: fast for short ids, well spread for numbers.
     std::uint64_t h = 0xcbf29ce484222325ull ^ s.size();

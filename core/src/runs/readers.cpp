@@ -38,7 +38,7 @@ std::string lower(std::string_view s) {
 std::string run_hint(const std::string_view* f, std::size_t n) {
     long long whole = 0;
     double number = 0;
-    if (n == 5) return " (is the Q0 column missing?)";
+    if (n == 5) return lower(f[1]) == "q0" ? " (is the tag column missing?)" : " (is the Q0 column missing?)";
     if (n == 3 && parse_int(f[2], whole))
         return " (an MS MARCO run, qid pid rank? As a TREC run: awk '{print $1, \"Q0\", $2, $3, -$3, \"run\"}')";
     if (n == 4 && parse_double(f[3], number)) return " (is this a qrels file?)";

@@ -61,14 +61,17 @@ private:
     std::string carry_;
     std::uint64_t line_ = 0;
     [[noreturn]] void too_long(std::uint64_t bytes) const;
+    [[noreturn]] void utf16() const;
     void check(std::uint64_t bytes) const {
         if (bytes > max_line_) too_long(bytes);
     }
     static std::string_view trim_cr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
-    // Line `line_` as handed over: without its '\r', and the first without a byte order mark.
+    // Line `line_` as handed over: without its '\r', and the first without a byte order mark (a
+    // UTF-16 one is refused: every other byte of such a file is 0).
     std::string_view tidy(std::string_view s) const {
         s = trim_cr(s);
         if (line_ == 1 && s.starts_with("\xEF\xBB\xBF")) s.remove_prefix(3);
+        if (line_ == 1 && (s.starts_with("\xFF\xFE") || s.starts_with("\xFE\xFF"))) utf16();
         return s;
     }
 };
