@@ -3,6 +3,7 @@
 // background = the query's background documents, k = c) on a seeded random run.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -119,6 +120,35 @@ TEST_CASE("no document of the runs in the collection, or none with a label: the 
     // One missing among others found is counted, as the official code does it.
     CHECK(evaluate(o).warnings[0] ==
           "1 document named by the runs or the background is not in the collection: no text, ω = 1 (as the official NFaiRR code)");
+}
+
+TEST_CASE("without a query list, the queries are the first run's: what another run holds beyond them is said") {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"NFaiRR"};
+    const auto with = [&](const char* second, bool list) {
+        Evaluation ev(o);
+        ev.add(Input::run, "r", "r.run", run);
+        ev.add(Input::run, "s", "s.run", second);
+        if (list) ev.add(Input::queries, "", "q.lst", "q\nqx\n");
+        ev.collection_begin("c.tsv");
+        ev.collection_feed(collection);
+        ev.collection_end();
+        return ev.compute();
+    };
+    const auto more = with("q Q0 d1 1 1 s\nqx Q0 d2 1 1 s\nqy Q0 d2 1 1 s\n", false);
+    CHECK(more.queries == std::vector<std::string>{"q"});
+    CHECK(std::count(more.warnings.begin(), more.warnings.end(),
+                     "run 's' has 2 queries that the first run 'r' has not: not evaluated (the queries are the first run's, unless "
+                     "--queries lists them)") == 1);
+    // A query list chooses them: nothing is said of the runs' other queries.
+    const auto listed = with("q Q0 d1 1 1 s\nqx Q0 d2 1 1 s\nqy Q0 d2 1 1 s\n", true);
+    CHECK(listed.queries == std::vector<std::string>{"q", "qx"});
+    CHECK(std::none_of(listed.warnings.begin(), listed.warnings.end(),
+                       [](const std::string& w) { return w.find("has not") != std::string::npos; }));
+    const auto same = with("q Q0 d1 1 1 s\n", false);
+    CHECK(std::none_of(same.warnings.begin(), same.warnings.end(),
+                       [](const std::string& w) { return w.find("has not") != std::string::npos; }));
 }
 
 TEST_CASE("no --cutoffs: those the --metrics columns name (nDCG@5 alone asks for 5), or else 10 and 20") {

@@ -82,12 +82,12 @@ std::string meant_by(std::string_view name) {
 bool reads(const MetricUnit& unit, Reads what, const Params& p) { return unit.reads(p) & static_cast<unsigned>(what); }
 
 // A column's direction and range. RaB and ARaB are one column per magnitude, so the range is
-// that magnitude's. Under --official, S is the background alone and NFaiRR can exceed 1.
-ColumnInfo column_info(const RunMetric& m, std::size_t cutoff, const Params& p, bool official, bool negative_relevance) {
+// that magnitude's. Under --official, S is the background alone and NFaiRR can exceed 1. A range
+// that needs relevance of at least 0 holds: the qrels reader reads a negative grade as 0.
+ColumnInfo column_info(const RunMetric& m, std::size_t cutoff, const Params& p, bool official) {
     const auto& d = *m.unit->descriptor;
     ColumnInfo info{std::string(m.name()), cutoff, d.fairer, d.utility, {}};
     if (d.numeric_range) info.range = d.numeric_range(p);
-    if (info.range.needs_nonnegative_relevance && negative_relevance) info.range = {};
     if (official && reads(*m.unit, Reads::background, p)) info.range.max = std::numeric_limits<double>::infinity();
     return info;
 }
@@ -786,13 +786,18 @@ Results Evaluation::Impl::compute() {
             out.warnings.push_back(std::to_string(notes.absent) + " of " + count(out.queries.size(), "query", "queries") +
                                    (notes.absent == 1 ? " is" : " are") + " not in run '" + run.name +
                                    "': " + (notes.absent == 1 ? "its values are" : "their values are") + " null");
+        // Without a query list the queries are the first run's: say what another run holds beyond them.
+        const auto beyond = queries.given ? 0 : std::count_if(run.query_order.begin(), run.query_order.end(), [&](std::uint32_t q) {
+            return !runs.front().has(q);
+        });
+        if (beyond > 0)
+            out.warnings.push_back("run '" + run.name + "' has " + count(static_cast<std::size_t>(beyond), "query", "queries") +
+                                   " that the first run '" + runs.front().name +
+                                   "' has not: not evaluated (the queries are the first run's, " + "unless --queries lists them)");
     }
 
     // Summaries and comparisons against the baseline, by each metric's direction and range.
-    bool negative_relevance = false;
-    for (const auto& judged : qrels.by_query)
-        for (const auto& [d, rel] : judged) negative_relevance |= rel < 0;
-    for (const auto& c : columns) out.column_info.push_back(column_info(c.metric, c.cutoff, c.params, opt.official, negative_relevance));
+    for (const auto& c : columns) out.column_info.push_back(column_info(c.metric, c.cutoff, c.params, opt.official));
     out.bootstrap = opt.bootstrap;
     summarize_and_compare(out, baseline);
     add_warnings(out, notes);
