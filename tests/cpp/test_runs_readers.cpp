@@ -263,6 +263,25 @@ TEST_CASE("labels map as the page's import: exact, any case, a unique initial; e
     CHECK(resolve_label("m", {"men", "minors"}) == -2);
 }
 
+TEST_CASE("labels as pandas writes them: a quoted id may hold the separator, and \"\" is a quote") {
+    const auto warnings = [](const std::string& labels) {
+        Evaluation ev(json_cutoffs({2}));
+        ev.add(Input::run, "r", "r.run", "q Q0 doc,1 1 2 t\nq Q0 a\"b 2 1 t\n");
+        ev.add(Input::labels, "", "l.csv", labels);
+        ev.collection_begin("c.tsv");
+        ev.collection_feed("doc,1\tShe\na\"b\tHe\n");
+        ev.collection_end();
+        return ev.compute().warnings;
+    };
+    const auto unlabelled = [](const std::vector<std::string>& w) {
+        return std::any_of(w.begin(), w.end(), [](const std::string& s) { return s.find("no label") != std::string::npos; });
+    };
+    CHECK_FALSE(unlabelled(warnings("docid,label\n\"doc,1\",F\n\"a\"\"b\",M\n")));
+    CHECK(unlabelled(warnings("\"doc,1\",F\n")));  // a"b has none: the check can fail
+    CHECK(error_of(Input::labels, "\"doc,1\",F,x\n", "l.csv") ==
+          "l.csv:1: more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
+}
+
 TEST_CASE("annotated query lists: the id is the first field and the label the last, commas inside the text") {
     Options o;
     o.query_label = "n";

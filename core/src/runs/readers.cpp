@@ -26,6 +26,35 @@ std::string_view unquote(std::string_view s) {
 
 bool blank(std::string_view s) { return trim(s).empty(); }
 
+// Where the first field of a CSV line ends: at the first separator, or, for a quoted field ("doc,1",
+// as pandas writes an id holding a comma; "" is a quote within it), at the first after its
+// closing quote. npos when the line has one field.
+std::size_t field_end(std::string_view line, char separator) {
+    const auto start = line.find_first_not_of(" \t");
+    if (separator == ',' && start != std::string_view::npos && line[start] == '"')
+        for (auto at = start + 1; at < line.size(); ++at)
+            if (line[at] == '"') {
+                if (at + 1 < line.size() && line[at + 1] == '"') {
+                    ++at;
+                    continue;
+                }
+                return line.find(separator, at + 1);
+            }
+    return line.find(separator);
+}
+
+// A CSV field without its quotes, "" read as one quote.
+std::string csv_text(std::string_view field) {
+    const auto inner = unquote(field);
+    if (inner.size() == trim(field).size()) return std::string(inner);
+    std::string out;
+    for (std::size_t i = 0; i < inner.size(); ++i) {
+        out += inner[i];
+        if (inner[i] == '"' && i + 1 < inner.size() && inner[i + 1] == '"') ++i;
+    }
+    return out;
+}
+
 std::string lower(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -195,11 +224,11 @@ void LabelsReader::line(std::string_view text, std::uint64_t number) {
     if (blank(text)) return;
     labels_.given = true;
     const char separator = text.find('\t') != std::string_view::npos ? '\t' : ',';
-    const auto cut = text.find(separator);
+    const auto cut = field_end(text, separator);
     const bool first = first_;
     first_ = false;
     if (cut == std::string_view::npos) throw InputError(file_, number, "", "expected docid,label (CSV) or docid<TAB>label (TSV)");
-    const auto id = unquote(text.substr(0, cut));
+    const auto id = csv_text(text.substr(0, cut));
     const auto raw = unquote(text.substr(cut + 1));
     if (raw.find(separator) != std::string_view::npos)
         throw InputError(file_, number, "", "more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
