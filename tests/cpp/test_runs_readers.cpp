@@ -67,6 +67,12 @@ TEST_CASE("run files: 5 fields say which column is missing, other counts and bad
     CHECK(error_of(Input::qrels, "q1 Q0 d1 1 2.0 t\n", "a.run") ==
           "a.run:1: 6 fields; a TREC qrels line has 4: qid iter docid rel (is this a run?)");
     CHECK(error_of(Input::run, "q1 Q0 d1 one 2.0 t\n", "a.run") == "a.run:1: rank: not a whole number: 'one'");
+    CHECK(error_of(Input::run, "q1 Q0 d1 1.5 2.0 t\n", "a.run") == "a.run:1: rank: not a whole number: '1.5'");
+    // A whole rank written as a float (pandas, from a column of floats) is a whole number.
+    CHECK(error_of(Input::run, "q1 Q0 d1 1.0 2.0 t\nq1 Q0 d2 2.00 1.0 t\n", "a.run").empty());
+    CHECK(error_of(Input::qrels, "query-id\tcorpus-id\tscore\nq1\td1\t1\n", "qrels.tsv") ==
+          "qrels.tsv:1: 3 fields; a TREC qrels line has 4: qid iter docid rel (BEIR's qrels, query-id corpus-id score? As TREC qrels: "
+          "awk 'NR > 1 {print $1, 0, $2, $3}')");
     CHECK(error_of(Input::run, "q1 Q0 d1 1 nan t\n", "a.run") == "a.run:1: score: not a finite number: 'nan'");
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2 t\nq2 Q0 d1 1 2 t\n\nq1 Q0 d1 2 1 t\n", "a.run") ==
           "a.run:4: docid: document 'd1' appears twice for query 'q1' (lines 1 and 4)");

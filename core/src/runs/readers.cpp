@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 
 #include "count.hpp"
@@ -86,8 +87,12 @@ void RunReader::line(std::string_view text, std::uint64_t number) {
     if (n != 6)
         throw InputError(file, number, "",
                          count(n, "field", "fields") + "; a TREC run line has 6: qid Q0 docid rank score tag" + run_hint(f, n));
+    // The rank is checked, not read (the score orders): a whole number, written as pandas writes one
+    // from a column of floats (1.0) too.
     long long rank = 0;
-    if (!parse_int(f[3], rank)) throw InputError(file, number, "rank", "not a whole number: " + in_quotes(f[3]));
+    double rank_number = 0;
+    if (!parse_int(f[3], rank) && !(parse_double(f[3], rank_number) && rank_number == std::floor(rank_number)))
+        throw InputError(file, number, "rank", "not a whole number: " + in_quotes(f[3]));
     double score = 0;
     if (!parse_double(f[4], score)) throw InputError(file, number, "score", "not a finite number: " + in_quotes(f[4]));
     if (last_q_ == Interner::none || f[0] != last_qid_) {
@@ -181,7 +186,10 @@ void QrelsReader::line(std::string_view text, std::uint64_t number) {
     if (n != 4)
         throw InputError(
             file_, number, "",
-            count(n, "field", "fields") + "; a TREC qrels line has 4: qid iter docid rel" + (n == 6 ? " (is this a run?)" : ""));
+            count(n, "field", "fields") + "; a TREC qrels line has 4: qid iter docid rel" +
+                (n == 6                  ? " (is this a run?)"
+                 : n == 3 && number == 1 ? " (BEIR's qrels, query-id corpus-id score? As TREC qrels: awk 'NR > 1 {print $1, 0, $2, $3}')"
+                                         : ""));
     double rel = 0;
     if (!parse_double(f[3], rel)) throw InputError(file_, number, "rel", "not a finite number: " + in_quotes(f[3]));
     // A negative grade (TREC's -1, -2: junk, spam) gains nothing: trec_eval reads it as unjudged.
