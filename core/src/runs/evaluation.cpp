@@ -162,6 +162,7 @@ struct Evaluation::Impl {
     std::size_t baseline_index(Results& out) const;
     RunResult evaluate_run(const RunTable& run, const Results& out, DocumentTable& table, RunNotes& notes) const;
     void add_warnings(Results& out, const RunNotes& notes) const;
+    std::string qrels_of_other_queries(const Results& out) const;
 };
 
 namespace {
@@ -216,9 +217,6 @@ std::string not_utf8_warning(const Results& out) {
     if (runs) what += (what.empty() ? "" : " and ") + count(runs, "run name", "run names");
     return what + ((queries + runs) == 1 ? " is" : " are") + " not UTF-8: shown with U+FFFD in place of each byte that is not";
 }
-}  // namespace
-
-namespace {
 
 // The cut-offs of the columns among `metrics` (nDCG@5, NFaiRR@10), in their order, or else 10 and
 // 20: `--metrics nDCG@5` alone asks for the cut-off 5, as ir_measures reads it.
@@ -703,6 +701,25 @@ std::string what_becomes(const std::vector<std::pair<std::string_view, std::stri
 
 }  // namespace
 
+// When the qrels judge none of the evaluated queries, ids are rather written two ways ("q1" and
+// "1"), or the qrels are another collection's: say what each side's ids look like.
+std::string Evaluation::Impl::qrels_of_other_queries(const Results& out) const {
+    const auto judged = [&](std::uint32_t q) { return q != Interner::none && q < qrels.by_query.size() && !qrels.by_query[q].empty(); };
+    if (!qrels.given || out.queries.empty() ||
+        std::any_of(out.queries.begin(), out.queries.end(), [&](const std::string& name) { return judged(qids.find(name)); }))
+        return {};
+    std::string qrels_example = "none";
+    for (std::uint32_t q = 0; q < qrels.by_query.size(); ++q)
+        if (judged(q)) {
+            qrels_example = "e.g. " + in_quotes(qids.name(q));
+            break;
+        }
+    return (out.queries.size() == 1 ? std::string("the query has no judgment in the qrels")
+                                    : "none of the " + std::to_string(out.queries.size()) + " queries has a judgment in the qrels") +
+           ": the runs name e.g. " + in_quotes(out.queries.front()) + ", the qrels " + qrels_example +
+           " (the qrels of other queries, or ids written otherwise?); every relevance is 0";
+}
+
 void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
     // The asked metrics (each once) that read `what`, with their state without it.
     const auto without = [&](Reads what, std::string_view MetricUnit::*state) {
@@ -741,20 +758,7 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
     if (qrels.negative)
         out.warnings.push_back(count(qrels.negative, "judgment of the qrels has", "judgments of the qrels have") +
                                " a negative grade: read as 0, not relevant (trec_eval reads them as unjudged)");
-    if (qrels.given && !out.queries.empty() && std::none_of(out.queries.begin(), out.queries.end(), [&](const std::string& name) {
-            const auto q = qids.find(name);
-            return q != Interner::none && q < qrels.by_query.size() && !qrels.by_query[q].empty();
-        })) {
-        const auto judged = std::find_if(qrels.by_query.begin(), qrels.by_query.end(), [](const auto& j) { return !j.empty(); });
-        out.warnings.push_back(
-            (out.queries.size() == 1 ? std::string("the query has no judgment in the qrels")
-                                     : "none of the " + std::to_string(out.queries.size()) + " queries has a judgment in the qrels") +
-            ": the runs name e.g. " + in_quotes(out.queries.front()) +
-            (judged == qrels.by_query.end()
-                 ? ", the qrels none"
-                 : ", the qrels e.g. " + in_quotes(qids.name(static_cast<std::uint32_t>(judged - qrels.by_query.begin())))) +
-            " (the qrels of other queries, or ids written otherwise?); every relevance is 0");
-    }
+    if (const auto w = qrels_of_other_queries(out); !w.empty()) out.warnings.push_back(w);
     if (qrels.given && notes.unjudged)
         out.warnings.push_back(count(notes.unjudged, "retrieved document within the largest cut-off is",
                                      "retrieved documents within the largest cut-off are") +
@@ -793,7 +797,7 @@ Results Evaluation::Impl::compute() {
         if (beyond > 0)
             out.warnings.push_back("run '" + run.name + "' has " + count(static_cast<std::size_t>(beyond), "query", "queries") +
                                    " that the first run '" + runs.front().name +
-                                   "' has not: not evaluated (the queries are the first run's, " + "unless --queries lists them)");
+                                   "' has not: not evaluated (the queries are the first run's, unless --queries lists them)");
     }
 
     // Summaries and comparisons against the baseline, by each metric's direction and range.
