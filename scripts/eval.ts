@@ -17,6 +17,8 @@ import { ScenarioError, type EvaluateOptions } from '../wasm/engine';
 import { loadEngineNode } from '../wasm/node';
 
 const badInput = 2;
+/** Results that could not be written (a full disk), as the CLI's. */
+const writeFailed = 1;
 
 const usage =
   'usage: npm run -s eval -- [--large] [--summary] SCENARIO.json|-\n' +
@@ -59,6 +61,7 @@ function describeError(error: unknown): string {
     ENOENT: 'No such file or directory',
     EACCES: 'Permission denied',
     EISDIR: 'Is a directory',
+    ENOSPC: 'No space left on device',
   };
   return (code && words[code]) ?? (error instanceof Error ? error.message : String(error));
 }
@@ -97,6 +100,12 @@ async function main(args: string[]): Promise<void> {
   process.stdout.write(results);
   process.stdout.write('\n');
 }
+
+// Results cut short (a full disk) are said as the CLI says them, never ended with exit 0.
+process.stdout.on('error', (error) => {
+  process.stderr.write(`fairness-eval: cannot write the results: ${describeError(error)}\n`);
+  process.exitCode = writeFailed;
+});
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (!(error instanceof Refusal)) throw error;

@@ -227,7 +227,7 @@ describe("a researcher's shell", () => {
     }
   });
 
-  test('results that cannot be written (a full disk) exit 1 with the reason, in both modes', () => {
+  test('results that cannot be written (a full disk) exit 1 with the reason, in both modes and npm run eval', () => {
     const full = openSync('/dev/full', 'w');
     const modes = [['runs', '--qrels', `${ex}qrels.txt`, ...nDCG, run], [`${root}examples/dips-ties.json`], ['--describe']];
     for (const args of modes) {
@@ -235,6 +235,14 @@ describe("a researcher's shell", () => {
       expect(out.status, args.join(' ')).toBe(1);
       expect(out.stderr, args.join(' ')).toMatch(/cannot write the results: No space left on device\n$/);
     }
+    // npm run eval, the WebAssembly module's CLI, says it in the same words.
+    const wasm = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval.ts', 'examples/dips-ties.json'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', full, 'pipe'],
+    });
+    expect(wasm.status).toBe(1);
+    expect(wasm.stderr).toBe('fairness-eval: cannot write the results: No space left on device\n');
   });
 
   test("a run file whose name holds '=' (a parameter sweep's) is a path; NAME=PATH where neither is a file is said so", () => {
