@@ -67,6 +67,27 @@ describe('MetricsTable', () => {
     expect(verdicts.textContent).toContain('TExFAIR');
   });
 
+  test('the sentence says for which ranking a metric is undefined, or that it is for both', async () => {
+    // A has a female and a male document, B males only: DIPS is undefined for B alone. Every
+    // relevance is 1, so no pair is strictly ordered: IGI (C = 0) is undefined for both.
+    const equal = (s: PageScenario): PageScenario => ({
+      rankings: s.rankings.map((r) => ({ ...r, docs: r.docs.map((d) => ({ ...d, relevance: 1 })) })),
+    });
+    replaceScenario(equal(two()), { undoable: false });
+    render(<MetricsTable />);
+    await current();
+    const [a, b] = evaluation.value.results!.rankings;
+    expect(a!.dips.value).not.toBeNull();
+    expect(b!.dips.value).toBeNull();
+    expect(a!.igi.value).toBeNull();
+    expect(b!.igi.value).toBeNull();
+    const onlyB = document.querySelector('[data-undefined-for="B"]')!.textContent!;
+    expect(onlyB).toContain('DIPS');
+    expect(onlyB).not.toContain('IGI');
+    expect(document.querySelector('[data-undefined-for="both"]')!.textContent).toContain('IGI');
+    expect(document.querySelector('[data-undefined-for="A"]')).toBeNull();
+  });
+
   test('parts come from the descriptors: NDKL lists Z and D*, NFaiRR FaiRR and IFaiRR', async () => {
     replaceScenario(two(), { undoable: false });
     render(<MetricsTable />);

@@ -5,7 +5,8 @@ import { UTILITY, descriptors, fairerOf, metricOf } from '../../state/metrics';
 import { memo } from '../Memo';
 import styles from './style.module.css';
 
-type Side = 'a' | 'b' | 'tie' | 'mirror' | 'undefined';
+/** `onlyA`: undefined for B alone (defined for A), `onlyB` the other way, `neither`: for both. */
+type Side = 'a' | 'b' | 'tie' | 'mirror' | 'onlyA' | 'onlyB' | 'neither';
 
 /**
  * A metric whose fair value is 0 can give two rankings values equally far from 0 with opposite
@@ -41,12 +42,14 @@ export const Verdicts = memo(function Verdicts({
 }) {
   const shown = shownIds === undefined ? undefined : new Set(shownIds.split(','));
   const [a, b] = results.rankings as [Results['rankings'][number], Results['rankings'][number]];
-  const sides: Record<Side, string[]> = { a: [], b: [], tie: [], mirror: [], undefined: [] };
+  const sides: Record<Side, string[]> = { a: [], b: [], tie: [], mirror: [], onlyA: [], onlyB: [], neither: [] };
   for (const d of descriptors.value) {
     if (UTILITY.has(d.id) || (shown && !shown.has(d.id))) continue;
     const va = metricOf(a, d.id).value;
     const vb = metricOf(b, d.id).value;
-    if (va === null || vb === null) sides.undefined.push(d.name);
+    if (va === null && vb === null) sides.neither.push(d.name);
+    else if (vb === null) sides.onlyA.push(d.name);
+    else if (va === null) sides.onlyB.push(d.name);
     else if (mirrored(d.fairer, va, vb)) sides.mirror.push(d.name);
     else {
       const side = fairerOf(d.fairer, va, vb);
@@ -78,7 +81,19 @@ export const Verdicts = memo(function Verdicts({
         </span>
       )}
       {sides.tie.length > 0 && <span> Tied: {sides.tie.join(', ')}.</span>}
-      {sides.undefined.length > 0 && <span> Undefined for one side: {sides.undefined.join(', ')}.</span>}
+      {sides.onlyB.length > 0 && (
+        <span data-undefined-for={a.name}>
+          {' '}
+          Undefined for {a.name}: {sides.onlyB.join(', ')}.
+        </span>
+      )}
+      {sides.onlyA.length > 0 && (
+        <span data-undefined-for={b.name}>
+          {' '}
+          Undefined for {b.name}: {sides.onlyA.join(', ')}.
+        </span>
+      )}
+      {sides.neither.length > 0 && <span data-undefined-for="both"> Undefined for both: {sides.neither.join(', ')}.</span>}
     </div>
   );
 });
