@@ -74,9 +74,12 @@ describe('presenting: one slide', () => {
     // Predict needs an answer before the numbers: the clicker waits.
     await page.keyboard.press('PageDown');
     expect(await step()).toBe('1');
-    await page.getByRole('radio', { name: 'ties balanced' }).check();
-    // A key pressed on a radio button moves the radio choice, not the step: keys act outside fields.
-    await page.locator('#lesson-step').focus();
+    await page.getByRole('radio', { name: 'ties to female' }).click();
+    // → on the radio button just clicked moves the choice (the radio group's key), not the step;
+    // the clicker's PageDown, which means nothing to a radio button, moves the step from there.
+    await page.keyboard.press('ArrowRight');
+    expect(await step()).toBe('1');
+    expect(await page.getByRole('radio', { name: 'ties balanced' }).isChecked()).toBe(true);
     await page.keyboard.press('PageDown');
     await page.getByRole('heading', { name: 'The numbers' }).waitFor();
     await waitCurrent(page);

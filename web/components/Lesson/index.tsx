@@ -80,9 +80,18 @@ function Moves({ lesson, before, after }: { lesson: LessonData; before: Values; 
   );
 }
 
-function editable(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+/**
+ * Whether the key belongs to the control it was pressed in. A clicker's PageDown and PageUp mean
+ * nothing to a radio button or a checkbox (an answer just chosen keeps the focus), so they move
+ * the steps from there; → and ← stay the radio group's.
+ */
+function keyOfControl(e: KeyboardEvent): boolean {
+  const el = e.target as HTMLElement | null;
+  if (!el) return false;
+  if (el.isContentEditable || ['TEXTAREA', 'SELECT'].includes(el.tagName)) return true;
+  if (el.tagName !== 'INPUT') return false;
+  const page = e.key === 'PageDown' || e.key === 'PageUp';
+  return !(page && ['radio', 'checkbox'].includes((el as HTMLInputElement).type));
 }
 
 export function Lesson() {
@@ -120,7 +129,7 @@ export function Lesson() {
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || editable(e.target) || document.querySelector('dialog[open]')) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || keyOfControl(e) || document.querySelector('dialog[open]')) return;
       if (e.key === 'ArrowRight' || e.key === 'PageDown') go.current.next();
       else if (e.key === 'ArrowLeft' || e.key === 'PageUp') go.current.back();
       else return;
