@@ -678,3 +678,37 @@ test('a run pasted into Import… is refused there and taken to the Runs view as
   }
   expect(problems).toEqual([]);
 });
+
+test('evaluated again with other cut-offs, baseline or runs, the panels take the new results; a baseline no run has is shown; no cut-offs: those of the metrics', async () => {
+  const { page, problems } = await newPage(site);
+  await openRuns(page);
+  await page.click('[data-action="sample-runs"]');
+  const current = '[data-state="current"] [data-stat="mean"]';
+  await page.waitForSelector(current, { timeout: 30_000 });
+  // Choices in the panels: the table at 20, sorted by a column of 20; the chart on a metric at 20.
+  await page.selectOption('[data-option="table-cutoff"]', '20');
+  const chartMetric = page.locator('[data-option="chart-metric"]');
+  await chartMetric.selectOption((await chartMetric.locator('option').allTextContents()).find((t) => t.endsWith('@20'))!);
+  await page.fill('[data-option="cutoffs"]', '3');
+  await page.selectOption('[data-option="baseline"]', 'male-first');
+  await page.click('[data-action="evaluate-runs"]');
+  await expect.poll(() => page.locator('[data-option="table-cutoff"]').inputValue(), { timeout: 30_000 }).toBe('3');
+  expect(await chartMetric.inputValue()).toMatch(/@3$/);
+  expect(await page.locator('[data-option="chart-run"]').inputValue()).toBe('female-first');
+  expect(await page.locator('[data-option="open-a"]').inputValue()).toBe('male-first');
+  expect(await page.locator('table th', { hasText: /@3$/ }).count()).toBeGreaterThan(0);
+
+  // Other runs: the baseline chosen before names no run of them, and the select shows it so.
+  const other = join(mkdtempSync(join(tmpdir(), 'runs-other-')), 'only.run');
+  copyFileSync(`${root}examples/runs/female-first.run`, other);
+  await page.setInputFiles('[data-input="run"]', other);
+  expect(await page.locator('[data-option="baseline"] option:checked').textContent()).toBe('male-first (no run of that name)');
+  await page.selectOption('[data-option="baseline"]', '');
+  // No cut-offs given: those the metrics' columns name, as the CLI.
+  await page.fill('[data-option="cutoffs"]', '');
+  await page.fill('[data-option="metrics"]', 'nDCG@5,DIPS');
+  await page.click('[data-action="evaluate-runs"]');
+  await expect.poll(() => page.locator('[data-option="table-cutoff"]').inputValue(), { timeout: 30_000 }).toBe('5');
+  expect(await page.locator('[data-option="open-a"]').inputValue()).toBe('only');
+  expect(problems).toEqual([]);
+});

@@ -9,7 +9,7 @@ const base: RunsForm = defaults;
 
 describe('the Runs form in the URL', () => {
   test('the defaults write nothing; changed options are written and read back', () => {
-    expect(defaults.cutoffs).toBe('10,20');
+    expect(defaults.cutoffs).toBe(''); // the CLI's: those of the metrics' columns, else 10 and 20
     expect(defaults.backgroundDepth).toBe(200);
     expect(withFormQuery(new URL('https://x.test/?view=runs'), base).search).toBe('?view=runs');
     const changed: RunsForm = {

@@ -54,6 +54,11 @@ export function RunsQueries({ results }: { results: RunsResults }) {
     kept = { results, state: { cutoff, filter, sort, page, runA, runB } };
   });
   const columns = results.columns.filter((c) => c.endsWith(`@${cutoff}`));
+  // A sort by a column of another cut-off would order the rows by values no longer shown.
+  const changeCutoff = (next: number) => {
+    setCutoff(next);
+    if (sort && !sort.key.endsWith(`@${next}`)) setSort(null);
+  };
   const textOf = useMemo(() => new Map(data.queries.map((q, i) => [q, results.queryTexts[i] ?? ''])), [results]);
 
   const rows = useMemo(() => {
@@ -115,7 +120,7 @@ export function RunsQueries({ results }: { results: RunsResults }) {
       <div class={`${choices.choices} ${styles.controls}`}>
         <label>
           Cut-off{' '}
-          <select value={cutoff} onChange={(e) => setCutoff(Number(e.currentTarget.value))} data-option="table-cutoff">
+          <select value={cutoff} onChange={(e) => changeCutoff(Number(e.currentTarget.value))} data-option="table-cutoff">
             {data.cutoffs.map((c) => (
               <option key={c} value={c}>
                 {c}

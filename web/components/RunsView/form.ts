@@ -39,7 +39,8 @@ export const emptyFiles = (): Record<InputKind, File[]> => ({
 export const defaults: RunsForm = {
   files: emptyFiles(),
   playgroundParams: null,
-  cutoffs: '10,20',
+  /** Empty: the CLI's default, the cut-offs the metrics' columns name (nDCG@5), or else 10 and 20. */
+  cutoffs: '',
   order: 'score',
   official: false,
   backgroundFrom: 'run',
@@ -124,7 +125,7 @@ export const typedNumber = (text: string): number | string => (/^\d+$/.test(text
 /** The options of the form; a cut-off that is not a numeral passes as written, for the core to refuse by name and value. */
 export function optionsOf(f: RunsForm): RunsOptions {
   return {
-    cutoffs: list(f.cutoffs).map(typedNumber),
+    ...(list(f.cutoffs).length ? { cutoffs: list(f.cutoffs).map(typedNumber) } : {}),
     order: f.order,
     official: f.official,
     ...(f.files.background.length ? {} : { backgroundFrom: f.backgroundFrom }),

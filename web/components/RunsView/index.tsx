@@ -46,6 +46,15 @@ const INPUTS: { kind: InputKind; label: string; hint: string; multiple?: boolean
   },
 ];
 
+let keyCount = 0;
+const resultsKeys = new WeakMap<object, number>();
+/** A number of each results object, for the panels' keys. */
+function resultsKey(results: object): number {
+  let key = resultsKeys.get(results);
+  if (key === undefined) resultsKeys.set(results, (key = ++keyCount));
+  return key;
+}
+
 /** The playground's groups, lexicon and params as a params file (no rankings, no background, no k). */
 function playgroundParams(): string {
   const {
@@ -196,7 +205,13 @@ export function RunsView() {
           <legend>Options (as the CLI's)</legend>
           <label>
             Cut-offs{' '}
-            <input type="text" value={f.cutoffs} onInput={(e) => updateForm({ cutoffs: e.currentTarget.value })} data-option="cutoffs" />
+            <input
+              type="text"
+              value={f.cutoffs}
+              placeholder="those of the metrics, else 10,20"
+              onInput={(e) => updateForm({ cutoffs: e.currentTarget.value })}
+              data-option="cutoffs"
+            />
           </label>
           <label>
             Order
@@ -214,6 +229,8 @@ export function RunsView() {
                   {n}
                 </option>
               ))}
+              {/* A baseline from the address or from runs chosen before: shown, so its refusal names what is on screen. */}
+              {f.baseline !== '' && !names.includes(f.baseline) && <option value={f.baseline}>{f.baseline} (no run of that name)</option>}
             </select>
           </label>
           <label>
@@ -345,8 +362,9 @@ export function RunsView() {
             </button>
           </div>
           <RunsSummary results={results} />
-          <RunsCharts results={results} />
-          <RunsQueries results={results} />
+          {/* Keyed by the results: new results (other cut-offs, runs or baseline) start their choices afresh. */}
+          <RunsCharts key={resultsKey(results)} results={results} />
+          <RunsQueries key={resultsKey(results)} results={results} />
         </div>
       )}
     </section>
