@@ -147,6 +147,35 @@ describe('captions and changes', () => {
     expect(mismatches(await shownValues(page), expected)).toEqual([]);
   });
 
+  test('a link to an edited example, and a reload of it, still say it was changed; a link to the example as it is does not', async () => {
+    const { page } = await open('?preset=texfair-rbdf');
+    const captionOf = (p: typeof page) => p.locator('section[aria-label="About this scenario"]');
+    await page.getByText('Parameters', { exact: true }).click();
+    await page.getByLabel('RBDF (discount by the share of documents with group terms)').uncheck();
+    await waitCurrent(page);
+    expect(await captionOf(page).getAttribute('data-changed')).toBe('true');
+    await expect.poll(() => page.url()).toContain('#s=');
+    const edited = page.url();
+    // The link in another browser: the caption is the example's, and says the example was changed.
+    const { page: recipient } = await open(edited.slice(edited.indexOf('#')));
+    expect(await captionOf(recipient).getAttribute('data-changed')).toBe('true');
+    await recipient.getByRole('button', { name: 'Back to the example' }).click();
+    await waitCurrent(recipient);
+    expect(await captionOf(recipient).getAttribute('data-changed')).toBe('false');
+    expect(mismatches(await shownValues(recipient), cliValues(readFileSync(`${root}examples/texfair-rbdf.json`, 'utf8')))).toEqual([]);
+    // A reload of the edited page: the same.
+    await page.reload();
+    await waitCurrent(page);
+    expect(await captionOf(page).getAttribute('data-changed')).toBe('true');
+    // The example's own link (the address after Back to the example) is no change.
+    await page.getByRole('button', { name: 'Back to the example' }).click();
+    await waitCurrent(page);
+    await expect.poll(() => page.url()).not.toBe(edited);
+    expect(page.url()).toContain('#s=');
+    const { page: linked } = await open(page.url().slice(page.url().indexOf('#')));
+    expect(await captionOf(linked).getAttribute('data-changed')).toBe('false');
+  });
+
   test('a changed value shows what it was for a moment; unchanged values do not', async () => {
     const { page } = await open();
     const left = page.locator('[data-metric="texfair"][data-ranking="Left"]');
