@@ -190,6 +190,29 @@ describe('editing', () => {
     expect(problems).toEqual([]);
   });
 
+  test('Ctrl+Z undoes a label chosen in its select and a toggle, with the focus still on them', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    const label = page.getByLabel('Label of A, rank 1');
+    const before = await label.inputValue();
+    await label.focus();
+    await label.selectOption('neutral');
+    await waitCurrent(page);
+    expect(await label.inputValue()).toBe('neutral');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => label.inputValue()).toBe(before);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => label.inputValue()).toBe('neutral');
+    const compare = page.getByLabel('Compare two rankings');
+    const comparing = await compare.isChecked();
+    await compare.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => compare.isChecked()).toBe(!comparing);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => compare.isChecked()).toBe(comparing);
+  });
+
   test("a card's fields are a form of its own, and Enter in one submits nothing", async () => {
     const { page, problems } = await newPage(site);
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);

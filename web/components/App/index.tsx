@@ -89,9 +89,14 @@ interface Props {
   origin?: string | null;
 }
 
-function editableTarget(target: EventTarget | null): boolean {
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
+
+/** A field that keeps its own undo of what is typed in it; a select, checkbox or radio button has none. */
+function textField(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+  if (!el) return false;
+  if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
+  return el.tagName === 'INPUT' && TEXT_INPUTS.has((el as HTMLInputElement).type);
 }
 
 export function App({ embed: mode, chosen = null, source: initialSource, problems: addressProblems, origin = null }: Props) {
@@ -107,11 +112,12 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
   const shareDialog = useRef<HTMLDialogElement | null>(null);
   const count = rankingCount.value;
 
-  // Ctrl+Z / Ctrl+Shift+Z outside text fields (which keep their own undo while typing), in the
-  // playground only: the Runs view has nothing to undo, and the playground is not on screen.
+  // Ctrl+Z / Ctrl+Shift+Z outside text fields (which keep their own undo while typing): on a
+  // label's select or a toggle just changed too. In the playground only: the Runs view has
+  // nothing to undo, and the playground is not on screen.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || editableTarget(e.target) || view.peek() === 'runs') return;
+      if (!(e.ctrlKey || e.metaKey) || textField(e.target) || view.peek() === 'runs') return;
       const key = e.key.toLowerCase();
       if (key === 'z' && !e.shiftKey) undo();
       else if ((key === 'z' && e.shiftKey) || key === 'y') redo();
