@@ -176,6 +176,11 @@ TEST_CASE("--metrics: a name in any case; a metric of one column per magnitude n
     o.metrics = {"ARaB@2"};
     CHECK_THROWS_WITH_AS(Evaluation{o}, "--metrics: ARaB@2: one column per magnitude: ARaB-tc, ARaB-tf or ARaB-bool (optionally @cutoff)",
                          InputError);
+    o.metrics = {"AWRF"};  // one metric without its collection: "reads"
+    Evaluation without_text(o);
+    without_text.add(Input::run, "r", "r.run", run);
+    CHECK_THROWS_WITH_AS(without_text.compute(),
+                         "--collection: required: AWRF reads the documents' text (or choose --metrics without them)", InputError);
     o.metrics = {"Ra"};  // the start of a name is not the name
     CHECK_THROWS_WITH_AS(Evaluation{o}, doctest::Contains("Ra: unknown metric; expected one of NFaiRR, TExFAIR"), InputError);
 }

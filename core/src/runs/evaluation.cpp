@@ -536,12 +536,14 @@ void Evaluation::Impl::check_ready() const {
     if (current) throw std::logic_error("compute while an input is open");
     if (runs.empty()) throw InputError("", 0, "RUN", "give at least one run");
     if (needs_text() && !collection_done) {
-        std::string names;
+        std::vector<std::string> names;
         for (const auto& c : columns) {
             const std::string name(c.metric.name());
-            if (column_reads(c, Reads::text) && names.find(name) == std::string::npos) names += (names.empty() ? "" : ", ") + name;
+            if (column_reads(c, Reads::text) && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
         }
-        throw InputError("--collection", 0, "", "required: " + names + " read the documents' text (or choose --metrics without them)");
+        throw InputError("--collection", 0, "",
+                         "required: " + names_of(names, ", ") + (names.size() == 1 ? " reads" : " read") +
+                             " the documents' text (or choose --metrics without them)");
     }
 }
 
