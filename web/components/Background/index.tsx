@@ -13,6 +13,9 @@ import { HighlightedText } from '../HighlightedText';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
+/** The documents the panel lists: a course's handful, not the 100,000 a scenario may hold (a text box each). */
+export const LISTED = 100;
+
 /** The background as a signal of its own: an edit of a ranking leaves it the same object (immer). */
 const background = computed(() => scenario.value.background ?? []);
 
@@ -51,7 +54,7 @@ function Documents() {
         <p class={styles.none}>No background documents: S is each ranking's own documents.</p>
       ) : (
         <ol class={styles.list}>
-          {docs.map((doc, i) => {
+          {docs.slice(0, LISTED).map((doc, i) => {
             const text = doc.text ?? '';
             const read = readOf(i);
             const error = errorAt(`background[${i}]`);
@@ -89,6 +92,11 @@ function Documents() {
             );
           })}
         </ol>
+      )}
+      {docs.length > LISTED && (
+        <p class={styles.none} data-unlisted={docs.length - LISTED}>
+          {docs.length - LISTED} more background documents are in S, not listed here: edit them in the scenario's file.
+        </p>
       )}
       <button type="button" onClick={addBackgroundDoc}>
         + Add background document
