@@ -65,7 +65,7 @@ describe('presenting: one slide', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a lesson on the slide: its step on screen, → and PageDown move on, ← and PageUp back', async () => {
+  test('a lesson on the slide: its step on screen, after the change too; → and PageDown move on, ← and PageUp back', async () => {
     const { page, problems } = await open('?present=1&lesson=dips-ties', { width: 1280, height: 720 });
     const step = () => page.locator('section[aria-labelledby="lesson-step"]').getAttribute('data-step');
     await page.getByRole('heading', { name: 'Look' }).waitFor();
@@ -87,6 +87,21 @@ describe('presenting: one slide', () => {
     expect(box!.y + box!.height).toBeLessThanOrEqual(720);
     expect((await slideFit(page)).outside).toEqual([]);
     await shot(page, 'slide-lesson-1280x720');
+    // After the change the step still fits, its way on included: the watched values are a table of
+    // a line a metric, and the edited example's caption one line of notice.
+    await page.keyboard.press('PageDown');
+    await page.getByRole('heading', { name: 'Change one thing' }).waitFor();
+    await page.locator('section[data-step="3"] button[class]').first().click();
+    await page.locator('[data-why]').waitFor();
+    await waitCurrent(page);
+    const next = await page.getByRole('button', { name: 'Next →' }).boundingBox();
+    expect(next!.y + next!.height).toBeLessThanOrEqual(720);
+    const caption = page.locator('section[aria-label="About this scenario"]');
+    expect(await caption.getAttribute('data-changed')).toBe('true');
+    expect((await caption.boundingBox())!.height).toBeLessThan(60);
+    await shot(page, 'slide-lesson-change-1280x720');
+    await page.keyboard.press('PageUp');
+    await page.getByRole('heading', { name: 'The numbers' }).waitFor();
     await page.keyboard.press('PageUp');
     await page.getByRole('heading', { name: 'Predict' }).waitFor();
     await page.keyboard.press('ArrowLeft');
@@ -424,7 +439,7 @@ describe('print', () => {
     expect(problems).toEqual([]);
   });
 
-  test('presenting mode prints the whole table too, not the slide', async () => {
+  test('presenting mode prints the whole table and caption too, not the slide', async () => {
     const { page } = await open('?present=1&preset=dips-ties', { width: 794, height: 1100 });
     await waitCurrent(page);
     await page.emulateMedia({ media: 'print' });
@@ -432,6 +447,19 @@ describe('print', () => {
       timeout: 3000,
     });
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(1100);
+    // The caption prints whole, not the slide's first sentence and a closed *More*; an edited
+    // example's too, with the notice's explanation the slide leaves to assistive technology.
+    const caption = async () => (await page.locator('section[aria-label="About this scenario"]').innerText()).replace(/\s+/g, ' ');
+    const { default: example } = await import('../../examples/dips-ties.json', { with: { type: 'json' } });
+    const description = example.description.trim().replace(/\s+/g, ' ');
+    expect(await caption()).toContain(description);
+    await page.emulateMedia({ media: 'screen' });
+    await page.locator('button', { hasText: '↓' }).first().click();
+    await page.locator('section[aria-label="About this scenario"][data-changed="true"]').waitFor();
+    await page.emulateMedia({ media: 'print' });
+    expect(await caption()).toContain(description);
+    const why = await page.getByText('The caption describes it as it was').boundingBox();
+    expect(why!.width).toBeGreaterThan(100);
   });
 });
 

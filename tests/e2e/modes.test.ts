@@ -210,7 +210,7 @@ describe('lessons', () => {
     const dips = await page.locator('[data-metric="dips"][data-ranking="ties to female"]').getAttribute('data-value');
     expect(Number(dips)).toBe(0);
     const move = why.locator('[data-watch="dips"] [data-move-ranking="ties to female"]');
-    expect(await move.textContent()).toMatch(/^ties to female -0\.\d+ → 0$/);
+    expect(await move.textContent()).toMatch(/^-0\.\d+ → 0$/);
     expect(await why.locator('[data-watch="cwex"] [data-move-ranking="ties to female"]').textContent()).toMatch(/stays/);
     await focusOn(/^Next/);
     await press('Enter');

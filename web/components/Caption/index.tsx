@@ -4,6 +4,7 @@ import { backToExample, exampleChanged } from '../../state/example';
 import { OWN_LESSON, activeLesson, availableLesson, startLesson, numbersHidden } from '../../state/lessons';
 import { description as descriptionSignal, title as titleSignal } from '../../state/scenario';
 import { firstSentence } from '../../state/presets';
+import { printing } from '../../state/print';
 import { presenting } from '../../state/view';
 import styles from './style.module.css';
 
@@ -16,6 +17,8 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
   const offer = !lesson ? availableLesson.value : null;
   if (!title && !description) return Heading === 'h1' ? <h1 class={styles.plain}>Fairness metrics</h1> : null;
   const changed = exampleChanged.value;
+  // The slide's short form is for the screen: printed, the caption is whole.
+  const slide = presenting.value && !printing.value;
   return (
     <section
       class={changed ? `${styles.caption} ${styles.changed}` : styles.caption}
@@ -30,7 +33,9 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
       )}
       {changed && (
         <p class={styles.notice} role="status">
-          <strong>You changed this example.</strong> The caption describes it as it was, so its numbers may no longer hold.{' '}
+          <strong>You changed this example.</strong>{' '}
+          {/* Presenting: the notice in the caption's one line, its explanation for assistive technology. */}
+          <span class={slide ? 'sr-only' : undefined}>The caption describes it as it was, so its numbers may no longer hold.</span>{' '}
           <button type="button" onClick={backToExample}>
             Back to the example
           </button>
@@ -39,7 +44,13 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
       {description &&
         (numbersHidden.value ? (
           <p class={styles.text}>The caption tells what the numbers show, so it appears once you have made your prediction.</p>
-        ) : presenting.value && firstSentence(description) !== description.trim() ? (
+        ) : slide && changed ? (
+          // Presenting an edited example: the notice is the line; the caption as it was, for whoever asks.
+          <details class={styles.more}>
+            <summary>Caption</summary>
+            <p class={styles.text}>{description}</p>
+          </details>
+        ) : slide && firstSentence(description) !== description.trim() ? (
           // Presenting: one line on the screen, the rest for whoever asks.
           <>
             <p class={styles.text}>{firstSentence(description)}</p>

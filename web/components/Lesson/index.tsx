@@ -52,31 +52,45 @@ function Filled({ text, now, before }: { text: string; now: Values; before?: Val
   );
 }
 
-/** After the change: each watched metric's values before and after, and what it now calls fairer. */
+/**
+ * After the change: each watched metric's values before and after, and what it now calls fairer,
+ * as a table (a row a metric, a column a ranking), short enough to leave the rankings on a slide.
+ */
 function Moves({ lesson, before, after }: { lesson: LessonData; before: Values; after: Values }) {
   const moves = movements(lesson.change, before, after);
+  const two = after.names.length === 2;
   return (
-    <ul class={styles.moves}>
-      {lesson.change.watch.map((metric) => {
-        const fairer = after.names.length === 2 ? fairerRanking(metric, after) : null;
-        return (
-          <li key={metric} data-watch={metric}>
-            <strong>{metricName(metric)}</strong>:{' '}
-            {moves
-              .filter((m) => m.metric === metric)
-              .map((m, i) => (
-                <span key={m.ranking} data-move-ranking={m.ranking} data-before={m.before} data-after={m.after}>
-                  {i > 0 && ', '}
-                  {m.ranking} {m.moved ? `${m.before} → ${m.after}` : `stays ${m.after}`}
-                </span>
-              ))}
-            {fairer !== null && (
-              <span data-fairer={fairer}>{fairer === 'neither' ? '; calls neither fairer' : `; calls ${fairer} fairer`}</span>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <table class={styles.moves}>
+      <thead>
+        <tr>
+          <th scope="col">metric</th>
+          {after.names.map((name) => (
+            <th scope="col" key={name}>
+              {name}
+            </th>
+          ))}
+          {two && <th scope="col">fairer now</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {lesson.change.watch.map((metric) => {
+          const fairer = two ? fairerRanking(metric, after) : null;
+          return (
+            <tr key={metric} data-watch={metric}>
+              <th scope="row">{metricName(metric)}</th>
+              {moves
+                .filter((m) => m.metric === metric)
+                .map((m) => (
+                  <td key={m.ranking} data-move-ranking={m.ranking} data-before={m.before} data-after={m.after} data-moved={m.moved}>
+                    {m.moved ? `${m.before} → ${m.after}` : `stays ${m.after}`}
+                  </td>
+                ))}
+              {two && <td data-fairer={fairer ?? ''}>{fairer ?? '—'}</td>}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
