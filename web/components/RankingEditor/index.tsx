@@ -188,7 +188,7 @@ export function RankingEditor({ r }: { r: number }) {
     <section class={styles.ranking} aria-labelledby={`ranking-${r}-title`}>
       <header class={styles.header}>
         <h2 id={`ranking-${r}-title`} class={styles.title}>
-          Ranking
+          <span class={styles.word}>Ranking</span>
           <input
             class={styles.name}
             value={ranking.name}
