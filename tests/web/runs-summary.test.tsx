@@ -233,7 +233,7 @@ describe('RunsSummary', () => {
 describe('RunsQueries', () => {
   const rowsShown = () => [...document.querySelectorAll('tbody tr')].map((tr) => (tr as HTMLElement).dataset.query);
 
-  test('50 rows a page, sorted by a column (undefined last), filtered by text', () => {
+  test('50 rows a page, sorted by a column (undefined last, a new order from its first page), filtered by text', () => {
     render(<RunsQueries results={results} />);
     expect(rowsShown()).toHaveLength(50);
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
@@ -245,6 +245,14 @@ describe('RunsQueries', () => {
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect(rowsShown().at(-1)).toBe('q5'); // the undefined value comes last
+    // Another order starts at its first page: its top rows, not the third page of them.
+    fireEvent.click(screen.getAllByRole('button', { name: /NFaiRR@10\s*bm25/ })[0]!);
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    const ascending = [...document.querySelectorAll('tbody td[data-run="bm25"][data-metric="NFaiRR@10"]')].map((td) =>
+      Number((td as HTMLElement).dataset.value),
+    );
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending[0]).toBeLessThan(Math.min(...values));
     fireEvent.input(screen.getByPlaceholderText('query id or text'), { target: { value: 'nurse' } });
     expect(rowsShown()).toEqual(['q7']);
     expect(within(document.querySelector('tbody')!).getByText('who is the nurse')).toBeTruthy();

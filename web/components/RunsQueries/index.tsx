@@ -101,7 +101,15 @@ export function RunsQueries({ results }: { results: RunsResults }) {
     const active = sort?.key === key;
     return (
       <th key={key} scope="col" aria-sort={active ? (sort!.descending ? 'descending' : 'ascending') : 'none'}>
-        <button type="button" class={styles.sort} onClick={() => setSort({ key, descending: active ? !sort!.descending : true })}>
+        <button
+          type="button"
+          class={styles.sort}
+          onClick={() => {
+            setSort({ key, descending: active ? !sort!.descending : true });
+            // A new order starts at its top, as a new filter does.
+            setPage(0);
+          }}
+        >
           {column}
           <br />
           <span class={styles.run}>{run}</span> {active ? (sort!.descending ? '▼' : '▲') : ''}
