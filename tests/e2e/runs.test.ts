@@ -277,7 +277,7 @@ test('gzip as the CLI reads it: a collection in two members gives the CLI’s va
   expect(problems).toEqual([]);
 });
 
-test('Cancel stops the evaluation at once and keeps the last results', async () => {
+test('Cancel stops the evaluation at once, keeps the last results and says so', async () => {
   const { page, problems } = await newPage(site);
   const { paths, dir } = writeRunsFiles(31);
   await openRuns(page);
@@ -306,10 +306,13 @@ test('Cancel stops the evaluation at once and keeps the last results', async () 
   );
   expect(ms).toBeGreaterThanOrEqual(0);
   expect(await shownCells(page)).toEqual(before);
+  // Said, with what the results shown are; gone once another evaluation starts.
+  expect(await page.locator('[data-state="cancelled"]').textContent()).toBe('Cancelled: the results below are the last ones computed.');
   // A new evaluation after a cancel works.
   await page.setInputFiles('[data-input="collection"]', paths.collection);
   await evaluate(page);
   expect(await shownCells(page)).toEqual(before);
+  expect(await page.locator('[data-state="cancelled"]').count()).toBe(0);
   expect(problems).toEqual([]);
 });
 

@@ -180,6 +180,8 @@ export const runsResults = signal<RunsResults | null>(null);
 export const runsProgress = signal<RunsProgress | null>(null);
 export const runsRefusal = signal<RunsRefusal | null>(null);
 export const runsRunning = signal(false);
+/** The user's Cancel stopped the last evaluation (until the next one starts). */
+export const runsCancelled = signal(false);
 
 /** How the page starts a runs worker (tests may replace it). */
 let makeWorker: () => Worker = () =>
@@ -218,6 +220,7 @@ export function startRuns(job: RunsJob): void {
   const client = takeClient();
   active = client;
   runsRunning.value = true;
+  runsCancelled.value = false;
   runsRefusal.value = null;
   runsProgress.value = null;
   const started = performance.now();
@@ -272,6 +275,11 @@ export function cancelRuns(): boolean {
   runsProgress.value = null;
   warmRunsWorker();
   return true;
+}
+
+/** The view's Cancel: stops the evaluation and says so, as against a new evaluation replacing it. */
+export function cancelRunsAsked(): void {
+  if (cancelRuns()) runsCancelled.value = true;
 }
 
 /**

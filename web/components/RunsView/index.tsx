@@ -7,8 +7,9 @@ import { count } from '../../state/count';
 import { download } from '../../state/download';
 import { toCsv } from '../../state/import';
 import {
-  cancelRuns,
+  cancelRunsAsked,
   handedRun,
+  runsCancelled,
   runsProgress,
   runsRefusal,
   runsResults,
@@ -85,6 +86,16 @@ function Progress() {
           : 'Starting…'}
       </span>
     </div>
+  );
+}
+
+/** After Cancel: what stopped, and what the results below are. */
+function Cancelled() {
+  if (runsRunning.value || !runsCancelled.value) return null;
+  return (
+    <p class={styles.cancelled} role="status" data-state="cancelled">
+      Cancelled{runsResults.value ? ': the results below are the last ones computed.' : '.'}
+    </p>
   );
 }
 
@@ -303,7 +314,7 @@ export function RunsView() {
         >
           Evaluate
         </button>
-        <button type="button" data-action="cancel-runs" disabled={!runsRunning.value} onClick={cancelRuns}>
+        <button type="button" data-action="cancel-runs" disabled={!runsRunning.value} onClick={cancelRunsAsked}>
           Cancel
         </button>
         <button type="button" data-action="sample-runs" disabled={loadingSample} onClick={trySample}>
@@ -314,6 +325,7 @@ export function RunsView() {
         </button>
       </div>
       <Progress />
+      <Cancelled />
       <Refusal />
       {results && (
         <div
