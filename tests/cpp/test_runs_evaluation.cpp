@@ -151,6 +151,18 @@ TEST_CASE("without a query list, the queries are the first run's: what another r
                        [](const std::string& w) { return w.find("has not") != std::string::npos; }));
 }
 
+TEST_CASE("two runs of one name: the message names both files, or says the file is given twice") {
+    Evaluation ev(Options{});
+    ev.add(Input::run, "bm25", "a/bm25.run", run);
+    CHECK_THROWS_WITH_AS(ev.add(Input::run, "bm25", "b/bm25.trec", run),
+                         "b/bm25.trec: run 'bm25' is already the run of a/bm25.run: a run is named by its file's stem; rename one "
+                         "file, or on the command line name the run (NAME=PATH)",
+                         InputError);
+    Evaluation again(Options{});
+    again.add(Input::run, "bm25", "bm25.run", run);
+    CHECK_THROWS_WITH_AS(again.add(Input::run, "bm25", "bm25.run", run), "bm25.run: the same run file is given twice", InputError);
+}
+
 TEST_CASE("no --cutoffs: those the --metrics columns name (nDCG@5 alone asks for 5), or else 10 and 20") {
     Options o;
     o.metrics = {"nDCG@2", "NFaiRR", "nDCG@1"};

@@ -314,7 +314,12 @@ void Evaluation::begin(Input kind, std::string name, std::string file) {
             table.file = std::move(file);
             if (kind == Input::run) {
                 for (const auto& r : s.runs)
-                    if (r.name == table.name) throw InputError(table.file, 0, "", "another run is already named '" + table.name + "'");
+                    if (r.name == table.name)
+                        throw InputError(table.file, 0, "",
+                                         r.file == table.file ? "the same run file is given twice"
+                                                              : "run '" + table.name + "' is already the run of " + r.file +
+                                                                    ": a run is named by its file's stem; rename one file, or on the "
+                                                                    "command line name the run (NAME=PATH)");
                 s.runs.push_back(std::move(table));
                 s.run_table = &s.runs.back();
             } else {
