@@ -174,6 +174,33 @@ TEST_CASE("a run that mirrors the baseline's leaning is as far from fair: no dif
     CHECK(distance_entries == 2 * 12);  // DIPS, REE, IGI, EE, EA, EA-dp, 3 RaB, 3 ARaB at two cut-offs
 }
 
+TEST_CASE("fewer than 2 paired queries test nothing: \"not tested\", not \"no difference\"") {
+    const auto lean = [](int q) { return leaning(q, false); };
+    const auto other = [](int q) { return std::vector<std::string>{"m" + std::to_string(q), "n1", "f" + std::to_string(q)}; };
+    // One query: its difference is no evidence either way (the t-test needs 2, a sign flip of one
+    // difference is itself), however large.
+    const auto one = evaluate({{"base", run(1, lean, "b")}, {"other", run(1, other, "o")}}, 1);
+    REQUIRE_FALSE(one.comparisons.empty());
+    for (const auto& c : one.comparisons) {
+        CHECK(c.stats.n <= 1);  // 0 where a metric is undefined in the one query
+        CHECK(c.fairer == Verdict::untested);
+        CHECK(verdict_text(c) == "not tested");
+    }
+    const auto& nfairr = find(one, "other", "NFaiRR@10", Difference::signed_values);
+    CHECK(*nfairr.stats.mean_diff != 0);
+    // No query in common (the other run answers another query): n = 0, nothing to compare.
+    const auto none = evaluate({{"base", run(1, lean, "b")}, {"other", "q9 Q0 f1 1 1 o\n"}}, 1);
+    for (const auto& c : none.comparisons) {
+        CHECK(c.stats.n == 0);
+        CHECK(verdict_text(c) == "not tested");
+    }
+    // Two queries are tested (and here find nothing at 0.05: four sign patterns), where a metric
+    // is defined in both for both.
+    const auto two = evaluate({{"base", run(2, lean, "b")}, {"other", run(2, other, "o")}}, 2);
+    CHECK(find(two, "other", "NFaiRR@10", Difference::signed_values).stats.n == 2);
+    for (const auto& c : two.comparisons) CHECK(verdict_text(c) == (c.stats.n < 2 ? "not tested" : "no difference"));
+}
+
 TEST_CASE("a run that leans less is fairer by the distance from 0, whichever sign it leans") {
     const int queries = 20;
     Options o;

@@ -186,6 +186,18 @@ describe('RunsSummary', () => {
     expect(document.querySelectorAll('[aria-label="Summary"] [data-past-range]')).toHaveLength(1);
   });
 
+  test('"not tested" (fewer than 2 paired queries) marks neither run', () => {
+    const untested = { ...cmp('dense', 'nDCG@10', null, null, null, 'signed', 'not tested'), n: 0 };
+    const comparisons = data.comparisons.map((c) => (c.run === 'dense' && c.metric === 'nDCG@10' ? untested : c));
+    render(<RunsSummary results={{ ...results, data: { ...data, comparisons } }} />);
+    const row = document.querySelector('[aria-label="Comparisons"] tr[data-run="dense"][data-metric="nDCG@10"]')!;
+    expect(row.querySelector('[data-stat="fairer"]')!.textContent).toBe('not tested');
+    const marked = [...document.querySelectorAll('[aria-label="Summary"] [data-verdict]')].map((e) =>
+      e.closest('td')!.querySelector('[data-stat="mean"]')!.getAttribute('data-run'),
+    );
+    expect(marked).toEqual(['tuned']);
+  });
+
   test('the CSV rows carry the Holm-adjusted p values and the deciding comparison', () => {
     const rows = summaryRows(results);
     const header = rows[0]!;

@@ -121,7 +121,7 @@ export interface RunsComparison {
   less: number;
   pTTest: number | null;
   pRandomization: number | null;
-  /** The fairer run's name by the metric's direction, or "no difference". */
+  /** The fairer run's name by the metric's direction, "no difference", or "not tested" (fewer than 2 paired queries). */
   fairer: string;
 }
 export interface RunsColumn {

@@ -200,6 +200,7 @@ namespace {
 // Which run a comparison calls fairer: the one the mean difference favours, when the
 // randomization test is significant. `higher_fairer`: whether a larger tested value is fairer.
 Verdict verdict(const Comparison& c, bool higher_fairer) {
+    if (c.n < 2) return Verdict::untested;
     if (!c.p_randomization || *c.p_randomization >= significance_level || !c.mean_diff || *c.mean_diff == 0) return Verdict::none;
     return (*c.mean_diff > 0) == higher_fairer ? Verdict::run : Verdict::baseline;
 }
@@ -260,6 +261,7 @@ std::string verdict_text(const ComparisonResult& c) {
     switch (c.fairer) {
         case Verdict::run: return c.run;
         case Verdict::baseline: return c.baseline;
+        case Verdict::untested: return "not tested";
         case Verdict::none: break;
     }
     return "no difference";

@@ -96,7 +96,8 @@ function Intervals(props: {
 }
 
 function verdictMark(c: RunsComparison | undefined, run: string, column: RunsColumn | undefined) {
-  if (!c || c.fairer === 'no difference') return null;
+  // "no difference" and "not tested" name neither run.
+  if (!c || (c.fairer !== c.run && c.fairer !== c.baseline)) return null;
   const better = column?.utility ? 'better' : 'fairer';
   const fairer = c.fairer === run;
   return (
@@ -297,7 +298,8 @@ export function RunsSummary({ results }: { results: RunsResults }) {
             says which way the runs lean (−0.3 and +0.3 are equally far from fair). p: two-sided paired t-test and paired randomization
             (sign-flip) test, R = 10,000; * p &lt; 0.05
             {several ? '; † still below 0.05 after Holm’s correction over the runs compared with the baseline (hover a p value)' : ''}.
-            Fairer: the run the randomization test at 0.05 and the difference’s sign favour, or “no difference”.
+            Fairer: the run the randomization test at 0.05 and the difference’s sign favour, or “no difference”; “not tested” below 2 paired
+            queries.
           </p>
         </section>
       )}

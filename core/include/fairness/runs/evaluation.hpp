@@ -80,8 +80,9 @@ struct ColumnInfo {
 };
 
 // Which run of a comparison is fairer by the metric's direction: the run, the baseline, or
-// neither ("no difference": the randomization test's p is not below significance_level).
-enum class Verdict { none, run, baseline };
+// neither ("no difference": the randomization test's p is not below significance_level), or
+// nothing could be tested ("not tested": fewer than 2 queries where both runs are defined).
+enum class Verdict { none, run, baseline, untested };
 
 // One paired comparison. Every column has the comparison of its signed values; a column whose
 // metric is fairer closer to 0 has a second one, of the distance from 0, which decides the
@@ -115,7 +116,7 @@ bool past_range(const Maybe& low, const Maybe& high, const NumericRange& range);
 // The range of a paired difference of values in `range`: [min - max, max - min] for signed
 // values, [-M, M] with M the largest distance from 0 for distances.
 NumericRange difference_range(const NumericRange& range, Difference difference);
-// "no difference", or the name of the fairer run.
+// "no difference", "not tested", or the name of the fairer run.
 std::string verdict_text(const ComparisonResult& comparison);
 
 class Evaluation {

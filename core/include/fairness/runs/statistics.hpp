@@ -65,7 +65,8 @@ struct CompareOptions {
 Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, const CompareOptions& options = {});
 
 // A comparison names a run fairer when its randomization test gives p < 0.05 and the mean
-// difference points that way; otherwise neither is ("no difference").
+// difference points that way; otherwise neither is ("no difference"). Fewer than 2 paired
+// queries test nothing ("not tested"): no t-test, and a sign flip of one difference is itself.
 inline constexpr double significance_level = 0.05;
 
 // The two-sided paired t-test p value and the 95% interval half-width, exposed for the tests.
