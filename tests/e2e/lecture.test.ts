@@ -312,6 +312,11 @@ ${HOST_SNIPPET}</body></html>`,
     // The lesson, embedded: the example's lesson needs no #s=.
     await dialog.getByLabel(/Embed the lesson/).check();
     expect(await dialog.getByLabel('Embed link', { exact: true }).inputValue()).toMatch(/\?lesson=texfair-figure-1&embed=1$/);
+    // The mode chosen before gives way, and the dialog says so (it kept showing "the metrics table").
+    expect(await dialog.getByLabel('Embed', { exact: true }).inputValue()).toBe('page');
+    await dialog.getByText('A lesson embeds the whole page').waitFor({ timeout: 2000 });
+    await dialog.getByLabel(/Embed the lesson/).uncheck();
+    expect(await dialog.getByLabel('Embed', { exact: true }).inputValue()).toBe('metrics');
     await shot(page, 'share-dialog-preview');
   });
 });

@@ -160,7 +160,13 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
           <span class={own.options}>
             <label class={own.field}>
               <span>Embed</span>
-              <select aria-label="Embed" value={mode} disabled={lessonOn} onChange={(e) => setMode(e.currentTarget.value as EmbedMode)}>
+              <select
+                aria-label="Embed"
+                aria-describedby={lessonOn ? 'embed-lesson-whole' : undefined}
+                value={lessonOn ? 'page' : mode}
+                disabled={lessonOn}
+                onChange={(e) => setMode(e.currentTarget.value as EmbedMode)}
+              >
                 {MODES.map(([value, text]) => (
                   <option key={value} value={value}>
                     {text}
@@ -177,6 +183,11 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
               </select>
             </label>
           </span>
+          {lessonOn && (
+            <p id="embed-lesson-whole" class={dialogStyles.hint}>
+              A lesson embeds the whole page, every metric: its steps speak of the rankings and the values.
+            </p>
+          )}
           <fieldset class={own.metrics} disabled={lessonOn}>
             <legend>Metrics to show</legend>
             <span class={own.quick}>
