@@ -119,8 +119,8 @@ describe('presenting: one slide', () => {
 
 describe('embeds a course page pastes', () => {
   /** A plain course page: some text, the embed, and the README's host snippet; it records every height message. */
-  async function hostPage(src: string, sandbox?: string) {
-    const watched = await newPage(site, { width: 900, height: 700 });
+  async function hostPage(src: string, sandbox?: string, viewport = { width: 900, height: 700 }) {
+    const watched = await newPage(site, viewport);
     // Another origin than the embed's (localhost, not 127.0.0.1), as a course page's is.
     const host = site.url.replace('127.0.0.1', 'localhost');
     const path = `/course-page/${encodeURIComponent(src)}${sandbox === undefined ? '' : `-${encodeURIComponent(sandbox)}`}.html`;
@@ -183,6 +183,18 @@ ${HOST_SNIPPET}</body></html>`,
       expect(problems).toEqual([]);
     },
   );
+
+  test('on a phone a lesson embed sized to its content has no floating "↓ Metrics" over its last lines', async () => {
+    const { page, frame, problems } = await hostPage('?lesson=texfair-figure-1&embed=1', undefined, { width: 390, height: 844 });
+    await frame.getByRole('heading', { name: 'Look' }).waitFor();
+    await settledHeights(page, frame);
+    expect(await frame.getByRole('link', { name: /Metrics$/ }).count()).toBe(0);
+    // The same embed opened on its own (a link on a phone) keeps it: there the page itself scrolls.
+    await page.goto(`${site.url}${PAGE}?lesson=texfair-figure-1&embed=1`);
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    expect(await page.getByRole('link', { name: '↓ Metrics' }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+  });
 
   test('after an edit the embed posts its new height', async () => {
     const { page, frame } = await hostPage('?embed=1&preset=texfair-section-6');

@@ -6,10 +6,18 @@ import styles from './style.module.css';
 
 type Where = 'below' | 'shown' | 'above';
 
+/**
+ * In a frame the host page scrolls, and the embed is as tall as its content (the host's snippet,
+ * or the measured height of the iframe code): a fixed link would sit at the embed's end, over its
+ * last lines, and point down from below the metrics.
+ */
+const framed = typeof window !== 'undefined' && window.parent !== window;
+
 /** `watch` changes when `#metrics` may be another element (a lesson hides or shows the values, the view changes). */
 export function JumpToMetrics({ watch }: { watch: string }) {
   const [where, setWhere] = useState<Where>('below');
   useEffect(() => {
+    if (framed) return;
     const section = document.getElementById('metrics');
     if (!section || typeof IntersectionObserver === 'undefined') return;
     // One observer says whether the metrics are on screen, the other whether they are on screen or
@@ -37,6 +45,7 @@ export function JumpToMetrics({ watch }: { watch: string }) {
       upTo.disconnect();
     };
   }, [watch]);
+  if (framed) return null;
   return (
     <a class={styles.jump} href="#metrics" hidden={where === 'shown'} data-where={where}>
       {where === 'above' ? '↑ Metrics' : '↓ Metrics'}
