@@ -573,6 +573,30 @@ describe('lessons hold back the answer', () => {
     expect(problems).toEqual([]);
   });
 
+  test('ndkl-cwex-neutral-first: one neutral passage first in A moves CWEx and NDKL opposite ways (by hand)', async () => {
+    const { page, problems } = await open('?lesson=ndkl-cwex-neutral-first');
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: /Reveal the numbers/ }).click();
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.getByRole('button', { name: /p3 to rank 1/ }).click();
+    await page.locator('[data-why]').waitFor();
+    await waitCurrent(page);
+    const value = async (metric: string) =>
+      Number(await page.locator(`td[data-metric="${metric}"][data-ranking="A"]`).getAttribute('data-value'));
+    const p = (r: number) => 1 / Math.log2(r + 1);
+    // A = neutral, female, male, neutral. NDKL: the top 1 has no labelled passage (left out of Z);
+    // the top 2 is all female (KL = ln 2); the tops 3 and 4 are half and half. It was 0.2706.
+    expect(await value('ndkl')).toBeCloseTo((Math.log(2) * p(2)) / (p(2) + p(3) + p(4)), 12);
+    expect(await value('ndkl')).toBeGreaterThan(0.2706);
+    // CWEx, α = 0.5: neutral p(1) + p(4), gap p(2) − p(3), over Σp. It was 0.1096.
+    const total = p(1) + p(2) + p(3) + p(4);
+    expect(await value('cwex')).toBeCloseTo(0.5 * ((p(1) + p(4)) / total) - 0.5 * ((p(2) - p(3)) / total), 12);
+    expect(await value('cwex')).toBeGreaterThan(0.1096);
+    expect(problems).toEqual([]);
+  });
+
   test('the landing page offers its lesson; a teacher’s own lesson comes with ?scenario= and is checked by the core', async () => {
     const { page, problems } = await open('');
     await waitCurrent(page);
