@@ -60,6 +60,12 @@ describe('presenting: one slide', () => {
       if (rankings === 2) expect(fit.verdictOnScreen, id).toBe(true);
       // The page itself does not scroll: the columns do, each in its own box.
       expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight), id).toBeLessThanOrEqual(0);
+      // The metrics table fits its box: no scroll bar under it on the slide.
+      const table = await page.evaluate(() => {
+        const box = document.querySelector('section[aria-label="Metrics"] table')!.parentElement!;
+        return box.scrollWidth - box.clientWidth;
+      });
+      expect(table, id).toBeLessThanOrEqual(0);
       // The rankings' names whole in their fields at 1280 px (at 1024 a name of twenty characters is cut).
       if (width === 1280) {
         const cut = await page.$$eval('input[aria-label^="Name of ranking"]', (els) =>
