@@ -672,10 +672,23 @@ test('a run pasted into Import… is refused there and taken to the Runs view as
     await page.getByLabel('Table or scenario JSON to import').fill(run);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText(/This looks like a TREC run/).waitFor();
+    // The view's first frame lists the pasted run: the first text its run picker shows is recorded.
+    await page.evaluate(() => {
+      const w = window as unknown as { firstChosen?: string | null };
+      w.firstChosen = null;
+      new MutationObserver((_, observer) => {
+        const chosen = document.querySelector('[data-chosen="run"]');
+        if (!chosen) return;
+        w.firstChosen = chosen.textContent;
+        observer.disconnect();
+      }).observe(document.body, { subtree: true, childList: true });
+    });
     await page.getByRole('button', { name: 'Evaluate it in the Runs view' }).click();
     await page.waitForSelector('[data-action="evaluate-runs"]');
     expect(new URL(page.url()).searchParams.get('view')).toBe('runs');
-    expect(await page.locator('[data-chosen="run"]').textContent()).toBe(name === 'pasted.run' ? name : `pasted.run, ${name}`);
+    const expected = name === 'pasted.run' ? name : `pasted.run, ${name}`;
+    expect(await page.evaluate(() => (window as unknown as { firstChosen?: string | null }).firstChosen)).toBe(expected);
+    expect(await page.locator('[data-chosen="run"]').textContent()).toBe(expected);
     await page.click('[data-action="runs-view"]');
     await waitCurrent(page);
   }

@@ -1,11 +1,12 @@
 // The Runs view's form: the files chosen per input and the CLI's options, kept while the user
 // switches to the playground and back. Builds the worker's job in the order the CLI reads.
-import { signal } from '@preact/signals';
+import { effect, signal, untracked } from '@preact/signals';
 
 import type { RunsOptions } from '../../../wasm/runs-engine';
 import type { RunsFile, RunsJob } from '../../../wasm/runs-worker-core';
 import { runStem } from '../../../wasm/runs-worker-core';
 import { RUNS_PARAMS, currentAddress, currentLocation, queryOf, replaceAddress, withParams } from '../../state/address';
+import { handedRun } from '../../state/runs';
 
 export type InputKind = 'run' | 'collection' | 'labels' | 'qrels' | 'queries' | 'background' | 'params';
 
@@ -147,3 +148,19 @@ export function jobOf(f: RunsForm): RunsJob {
   else if (f.playgroundParams !== null) job.params = { name: "the playground's parameters", text: f.playgroundParams };
   return job;
 }
+
+// A run pasted into *Import…* joins the run files, under a name none of them has, as soon as it is
+// handed over: the view's first frame shows it among the files (taken in the view's effect, that
+// frame listed the files without it).
+effect(() => {
+  const text = handedRun.value;
+  if (text === null) return;
+  handedRun.value = null;
+  untracked(() => {
+    const taken = new Set(runNames(form.value));
+    let name = 'pasted';
+    for (let n = 2; taken.has(name); n++) name = `pasted-${n}`;
+    const file = new File([text], `${name}.run`, { type: 'text/plain' });
+    updateForm({ files: { ...form.value.files, run: [...form.value.files.run, file] } });
+  });
+});

@@ -8,7 +8,6 @@ import { download } from '../../state/download';
 import { toCsv } from '../../state/import';
 import {
   cancelRunsAsked,
-  handedRun,
   runsCancelled,
   runsProgress,
   runsRefusal,
@@ -121,18 +120,6 @@ export function RunsView() {
     keepFormInUrl();
     return () => keepFormInUrl(null);
   }, []);
-
-  // A run pasted into Import… joins the run files, under a name none of them has.
-  const handed = handedRun.value;
-  useEffect(() => {
-    if (handed === null) return;
-    handedRun.value = null;
-    const taken = new Set(runNames(form.value));
-    let name = 'pasted';
-    for (let n = 2; taken.has(name); n++) name = `pasted-${n}`;
-    const file = new File([handed], `${name}.run`, { type: 'text/plain' });
-    updateForm({ files: { ...form.value.files, run: [...form.value.files.run, file] } });
-  }, [handed]);
 
   const setFiles = (kind: InputKind, list: FileList | null) => {
     const files = { ...f.files, [kind]: list ? [...list] : [] };
