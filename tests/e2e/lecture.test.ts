@@ -469,7 +469,7 @@ describe('print', () => {
     expect(problems).toEqual([]);
   });
 
-  test('presenting mode prints the whole table and caption too, not the slide', async () => {
+  test('presenting mode prints the whole table and caption too, not the slide, and nothing fading just after an edit', async () => {
     const { page } = await open('?present=1&preset=dips-ties', { width: 794, height: 1100 });
     await waitCurrent(page);
     await page.emulateMedia({ media: 'print' });
@@ -484,9 +484,16 @@ describe('print', () => {
     const description = example.description.trim().replace(/\s+/g, ' ');
     expect(await caption()).toContain(description);
     await page.emulateMedia({ media: 'screen' });
-    await page.locator('button', { hasText: '↓' }).first().click();
+    await page.getByLabel(/relevance/i).first().fill('0');
     await page.locator('section[aria-label="About this scenario"][data-changed="true"]').waitFor();
+    await waitCurrent(page);
+    await page.locator('[data-was]').first().waitFor();
+    // Just after the edit the changed values' highlight is fading: on paper nothing animates (a
+    // page printed mid-fade came out faint as a whole).
+    const running = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+    expect(await running()).toBeGreaterThan(0);
     await page.emulateMedia({ media: 'print' });
+    expect(await running()).toBe(0);
     expect(await caption()).toContain(description);
     const why = await page.getByText('The caption describes it as it was').boundingBox();
     expect(why!.width).toBeGreaterThan(100);
