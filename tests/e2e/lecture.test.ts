@@ -484,7 +484,10 @@ describe('print', () => {
     const description = example.description.trim().replace(/\s+/g, ' ');
     expect(await caption()).toContain(description);
     await page.emulateMedia({ media: 'screen' });
-    await page.getByLabel(/relevance/i).first().fill('0');
+    await page
+      .getByLabel(/relevance/i)
+      .first()
+      .fill('0');
     await page.locator('section[aria-label="About this scenario"][data-changed="true"]').waitFor();
     await waitCurrent(page);
     await page.locator('[data-was]').first().waitFor();
