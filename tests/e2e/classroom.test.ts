@@ -147,6 +147,22 @@ describe('captions and changes', () => {
     expect(mismatches(await shownValues(page), expected)).toEqual([]);
   });
 
+  test('an example file as shipped, loaded with ?scenario= (its lesson inside), is no change; an edit is', async () => {
+    for (const id of ['dips-ties', 'texfair-figure-1', 'rab-arab', 'cwex-figure-1']) {
+      const { page } = await open(`?scenario=/examples/${id}.json`);
+      const caption = page.locator('section[aria-label="About this scenario"]');
+      await waitCurrent(page);
+      expect(await caption.getAttribute('data-changed'), id).toBe('false');
+      if (id !== 'dips-ties') continue;
+      await page
+        .getByLabel(/relevance/i)
+        .first()
+        .fill('0');
+      await waitCurrent(page);
+      expect(await caption.getAttribute('data-changed')).toBe('true');
+    }
+  });
+
   test('a link to an edited example, and a reload of it, still say it was changed; a link to the example as it is does not', async () => {
     const { page } = await open('?preset=texfair-rbdf');
     const captionOf = (p: typeof page) => p.locator('section[aria-label="About this scenario"]');

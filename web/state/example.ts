@@ -56,8 +56,18 @@ export const exampleChanged = computed(() => {
   const s = scenario.value;
   if (!e || s === e.scenario) return false;
   // As text, kept per object (./serialise.ts): an edit re-serialises only the path it changed.
-  return scenarioJson(s) !== e.json;
+  return scenarioJson(withoutLesson(s)) !== e.json;
 });
+
+/**
+ * The example is its rankings, groups, words and parameters: the gallery keeps a lesson beside
+ * them, while its file (?scenario=, an import) carries it inside.
+ */
+function withoutLesson(s: PageScenario): PageScenario {
+  if (s.lesson === undefined) return s;
+  const { lesson: _lesson, ...rest } = s;
+  return rest;
+}
 
 /** Puts the example back as it was loaded (one undoable step). */
 export function backToExample(): void {
