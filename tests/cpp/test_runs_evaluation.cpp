@@ -56,6 +56,14 @@ TEST_CASE("NFaiRR@2 by hand: background from the run, from a background run, and
     // --official: S = the background alone, {d1}: IFaiRR@2 = 2/3 (one rank), so NFaiRR > 1.
     o.official = true;
     CHECK(value(evaluate(o, bg), "NFaiRR@2") == th::near((2.0 / 3 + 1 / L3) / (2.0 / 3)));
+    // Without a background run, --official reads S from the run itself, and says so.
+    const auto own = evaluate(o);
+    CHECK(std::count(own.warnings.begin(), own.warnings.end(),
+                     "--official without --background: S is each query's first 200 documents of the evaluated run itself (the "
+                     "official code reads S from a background run)") == 1);
+    const auto given = evaluate(o, bg);
+    CHECK(std::none_of(given.warnings.begin(), given.warnings.end(),
+                       [](const std::string& w) { return w.rfind("--official without", 0) == 0; }));
     // A query missing from the background run: null under --official (the official code skips it).
     const auto skipped = evaluate(o, "other Q0 d1 1 9 b\n");
     CHECK_FALSE(skipped.runs[0].values[0][0].has_value());

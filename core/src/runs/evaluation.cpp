@@ -772,6 +772,9 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
                                " unjudged: relevance 0");
     if (const auto affected = without(Reads::relevance, &MetricUnit::without_relevance); !qrels.given && !affected.empty())
         out.warnings.push_back("no qrels (--qrels): every relevance is 0, so " + what_becomes(affected));
+    if (opt.official && !background && opt.background_from == BackgroundFrom::run && any_reads(Reads::background))
+        out.warnings.push_back("--official without --background: S is each query's first " + std::to_string(background_depth()) +
+                               " documents of the evaluated run itself (the official code reads S from a background run)");
     if (!notes.no_background.empty())
         out.warnings.push_back(count(notes.no_background.size(), "query has", "queries have") +
                                std::string(" no document in the background run: ") +
