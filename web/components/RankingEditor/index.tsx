@@ -10,6 +10,7 @@ import { errorAt, spansFor, termsOf, textsArrivedIn, type TextTerms } from '../.
 import { printing } from '../../state/print';
 import { groups, rankingAt, rankingNames, type PageDocument } from '../../state/scenario';
 import { carrySpans, swapTerms, toSpans, type TermSpan } from '../../state/terms';
+import { presenting } from '../../state/view';
 import { DocCard, type CardHandlers } from '../DocCard';
 import { RefusalText } from '../Refusal';
 import { keepStateWhenMoved } from './moves';
@@ -188,7 +189,9 @@ export function RankingEditor({ r }: { r: number }) {
     <section class={styles.ranking} aria-labelledby={`ranking-${r}-title`}>
       <header class={styles.header}>
         <h2 id={`ranking-${r}-title`} class={styles.title}>
-          <span class={styles.word}>Ranking</span>
+          {/* Presenting: the name is what the room reads, so the word gives way (still read out) and a
+              name of twenty characters fits a column at 1024 px. */}
+          <span class={presenting.value && !printing.value ? 'sr-only' : undefined}>Ranking</span>
           <input
             class={styles.name}
             value={ranking.name}
