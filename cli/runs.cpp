@@ -44,7 +44,7 @@ const char* usage =
     "  --baseline NAME       (the first run)      --metrics LIST      (default: every metric)\n"
     "  --format json|csv|table|comparisons-csv   (table)   --per-query   (add per-query rows to csv/table)\n"
     "  --ci t|bootstrap      95% intervals: Student's t (default), or t and a bootstrap percentile interval\n"
-    "  --bootstrap-samples N (10000)              --bootstrap-seed N  (20240915)\n"
+    "  --bootstrap-samples N (10000; 100 to 1000000)  --bootstrap-seed N (20240915; 0 to 4294967295)\n"
     "  --progress            progress on stderr (documents read, MB/s, ETA; the default on a terminal)\n"
     "  --no-progress         none, even on a terminal\n";
 

@@ -325,7 +325,7 @@ std::string results_table(const Results& res, bool per_query) {
             "\n|value|: the distance from 0, for a metric fairer closer to 0 (it decides which run is fairer; the signed row "
             "says which way the runs lean). Fairer: the randomization test's p < 0.05 and the difference's sign, else no "
             "difference (not tested below 2 paired queries); for nDCG, better. 95% CI: Student's t";
-        out += std::string(res.bootstrap.samples ? " (the bootstrap intervals are in the JSON and CSV)" : "") +
+        out += std::string(res.bootstrap.samples ? " (the bootstrap intervals are in the JSON and the comparisons CSV)" : "") +
                "; ! marks an interval past the range a difference can take\n";
     }
     if (per_query) {
