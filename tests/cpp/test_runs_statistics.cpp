@@ -92,6 +92,16 @@ TEST_CASE("randomization p is within sampling error of the exact sign-flip p") {
     CHECK(*compare(a, b).p_randomization == *c.p_randomization);
 }
 
+TEST_CASE("differences equal but for rounding are equal: sd 0, p 0 and the interval [mean, mean]") {
+    // Two queries whose differences are -0.2 each, computed in floating point.
+    const std::vector<Maybe> run{0.1, 0.30000000000000004}, base{0.30000000000000004, 0.5000000000000001};
+    const auto c = compare(run, base);
+    REQUIRE(c.n == 2);
+    CHECK(*c.p_ttest == 0);
+    CHECK(*c.ci_low == *c.ci_high);
+    CHECK(*c.ci_low == doctest::Approx(-0.2));
+}
+
 TEST_CASE("paired comparison: only queries where both are defined; equal runs; one query") {
     std::vector<Maybe> a{0.5, std::nullopt, 0.7, 0.2}, b{0.4, 0.9, std::nullopt, 0.2};
     const auto c = compare(a, b);

@@ -27,6 +27,9 @@ Moments moments(const std::vector<double>& x) {
     double squares = 0;
     for (double v : x) squares += (v - m.mean) * (v - m.mean);
     m.sd = std::sqrt(squares / static_cast<double>(x.size() - 1));
+    // Values equal but for rounding (-0.19999999999999996 and -0.20000000000000007) are equal:
+    // their sd is 0, not a t statistic of 10^15 (the 1e-12 relative tolerance of the differences).
+    if (m.sd <= 1e-12 * std::abs(m.mean)) m.sd = 0;
     return m;
 }
 
