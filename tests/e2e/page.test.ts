@@ -213,6 +213,43 @@ describe('editing', () => {
     await expect.poll(() => compare.isChecked()).toBe(comparing);
   });
 
+  test('the keyboard never loses its place: the last Undo, a dialog from the folded menu, the sample runs, the Runs view', async () => {
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? 'nothing');
+    // The last step undone: the focus goes to Redo, which it enabled (Undo, disabled, dropped it).
+    const { page } = await newPage(site, { width: 1280, height: 720 });
+    await page.goto(`${site.url}${PAGE}?preset=cwex-figure-1`);
+    await waitCurrent(page);
+    await page
+      .getByLabel(/relevance/i)
+      .first()
+      .fill('0');
+    await waitCurrent(page);
+    await page.getByRole('button', { name: '↶ Undo' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('↷ Redo');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('↶ Undo');
+    // At 200 % zoom (640×360) the commands fold into ☰ Menu: a dialog opened from it and closed
+    // gives the focus to the menu's button (its command is hidden by then).
+    await page.setViewportSize({ width: 640, height: 360 });
+    await page.getByRole('button', { name: '☰ Menu' }).click();
+    await page.getByRole('button', { name: 'Import…' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('dialog[open]').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('☰ Menu');
+    // The Runs view: no skip link to the playground's hidden metrics; the sample runs' button
+    // keeps the focus while they load and after.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${site.url}${PAGE}?view=runs`);
+    await page.waitForSelector('[data-action="evaluate-runs"]');
+    expect(await page.locator('a.skip-link').count()).toBe(0);
+    await page.locator('[data-action="sample-runs"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 30_000 });
+    expect(await focused()).toBe('Try with the sample runs');
+  });
+
   test("a card's fields are a form of its own, and Enter in one submits nothing", async () => {
     const { page, problems } = await newPage(site);
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);

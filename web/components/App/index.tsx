@@ -139,9 +139,12 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
   const lesson = lessonRequest.value && <Lesson />;
   return (
     <div class={pageClass}>
-      <a class="skip-link" href="#metrics">
-        Skip to the metrics
-      </a>
+      {/* The metrics are the playground's: in the Runs view they are hidden, and the link led nowhere. */}
+      {view.value === 'playground' && (
+        <a class="skip-link" href="#metrics">
+          Skip to the metrics
+        </a>
+      )}
       {!embed && (
         <header class={styles.header}>
           <div class={styles.title}>

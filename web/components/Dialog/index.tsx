@@ -23,6 +23,20 @@ interface FrameProps {
   children: ComponentChildren;
 }
 
+/**
+ * A closed modal dialog gives the focus back to the control that opened it; a command of the
+ * folded menu is hidden by then (the popover closed), and the focus fell to the page. It goes to
+ * the control that stands for such commands instead (`data-focus-fallback`: the ☰ Menu button).
+ */
+function keepFocus(): void {
+  // After the browser has given the focus back (it does so after the close event).
+  setTimeout(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const fallback = document.querySelector<HTMLElement>('[data-focus-fallback]');
+    if (fallback?.checkVisibility?.()) fallback.focus();
+  });
+}
+
 export function DialogFrame({ dialog, labelledBy, width = 'normal', onOpen, onClose, children }: FrameProps) {
   const opened = useRef(onOpen);
   opened.current = onOpen;
@@ -38,7 +52,10 @@ export function DialogFrame({ dialog, labelledBy, width = 'normal', onOpen, onCl
       }}
       class={`${styles.dialog} ${styles[width]}`}
       aria-labelledby={labelledBy}
-      onClose={onClose}
+      onClose={() => {
+        onClose?.();
+        keepFocus();
+      }}
     >
       <div class={styles.body}>{children}</div>
     </dialog>

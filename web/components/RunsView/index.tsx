@@ -304,7 +304,13 @@ export function RunsView() {
         <button type="button" data-action="cancel-runs" disabled={!runsRunning.value} onClick={cancelRunsAsked}>
           Cancel
         </button>
-        <button type="button" data-action="sample-runs" disabled={loadingSample} onClick={trySample}>
+        <button
+          type="button"
+          data-action="sample-runs"
+          // Not \`disabled\` while loading: a disabled button drops the focus to the page.
+          aria-disabled={loadingSample}
+          onClick={() => void (loadingSample || trySample())}
+        >
           Try with the sample runs
         </button>
         <button type="button" class={styles.link} onClick={() => showView('playground')}>

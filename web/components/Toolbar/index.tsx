@@ -1,6 +1,6 @@
 // The page's commands: undo and redo, comparing two rankings, import, export, share.
 import { computed } from '@preact/signals';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 
 import { download, resultsCsv, resultsJson } from '../../state/download';
 import { engine } from '../../state/engine';
@@ -54,12 +54,34 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
   const [menuOpen, setMenuOpen] = useState(false);
   // A lesson's values wait for its numbers: exporting them before would give the answer away.
   const results = hasResults.value && !numbersHidden.value;
+  // The last step undone (or redone) disables its button, and a disabled button drops the focus
+  // to the page: it goes to the other one, which that step enabled (once rendered).
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const redoButton = useRef<HTMLButtonElement>(null);
   const history = (
     <div class={styles.group}>
-      <button type="button" onClick={undo} disabled={!canUndo.value} title="Undo (Ctrl+Z)">
+      <button
+        type="button"
+        ref={undoButton}
+        onClick={() => {
+          undo();
+          if (!canUndo.value) requestAnimationFrame(() => redoButton.current?.focus());
+        }}
+        disabled={!canUndo.value}
+        title="Undo (Ctrl+Z)"
+      >
         ↶ Undo
       </button>
-      <button type="button" onClick={redo} disabled={!canRedo.value} title="Redo (Ctrl+Shift+Z)">
+      <button
+        type="button"
+        ref={redoButton}
+        onClick={() => {
+          redo();
+          if (!canRedo.value) requestAnimationFrame(() => undoButton.current?.focus());
+        }}
+        disabled={!canRedo.value}
+        title="Redo (Ctrl+Shift+Z)"
+      >
         ↷ Redo
       </button>
     </div>
@@ -136,7 +158,7 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
   return (
     <div class={styles.folded}>
       {playground && history}
-      <button type="button" class={styles.menuButton} popovertarget="commands-menu" aria-expanded={menuOpen}>
+      <button type="button" class={styles.menuButton} popovertarget="commands-menu" aria-expanded={menuOpen} data-focus-fallback>
         ☰ Menu
       </button>
       {presenting.value && (
