@@ -250,6 +250,44 @@ describe('editing', () => {
     expect(await focused()).toBe('Try with the sample runs');
   });
 
+  test('a changed value\'s "was" line and parts keep 4.5:1 on its highlight, light and dark', async () => {
+    const { page } = await newPage(site, { width: 1280, height: 720 });
+    for (const theme of ['light', 'dark']) {
+      await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1&theme=${theme}`);
+      await waitCurrent(page);
+      await page
+        .getByLabel(/relevance/i)
+        .first()
+        .fill('0');
+      await waitCurrent(page);
+      const was = page.locator('[data-was]').first();
+      await was.waitFor();
+      // The highlight is the cell's ::before layer (axe does not see it): its colour at its start.
+      const ratio = await was.evaluate((el) => {
+        const rgb = (c: string) =>
+          c
+            .match(/\d+(\.\d+)?/g)!
+            .slice(0, 3)
+            .map(Number);
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => {
+            const x = v / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--changed)';
+        document.body.append(probe);
+        const highlight = getComputedStyle(probe).color;
+        probe.remove();
+        const [a, b] = [lum(getComputedStyle(el).color), lum(highlight)].sort((x, y) => y - x);
+        return (a! + 0.05) / (b! + 0.05);
+      });
+      expect(ratio, theme).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   test("a card's fields are a form of its own, and Enter in one submits nothing", async () => {
     const { page, problems } = await newPage(site);
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
