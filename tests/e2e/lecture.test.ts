@@ -327,6 +327,13 @@ ${HOST_SNIPPET}</body></html>`,
     const code = await dialog.getByLabel('Embed in a course page (iframe)').inputValue();
     expect(code).toContain(`height="${measured}"`);
     expect(await dialog.getByLabel(/Once per course page/).inputValue()).toContain('fairness-playground:height');
+    // The preview takes no focus: Tab goes round the dialog's own controls, never into the frame.
+    const stops = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      stops.add(await page.evaluate(() => document.activeElement?.tagName ?? ''));
+    }
+    expect(stops.has('IFRAME')).toBe(false);
     // The lesson, embedded: the example's lesson needs no #s=.
     await dialog.getByLabel(/Embed the lesson/).check();
     expect(await dialog.getByLabel('Embed link', { exact: true }).inputValue()).toMatch(/\?lesson=texfair-figure-1&embed=1$/);

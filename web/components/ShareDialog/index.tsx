@@ -77,6 +77,9 @@ function Preview({ src, width, onHeight }: { src: string; width: number; onHeigh
         ref={frame}
         src={src}
         title="Preview of the embed"
+        // A picture of the embed, not a second playground: no Tab stop inside it (90 of them kept
+        // the dialog's Close away) and nothing to edit by mistake.
+        inert
         style={{ height: `${height ?? 300}px` }}
         data-preview-height={height ?? ''}
       />
