@@ -250,6 +250,19 @@ describe('editing', () => {
     expect(await focused()).toBe('Try with the sample runs');
   });
 
+  test('a save as usual is shown, not announced at every edit', async () => {
+    const { page } = await newPage(site, { width: 1280, height: 720 });
+    await page.goto(`${site.url}${PAGE}?preset=cwex-figure-1`);
+    await waitCurrent(page);
+    await page
+      .getByLabel(/relevance/i)
+      .first()
+      .fill('0');
+    await page.getByText(/^Saved in this browser at /).waitFor();
+    const live = await page.$$eval('[role="status"], [role="alert"], [aria-live]', (els) => els.map((e) => e.textContent ?? ''));
+    expect(live.filter((t) => t.includes('Saved in this browser'))).toEqual([]);
+  });
+
   test('a changed value\'s "was" line and parts keep 4.5:1 on its highlight, light and dark', async () => {
     const { page } = await newPage(site, { width: 1280, height: 720 });
     for (const theme of ['light', 'dark']) {

@@ -48,14 +48,19 @@ export function SavedWork({ quiet = false }: { quiet?: boolean }) {
     <>
       <OfferBanner />
       <section class={styles.row} aria-label="Autosave" hidden={quiet} data-no-print>
+        {/* A save as usual is said on screen, not announced at every edit; where the work is kept
+            otherwise (storage full, this tab only), a screen reader hears it. */}
+        {saved === null || saved.where === 'browser' ? (
+          <span class={styles.status}>
+            {saved === null ? 'Edits are saved in this browser as you work.' : `Saved in this browser at ${time(saved.at)}.`}
+          </span>
+        ) : null}
         <span class={styles.status} role="status">
-          {saved === null
-            ? 'Edits are saved in this browser as you work.'
-            : saved.where === 'browser'
-              ? `Saved in this browser at ${time(saved.at)}.`
-              : saved.where === 'full'
-                ? `The browser's storage is full: your work is kept in this tab and its address only (${time(saved.at)}).`
-                : `Saved in this tab at ${time(saved.at)}.`}
+          {saved === null || saved.where === 'browser'
+            ? ''
+            : saved.where === 'full'
+              ? `The browser's storage is full: your work is kept in this tab and its address only (${time(saved.at)}).`
+              : `Saved in this tab at ${time(saved.at)}.`}
         </span>
         <button
           type="button"
