@@ -23,6 +23,19 @@ const site = siteForTests();
 
 const fixture = readFileSync(`${root}tests/node/fixtures/basic.json`, 'utf8');
 
+/** A preset at 1280×720 whose first relevance has been set to 0 (one edit), its values current. */
+async function editedPreset(query: string) {
+  const { page } = await newPage(site, { width: 1280, height: 720 });
+  await page.goto(`${site.url}${PAGE}${query}`);
+  await waitCurrent(page);
+  await page
+    .getByLabel(/relevance/i)
+    .first()
+    .fill('0');
+  await waitCurrent(page);
+  return page;
+}
+
 describe('values', () => {
   test('?scenario= loads a JSON file and shows exactly the CLI values', async () => {
     const { page, problems } = await newPage(site);
@@ -214,16 +227,9 @@ describe('editing', () => {
   });
 
   test('the keyboard never loses its place: the last Undo, a dialog from the folded menu, the sample runs, the Runs view', async () => {
-    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? 'nothing');
     // The last step undone: the focus goes to Redo, which it enabled (Undo, disabled, dropped it).
-    const { page } = await newPage(site, { width: 1280, height: 720 });
-    await page.goto(`${site.url}${PAGE}?preset=cwex-figure-1`);
-    await waitCurrent(page);
-    await page
-      .getByLabel(/relevance/i)
-      .first()
-      .fill('0');
-    await waitCurrent(page);
+    const page = await editedPreset('?preset=cwex-figure-1');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? 'nothing');
     await page.getByRole('button', { name: '↶ Undo' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(focused).toBe('↷ Redo');
@@ -251,28 +257,15 @@ describe('editing', () => {
   });
 
   test('a save as usual is shown, not announced at every edit', async () => {
-    const { page } = await newPage(site, { width: 1280, height: 720 });
-    await page.goto(`${site.url}${PAGE}?preset=cwex-figure-1`);
-    await waitCurrent(page);
-    await page
-      .getByLabel(/relevance/i)
-      .first()
-      .fill('0');
+    const page = await editedPreset('?preset=cwex-figure-1');
     await page.getByText(/^Saved in this browser at /).waitFor();
     const live = await page.$$eval('[role="status"], [role="alert"], [aria-live]', (els) => els.map((e) => e.textContent ?? ''));
     expect(live.filter((t) => t.includes('Saved in this browser'))).toEqual([]);
   });
 
   test('a changed value\'s "was" line and parts keep 4.5:1 on its highlight, light and dark', async () => {
-    const { page } = await newPage(site, { width: 1280, height: 720 });
     for (const theme of ['light', 'dark']) {
-      await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1&theme=${theme}`);
-      await waitCurrent(page);
-      await page
-        .getByLabel(/relevance/i)
-        .first()
-        .fill('0');
-      await waitCurrent(page);
+      const page = await editedPreset(`?preset=texfair-figure-1&theme=${theme}`);
       const was = page.locator('[data-was]').first();
       await was.waitFor();
       // The highlight is the cell's ::before layer (axe does not see it): its colour at its start.

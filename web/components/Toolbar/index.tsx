@@ -49,41 +49,45 @@ function downloadResultsCsv(): void {
   if (results) download('results.csv', resultsCsv(results), 'text/csv');
 }
 
+/**
+ * Undo and Redo. The last step undone (or redone) disables its button, and a disabled button drops
+ * the focus to the page: it goes to the other one, which that step enabled (once rendered).
+ */
+function StepButtons() {
+  const buttons = [useRef<HTMLButtonElement>(null), useRef<HTMLButtonElement>(null)];
+  const steps = [
+    { act: undo, can: canUndo, text: '↶ Undo', title: 'Undo (Ctrl+Z)' },
+    { act: redo, can: canRedo, text: '↷ Redo', title: 'Redo (Ctrl+Shift+Z)' },
+  ];
+  return (
+    <>
+      {steps.map(({ act, can, text, title }, i) => (
+        <button
+          key={text}
+          type="button"
+          ref={buttons[i]}
+          onClick={() => {
+            act();
+            if (!can.value) requestAnimationFrame(() => buttons[1 - i]!.current?.focus());
+          }}
+          disabled={!can.value}
+          title={title}
+        >
+          {text}
+        </button>
+      ))}
+    </>
+  );
+}
+
 export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments, onRuns, runsShown = false, folded = false }: Props) {
   const comparing = rankingCount.value > 1;
   const [menuOpen, setMenuOpen] = useState(false);
   // A lesson's values wait for its numbers: exporting them before would give the answer away.
   const results = hasResults.value && !numbersHidden.value;
-  // The last step undone (or redone) disables its button, and a disabled button drops the focus
-  // to the page: it goes to the other one, which that step enabled (once rendered).
-  const undoButton = useRef<HTMLButtonElement>(null);
-  const redoButton = useRef<HTMLButtonElement>(null);
   const history = (
     <div class={styles.group}>
-      <button
-        type="button"
-        ref={undoButton}
-        onClick={() => {
-          undo();
-          if (!canUndo.value) requestAnimationFrame(() => redoButton.current?.focus());
-        }}
-        disabled={!canUndo.value}
-        title="Undo (Ctrl+Z)"
-      >
-        ↶ Undo
-      </button>
-      <button
-        type="button"
-        ref={redoButton}
-        onClick={() => {
-          redo();
-          if (!canRedo.value) requestAnimationFrame(() => undoButton.current?.focus());
-        }}
-        disabled={!canRedo.value}
-        title="Redo (Ctrl+Shift+Z)"
-      >
-        ↷ Redo
-      </button>
+      <StepButtons />
     </div>
   );
   // The Runs view keeps the commands that open something (a dialog, an example, the playground);
