@@ -23,7 +23,8 @@ export function showView(next: View): void {
 
 /**
  * The text of a run pasted into *Import…* (which cannot use it: a run names documents without
- * their texts), handed to the Runs view, which takes it as one more run file when it is shown.
+ * their texts), handed to the Runs view's form, which takes it as one more run file at once (or as
+ * its module first loads), before the view renders.
  */
 export const handedRun = signal<string | null>(null);
 
