@@ -386,3 +386,80 @@ TEST_CASE("difference ranges and the comparisons CSV") {
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 4);  // header, DIPS twice, nDCG
     CHECK(csv.find(",no difference\n") != std::string::npos);
 }
+
+namespace {
+
+// Holm's step-down procedure at level alpha, by its definition (not the adjusted values' formula):
+// walk the p values from the smallest, rejecting while the j-th smallest (from 0) is at most
+// alpha / (m - j); whether hypothesis i is among those rejected.
+bool step_down_rejects(const std::vector<double>& ps, std::size_t i, double alpha) {
+    std::vector<std::size_t> order(ps.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return ps[x] < ps[y]; });
+    for (std::size_t j = 0; j < order.size(); ++j) {
+        if (ps[order[j]] > alpha / static_cast<double>(ps.size() - j)) return false;
+        if (order[j] == i) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("Holm's correction over the runs compared with the baseline, per metric and difference, in the JSON and both CSVs") {
+    // Three runs against the baseline a: m = 3 tests in each family (a column and a difference).
+    const int queries = 12;
+    Options o;
+    o.cutoffs = {4};
+    o.metrics = {"DIPS", "nDCG"};
+    const auto res = evaluate({{"a", run(
+                                         queries, [](int q) { return leaning(q, false); }, "a")},
+                               {"b", run(
+                                         queries, [](int q) { return leaning(q, true); }, "b")},
+                               {"c", run(
+                                         queries, [](int q) { return leaning(q, q % 3 == 0); }, "c")},
+                               {"d", run(
+                                         queries, [](int q) { return leaning(q + 1, false); }, "d")}},
+                              queries, o);
+    REQUIRE(res.comparisons.size() == 9);  // 3 runs × (DIPS signed, DIPS distance, nDCG)
+    const auto json = nlohmann::json::parse(results_json(res));
+    for (std::size_t i = 0; i < res.comparisons.size(); ++i) {
+        const auto& cmp = res.comparisons[i];
+        std::vector<double> t, r;
+        std::size_t self = 0;
+        for (const auto& other : res.comparisons)
+            if (other.column == cmp.column && other.difference == cmp.difference) {
+                if (&other == &cmp) self = t.size();
+                t.push_back(*other.stats.p_ttest), r.push_back(*other.stats.p_randomization);
+            }
+        CAPTURE(cmp.run);
+        CAPTURE(cmp.column);
+        REQUIRE(t.size() == 3);
+        // The adjusted p is the smallest level at which the procedure rejects this comparison.
+        for (const auto& [ps, adjusted] : {std::pair{t, *cmp.p_ttest_holm}, std::pair{r, *cmp.p_randomization_holm}}) {
+            CHECK(adjusted >= ps[self]);
+            CHECK(adjusted <= 1);
+            if (adjusted < 1) CHECK(step_down_rejects(ps, self, adjusted * (1 + 1e-12)));
+            CHECK_FALSE(step_down_rejects(ps, self, adjusted * (1 - 1e-9)));
+        }
+        CHECK(json["comparisons"][i]["pTTestHolm"].get<double>() == *cmp.p_ttest_holm);
+        CHECK(json["comparisons"][i]["pRandomizationHolm"].get<double>() == *cmp.p_randomization_holm);
+    }
+    const auto csv = results_comparisons_csv(res);
+    CHECK(csv.find(",p_ttest,p_randomization,p_ttest_holm,p_randomization_holm,fairer\n") != std::string::npos);
+    const auto table = results_table(res, false);
+    CHECK(table.find("p rand. Holm") != std::string::npos);
+    CHECK(table.find("over the 3 runs compared with the baseline") != std::string::npos);
+
+    // One run against the baseline: each family has one test, its own adjusted value; the table
+    // has no Holm column.
+    const auto pair = evaluate({{"a", run(
+                                          queries, [](int q) { return leaning(q, false); }, "a")},
+                                {"b", run(
+                                          queries, [](int q) { return leaning(q, true); }, "b")}},
+                               queries, o);
+    for (const auto& cmp : pair.comparisons) {
+        CHECK(*cmp.p_ttest_holm == *cmp.stats.p_ttest);
+        CHECK(*cmp.p_randomization_holm == *cmp.stats.p_randomization);
+    }
+    CHECK(results_table(pair, false).find("Holm") == std::string::npos);
+}

@@ -264,3 +264,23 @@ TEST_CASE("summary and comparison carry the bootstrap interval when asked, never
     CHECK(*c.boot_high >= *c.mean_diff);
     CHECK(*c.boot_low >= 0);  // every difference is >= 0
 }
+
+TEST_CASE("Holm's step-down adjusted p values, computed by hand") {
+    const auto adjusted = [](std::vector<Maybe> ps) { return holm(ps); };
+    // Sorted 0.01, 0.02, 0.04 with m = 3 (the null is left out): 3·0.01 = 0.03, max(0.03, 2·0.02)
+    // = 0.04, max(0.04, 1·0.04) = 0.04; each back in its place, the null still null.
+    const auto a = adjusted({0.04, 0.01, std::nullopt, 0.02});
+    CHECK(*a[0] == doctest::Approx(0.04).epsilon(1e-15));
+    CHECK(*a[1] == doctest::Approx(0.03).epsilon(1e-15));
+    CHECK_FALSE(a[2]);
+    CHECK(*a[3] == doctest::Approx(0.04).epsilon(1e-15));
+    // The running maximum: 2·0.02 = 0.04, then 1·0.021 = 0.021 is raised to 0.04.
+    const auto b = adjusted({0.021, 0.02});
+    CHECK(*b[0] == doctest::Approx(0.04).epsilon(1e-15));
+    CHECK(*b[1] == doctest::Approx(0.04).epsilon(1e-15));
+    // Capped at 1; one p is its own adjusted value; none gives none.
+    const auto c = adjusted({0.9, 0.8});
+    CHECK((*c[0] == 1 && *c[1] == 1));
+    CHECK(*adjusted({0.3})[0] == 0.3);
+    CHECK(adjusted({}).empty());
+}

@@ -164,6 +164,7 @@ std::string json_within(const Results& res, std::uint64_t max_bytes) {
         if (bootstrap) write_interval(w, "ci95Bootstrap", s.boot_low, s.boot_high);
         w.member("greater", s.greater).member("equal", s.equal).member("less", s.less);
         w.member("pTTest", s.p_ttest).member("pRandomization", s.p_randomization);
+        w.member("pTTestHolm", cmp.p_ttest_holm).member("pRandomizationHolm", cmp.p_randomization_holm);
         w.member("fairer", verdict_text(cmp)).end_object();
     }
     w.end_array();
@@ -211,7 +212,7 @@ std::string results_comparisons_csv(const Results& res) {
     const bool bootstrap = res.bootstrap.samples > 0;
     std::string out = "run,baseline,metric,difference,n,run_mean,baseline_mean,mean_diff,ci95_low,ci95_high,ci95_past_range," +
                       std::string(bootstrap ? "ci95_bootstrap_low,ci95_bootstrap_high," : "") +
-                      "greater,equal,less,p_ttest,p_randomization,fairer\n";
+                      "greater,equal,less,p_ttest,p_randomization,p_ttest_holm,p_randomization_holm,fairer\n";
     const auto num = [](const Maybe& v) { return v ? number(*v) : std::string(); };
     for (const auto& cmp : res.comparisons) {
         const auto& s = cmp.stats;
@@ -222,7 +223,8 @@ std::string results_comparisons_csv(const Results& res) {
                num(s.ci_low) + "," + num(s.ci_high) + "," + (past_range(s.ci_low, s.ci_high, range) ? "true" : "false") + ",";
         if (bootstrap) out += num(s.boot_low) + "," + num(s.boot_high) + ",";
         out += std::to_string(s.greater) + "," + std::to_string(s.equal) + "," + std::to_string(s.less) + "," + num(s.p_ttest) + "," +
-               num(s.p_randomization) + "," + csv_field(verdict_text(cmp)) + "\n";
+               num(s.p_randomization) + "," + num(cmp.p_ttest_holm) + "," + num(cmp.p_randomization_holm) + "," +
+               csv_field(verdict_text(cmp)) + "\n";
     }
     return out;
 }
@@ -288,8 +290,13 @@ std::string results_table(const Results& res, bool per_query) {
     if (!res.comparisons.empty()) {
         // The comparisons, the decisive test first: for a metric fairer closer to 0, its distance
         // from 0, then the signed difference (which way the runs lean).
-        std::vector<std::vector<std::string>> c_rows{
-            {"Metric", "Run", "Tested", "n", "Run mean", "Baseline mean", "Difference", "95% CI", "p t-test", "p rand.", "Fairer"}};
+        // With several runs compared, each metric's tests are a family: Holm's adjusted p beside the p.
+        const bool several = res.runs.size() > 2;
+        std::vector<std::string> c_header{"Metric",        "Run",        "Tested", "n",        "Run mean",
+                                          "Baseline mean", "Difference", "95% CI", "p t-test", "p rand."};
+        if (several) c_header.emplace_back("p rand. Holm");
+        c_header.emplace_back("Fairer");
+        std::vector<std::vector<std::string>> c_rows{c_header};
         std::vector<const ComparisonResult*> order;
         for (std::size_t i = 0; i < res.comparisons.size(); ++i) {
             const auto& cmp = res.comparisons[i];
@@ -314,9 +321,19 @@ std::string results_table(const Results& res, bool per_query) {
                 interval = std::string("[").append(signed_fixed(s.ci_low)).append(", ").append(signed_fixed(s.ci_high)).append("]");
                 if (past_range(s.ci_low, s.ci_high, difference_range(res.column_info[column].range, cmp->difference))) interval += "!";
             }
-            c_rows.push_back({cmp->column, cmp->run, cmp->difference == Difference::distance ? "|value|" : "signed", std::to_string(s.n),
-                              fixed(s.run_mean), fixed(s.baseline_mean), signed_fixed(s.mean_diff), interval, p_text(s.p_ttest),
-                              p_text(s.p_randomization), decided_elsewhere ? "(by |value|)" : verdict_text(*cmp)});
+            std::vector<std::string> row{cmp->column,
+                                         cmp->run,
+                                         cmp->difference == Difference::distance ? "|value|" : "signed",
+                                         std::to_string(s.n),
+                                         fixed(s.run_mean),
+                                         fixed(s.baseline_mean),
+                                         signed_fixed(s.mean_diff),
+                                         interval,
+                                         p_text(s.p_ttest),
+                                         p_text(s.p_randomization)};
+            if (several) row.push_back(p_text(cmp->p_randomization_holm));
+            row.push_back(decided_elsewhere ? "(by |value|)" : verdict_text(*cmp));
+            c_rows.push_back(std::move(row));
         }
         out += "\ncompared with the baseline '" + res.baseline +
                "', paired over the n queries where both are defined; Difference = Run mean - Baseline mean\n";
@@ -326,7 +343,12 @@ std::string results_table(const Results& res, bool per_query) {
             "says which way the runs lean). Fairer: the randomization test's p < 0.05 and the difference's sign, else no "
             "difference (not tested below 2 paired queries); for nDCG, better. 95% CI: Student's t";
         out += std::string(res.bootstrap.samples ? " (the bootstrap intervals are in the JSON and the comparisons CSV)" : "") +
-               "; ! marks an interval past the range a difference can take\n";
+               "; ! marks an interval past the range a difference can take";
+        if (several)
+            out += ". p rand. Holm: adjusted by Holm's method over the " + std::to_string(res.runs.size() - 1) +
+                   " runs compared with the baseline, per metric (below 0.05: the difference survives the correction; Fairer reads "
+                   "the p as tested)";
+        out += "\n";
     }
     if (per_query) {
         std::vector<std::vector<std::string>> q_rows;

@@ -195,6 +195,21 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
     return c;
 }
 
+std::vector<Maybe> holm(std::span<const Maybe> p_values) {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < p_values.size(); ++i)
+        if (p_values[i]) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return *p_values[a] < *p_values[b]; });
+    std::vector<Maybe> out(p_values.size());
+    double running = 0;
+    for (std::size_t rank = 0; rank < order.size(); ++rank) {
+        const double m_minus_rank = static_cast<double>(order.size() - rank);
+        running = std::max(running, std::min(1.0, m_minus_rank * *p_values[order[rank]]));
+        out[order[rank]] = running;
+    }
+    return out;
+}
+
 // ------------------------------------------------------------------------------------------------
 // A run evaluation's statistics: every run's summaries, every other run against the baseline.
 
@@ -206,6 +221,29 @@ Verdict verdict(const Comparison& c, bool higher_fairer) {
     if (c.n < 2) return Verdict::untested;
     if (!c.p_randomization || *c.p_randomization >= significance_level || !c.mean_diff || *c.mean_diff == 0) return Verdict::none;
     return (*c.mean_diff > 0) == higher_fairer ? Verdict::run : Verdict::baseline;
+}
+
+// Holm's correction within each family: the comparisons of one column and difference.
+void adjust_for_runs(std::vector<ComparisonResult>& comparisons) {
+    std::vector<bool> done(comparisons.size());
+    std::vector<std::size_t> family;
+    std::vector<Maybe> t, r;
+    for (std::size_t i = 0; i < comparisons.size(); ++i) {
+        if (done[i]) continue;
+        family.clear(), t.clear(), r.clear();
+        for (std::size_t j = i; j < comparisons.size(); ++j)
+            if (comparisons[j].column == comparisons[i].column && comparisons[j].difference == comparisons[i].difference) {
+                done[j] = true;
+                family.push_back(j);
+                t.push_back(comparisons[j].stats.p_ttest);
+                r.push_back(comparisons[j].stats.p_randomization);
+            }
+        const auto t_adjusted = holm(t), r_adjusted = holm(r);
+        for (std::size_t k = 0; k < family.size(); ++k) {
+            comparisons[family[k]].p_ttest_holm = t_adjusted[k];
+            comparisons[family[k]].p_randomization_holm = r_adjusted[k];
+        }
+    }
 }
 
 }  // namespace
@@ -246,6 +284,7 @@ void summarize_and_compare(Results& out, std::size_t baseline_index) {
             out.comparisons.push_back(std::move(distance_result));
         }
     }
+    adjust_for_runs(out.comparisons);
 }
 
 bool past_range(const Maybe& low, const Maybe& high, const NumericRange& range) {

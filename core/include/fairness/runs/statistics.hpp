@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "fairness/metrics/common.hpp"
 
@@ -68,6 +69,12 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
 // difference points that way; otherwise neither is ("no difference"). Fewer than 2 paired
 // queries test nothing ("not tested"): no t-test, and a sign flip of one difference is itself.
 inline constexpr double significance_level = 0.05;
+
+// Holm's step-down adjusted p values (Holm 1979), in the order given: the i-th smallest of the m
+// p values (i from 0) times m - i, the running maximum of those in ascending order, capped at 1.
+// A null stays null and does not count in m. Comparing several runs with one baseline makes m
+// tests of a metric; an adjusted p < 0.05 keeps the chance of any false positive among them at 0.05.
+std::vector<Maybe> holm(std::span<const Maybe> p_values);
 
 // The two-sided paired t-test p value and the 95% interval half-width, exposed for the tests.
 double t_test_p(double mean, double sd, std::size_t n);
