@@ -16,7 +16,6 @@ import { RunsInputError } from '../../wasm/errors';
 import type { PortLike } from '../../wasm/protocol';
 import { evaluateRuns, fileChunks, runStem, serveRuns, type RunsFile, type RunsJob, type RunsProgress } from '../../wasm/runs-worker-core';
 import { defaults, optionsOf, typedNumber } from '../../web/components/RunsView/form';
-import { holm } from '../../web/state/runs-tables';
 import { writeRunsFiles } from './runs-files.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -298,16 +297,5 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
     expect(runStem('dir/bm25.run.gz')).toBe('bm25');
     expect(runStem('trec.dl.2019.txt')).toBe('trec.dl.2019');
     expect(runStem('run')).toBe('run');
-  });
-});
-
-describe("Holm's correction", () => {
-  test('step-down adjusted p values (hand-computed)', () => {
-    // sorted 0.01, 0.02, 0.04 with m = 3: 3·0.01 = 0.03, max(0.03, 2·0.02 = 0.04) = 0.04,
-    // max(0.04, 1·0.04) = 0.04; the null is left out of m.
-    expect(holm([0.04, 0.01, null, 0.02])).toEqual([0.04, 0.03, null, 0.04]);
-    // the running maximum: 0.02·2 = 0.04, then 0.021·1 = 0.021 → kept at 0.04; capped at 1.
-    expect(holm([0.021, 0.02])).toEqual([0.04, 0.04]);
-    expect(holm([0.9, 0.8])).toEqual([1, 1]);
   });
 });

@@ -1,46 +1,13 @@
-// What the Runs view derives from the results JSON: Holm's correction of the p values, the
-// summary and per-query tables as rows (shown and exported as CSV alike).
+// What the Runs view derives from the results JSON: the summary and per-query tables as rows
+// (shown and exported as CSV alike).
 import type { RunsComparison, RunsDifference, RunsResults } from './runs';
-
-/**
- * Holm's step-down adjusted p values (Holm 1979), in the order given: sort ascending, multiply the
- * i-th smallest (from 0) by (m - i), keep the running maximum, cap at 1. A null stays null and
- * does not count in m. A comparison is significant after the correction when its adjusted p < α,
- * which controls the chance of any false positive among the m tests at α.
- */
-export function holm(ps: (number | null)[]): (number | null)[] {
-  const order = ps.map((p, i) => [p, i] as const).filter((e): e is readonly [number, number] => e[0] !== null);
-  order.sort((a, b) => a[0] - b[0]);
-  const m = order.length;
-  const out: (number | null)[] = ps.map(() => null);
-  let running = 0;
-  order.forEach(([p, i], rank) => {
-    running = Math.max(running, Math.min(1, (m - rank) * p));
-    out[i] = running;
-  });
-  return out;
-}
-
-export interface ComparisonCell extends RunsComparison {
-  /** Holm-adjusted p values over the non-baseline runs of this metric column (and kind of difference). */
-  holmTTest: number | null;
-  holmRandomization: number | null;
-}
 
 /** The key of a comparison: run, column and what it tested. */
 export const comparisonKey = (run: string, column: string, difference: RunsDifference) => `${run}/${column}/${difference}`;
 
-/** The comparisons keyed by comparisonKey, with Holm's adjusted p values per column and kind of difference. */
-export function comparisonCells(results: RunsResults): Map<string, ComparisonCell> {
-  const out = new Map<string, ComparisonCell>();
-  for (const column of results.columns)
-    for (const difference of ['signed', 'distance'] as const) {
-      const group = results.data.comparisons.filter((c) => c.metric === column && c.difference === difference);
-      const t = holm(group.map((c) => c.pTTest));
-      const r = holm(group.map((c) => c.pRandomization));
-      group.forEach((c, i) => out.set(comparisonKey(c.run, column, difference), { ...c, holmTTest: t[i]!, holmRandomization: r[i]! }));
-    }
-  return out;
+/** The comparisons keyed by comparisonKey. */
+export function comparisonCells(results: RunsResults): Map<string, RunsComparison> {
+  return new Map(results.data.comparisons.map((c) => [comparisonKey(c.run, c.metric, c.difference), c]));
 }
 
 /** What decides a column's comparisons: the distance from 0 for a metric fairer closer to 0, else the signed values. */
@@ -101,8 +68,8 @@ export function summaryRows(results: RunsResults): unknown[][] {
         c?.meanDiff ?? null,
         c?.pTTest ?? null,
         c?.pRandomization ?? null,
-        c?.holmTTest ?? null,
-        c?.holmRandomization ?? null,
+        c?.pTTestHolm ?? null,
+        c?.pRandomizationHolm ?? null,
         c?.fairer ?? null,
       ]);
     }

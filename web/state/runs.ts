@@ -122,6 +122,9 @@ export interface RunsComparison {
   less: number;
   pTTest: number | null;
   pRandomization: number | null;
+  /** Holm-adjusted p values over the runs compared with the baseline, per metric and difference (the core's). */
+  pTTestHolm: number | null;
+  pRandomizationHolm: number | null;
   /** The fairer run's name by the metric's direction, "no difference", or "not tested" (fewer than 2 paired queries). */
   fairer: string;
 }

@@ -11,7 +11,7 @@
 // data-difference) for tests and course pages.
 import type { RunsColumn, RunsComparison, RunsResults, RunsSummary as Summary } from '../../state/runs';
 import { count } from '../../state/count';
-import { comparisonCells, comparisonKey, decisive, type ComparisonCell } from '../../state/runs-tables';
+import { comparisonCells, comparisonKey, decisive } from '../../state/runs-tables';
 import styles from './style.module.css';
 
 const fmt = (v: number | null | undefined, digits = 4) => (v === null || v === undefined ? '–' : v.toFixed(digits));
@@ -122,7 +122,7 @@ function SummaryCell({
   run: string;
   column: string;
   summary: Summary;
-  cell?: ComparisonCell;
+  cell?: RunsComparison;
 }) {
   const info = results.data.columns.find((c) => c.name === column);
   const all = results.data.queries.length;
@@ -141,7 +141,7 @@ function SummaryCell({
   );
 }
 
-function ComparisonRow({ results, cell, several }: { results: RunsResults; cell: ComparisonCell; several: boolean }) {
+function ComparisonRow({ results, cell, several }: { results: RunsResults; cell: RunsComparison; several: boolean }) {
   const column = cell.metric;
   const info = results.data.columns.find((c) => c.name === column);
   const run = cell.run;
@@ -181,13 +181,13 @@ function ComparisonRow({ results, cell, several }: { results: RunsResults; cell:
       <td class={styles.num}>
         <Intervals of={cell} run={run} metric={column} column={info} difference={difference} />
       </td>
-      <td class={styles.num} title={several ? `Holm-adjusted p: ${fmtP(cell.holmTTest)}` : undefined}>
+      <td class={styles.num} title={several ? `Holm-adjusted p: ${fmtP(cell.pTTestHolm)}` : undefined}>
         {stat('p-ttest', cell.pTTest, fmtP(cell.pTTest))}
-        <span class={styles.star}>{mark(cell.pTTest, cell.holmTTest)}</span>
+        <span class={styles.star}>{mark(cell.pTTest, cell.pTTestHolm)}</span>
       </td>
-      <td class={styles.num} title={several ? `Holm-adjusted p: ${fmtP(cell.holmRandomization)}` : undefined}>
+      <td class={styles.num} title={several ? `Holm-adjusted p: ${fmtP(cell.pRandomizationHolm)}` : undefined}>
         {stat('p-randomization', cell.pRandomization, fmtP(cell.pRandomization))}
-        <span class={styles.star}>{mark(cell.pRandomization, cell.holmRandomization)}</span>
+        <span class={styles.star}>{mark(cell.pRandomization, cell.pRandomizationHolm)}</span>
       </td>
     </tr>
   );
@@ -199,7 +199,7 @@ export function RunsSummary({ results }: { results: RunsResults }) {
   const several = others.length > 1;
   const bootstrap = results.data.bootstrap;
   // The comparisons in the summary's order: per run, per column, the deciding test first.
-  const rows: ComparisonCell[] = [];
+  const rows: RunsComparison[] = [];
   for (const run of others)
     for (const column of results.columns) {
       const first = decisive(results, column);
