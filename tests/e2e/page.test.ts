@@ -294,6 +294,50 @@ describe('editing', () => {
     }
   });
 
+  test("a group's marks keep 3:1 on the surface behind them and on its tint, light and dark", async () => {
+    const { page } = await newPage(site, { width: 1280, height: 720 });
+    for (const theme of ['light', 'dark']) {
+      await page.goto(`${site.url}${PAGE}?preset=grep-biasir-labels-vs-terms&theme=${theme}`);
+      await waitCurrent(page);
+      // A card's left border (its group) and a group term's underline, against the first opaque
+      // background behind each (WCAG 1.4.11: 3:1 for what tells a group apart).
+      const found = await page.evaluate(() => {
+        const lum = (c: string) => {
+          const [r, g, b] = c
+            .match(/\d+(\.\d+)?/g)!
+            .slice(0, 3)
+            .map((v) => {
+              const x = Number(v) / 255;
+              return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+            });
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const ratio = (a: string, b: string) => {
+          const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+          return (x! + 0.05) / (y! + 0.05);
+        };
+        const behind = (start: Element) => {
+          for (let el: Element | null = start; el; el = el.parentElement) {
+            const c = getComputedStyle(el).backgroundColor;
+            if (c !== 'transparent' && !/, 0\)$/.test(c)) return c;
+          }
+          return 'rgb(255, 255, 255)';
+        };
+        const cards = [...document.querySelectorAll('[data-doc-id]')].map((card) =>
+          ratio(getComputedStyle(card).borderLeftColor, behind(card)),
+        );
+        const marks = [...document.querySelectorAll('mark')].map((mark) =>
+          ratio(/rgba?\([^)]*\)/.exec(getComputedStyle(mark).boxShadow)![0], behind(mark)),
+        );
+        return { cards, marks };
+      });
+      expect(found.cards.length, theme).toBeGreaterThan(3);
+      expect(found.marks.length, theme).toBeGreaterThan(3);
+      expect(Math.min(...found.cards), theme).toBeGreaterThanOrEqual(3);
+      expect(Math.min(...found.marks), theme).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   test("a card's fields are a form of its own, and Enter in one submits nothing", async () => {
     const { page, problems } = await newPage(site);
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);

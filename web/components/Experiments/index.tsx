@@ -18,7 +18,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 
 import limits from '../../../core/limits.json';
 
-import { themeColor } from '../../state/colors';
+import { cssColor, themeColor } from '../../state/colors';
 import { count } from '../../state/count';
 import { download } from '../../state/download';
 import { formatValue } from '../../state/metrics';
@@ -37,8 +37,8 @@ function datasets(data: ChartData, figure: Figure): ChartDataset<'line', { x: nu
   return data.lines.toReversed().map((line) => ({
     label: line.label,
     data: line.values.map((y, i) => ({ x: data.xs[i]!, y })),
-    borderColor: line.color,
-    backgroundColor: line.color,
+    borderColor: cssColor(line.color),
+    backgroundColor: cssColor(line.color),
     borderDash: line.dash,
     borderWidth: 2,
     pointRadius: figure === 'b' ? 3 : 0,

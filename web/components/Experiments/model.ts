@@ -62,7 +62,14 @@ export interface ChartData {
   lines: Line[];
 }
 
-const COLORS = { dips: '#5b3cc4', ree: '#9a5b00', ee: '#b0306f', ea: '#1d62a8', eadp: '#217a3c' };
+// Each a light and a dark form (3:1 or more on the page's surfaces), resolved where the chart is drawn.
+const COLORS = {
+  dips: 'light-dark(#5b3cc4, #b9a8ff)',
+  ree: 'light-dark(#9a5b00, #e0a040)',
+  ee: 'light-dark(#b0306f, #f07ab5)',
+  ea: 'light-dark(#1d62a8, #6fa8ee)',
+  eadp: 'light-dark(#217a3c, #5cc27a)',
+};
 const EXPOSURE = [
   { key: 'ee', label: 'EE', dash: [] as number[] },
   { key: 'ea', label: 'EA', dash: [6, 3] },

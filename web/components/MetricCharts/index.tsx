@@ -17,12 +17,25 @@ import { useEffect, useRef } from 'preact/hooks';
 
 import type { MetricDescriptor, ViewResults } from '../../../wasm/types';
 import { formatValue, metricOf } from '../../state/metrics';
-import { themeColor } from '../../state/colors';
+import { cssColor, themeColor } from '../../state/colors';
 import { sharpWhilePrinting } from '../../state/print';
 import { perRankChart } from './series';
 import styles from './style.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
+
+/** The config with its datasets' colours (`var(…)`, `light-dark(…)`) as the theme resolves them: a canvas cannot. */
+function themed(config: ChartConfiguration): ChartConfiguration {
+  const seen = new Map<string, string>(); // a run's bars repeat two colours thousands of times
+  const one = (c: string) => seen.get(c) ?? seen.set(c, cssColor(c)).get(c)!;
+  const resolve = (c: unknown): unknown => (typeof c === 'string' ? one(c) : Array.isArray(c) ? c.map(resolve) : c);
+  const datasets = config.data.datasets.map((d) => {
+    const out = { ...d };
+    for (const key of ['borderColor', 'backgroundColor'] as const) if (key in d) Object.assign(out, { [key]: resolve(d[key]) });
+    return out;
+  });
+  return { ...config, data: { ...config.data, datasets } };
+}
 
 /** A Chart.js chart on a canvas, in a box of the given class (its height). Also used by RunsCharts. */
 export function CanvasChart({
@@ -39,7 +52,7 @@ export function CanvasChart({
     // Axis text and grid lines in the theme's colours, so dark mode and presenting can read them.
     Chart.defaults.color = themeColor('--muted', '#5b6270');
     Chart.defaults.borderColor = themeColor('--border', '#d4d8de');
-    const chart = new Chart(canvas.current!, config);
+    const chart = new Chart(canvas.current!, themed(config));
     const unsharpen = sharpWhilePrinting(chart);
     return () => {
       unsharpen();

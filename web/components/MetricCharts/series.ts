@@ -1,7 +1,7 @@
 // What each metric's per-rank chart shows: one or more series over the ranks, read from the
 // core's `perRank` detail. Pure, so the component tests can check it without a canvas.
 import type { RankingResults, RankingView } from '../../../wasm/types';
-import { groupColor } from '../../state/colors';
+import { groupColor, NEUTRAL } from '../../state/colors';
 import { descriptors, metricOf } from '../../state/metrics';
 
 export interface Series {
@@ -36,7 +36,7 @@ export function perRankChart(id: string, ranking: RankingResults | RankingView, 
   };
   switch (kind) {
     case 'value':
-      return { title, series: [{ label: key, values: rows.map((row) => Number(row[key] ?? 0)), color: '#4b5563' }] };
+      return { title, series: [{ label: key, values: rows.map((row) => Number(row[key] ?? 0)), color: NEUTRAL.strong }] };
     case 'group':
       return byGroup((row, g) => Number((row[key] as Row)[g] ?? 0));
     case 'label':

@@ -22,7 +22,15 @@ import styles from './style.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, ScatterController, PointElement, Tooltip, Legend);
 
-const COLORS = ['#5b3cc4', '#d97706', '#0f766e', '#be185d', '#1d4ed8', '#4d7c0f'];
+// A run's colour in the light and the dark theme (3:1 or more on the page's surfaces); CanvasChart resolves them.
+const COLORS = [
+  'light-dark(#5b3cc4, #b9a8ff)',
+  'light-dark(#d97706, #f59e0b)',
+  'light-dark(#0f766e, #2dd4bf)',
+  'light-dark(#be185d, #f472b6)',
+  'light-dark(#1d4ed8, #60a5fa)',
+  'light-dark(#4d7c0f, #a3e635)',
+];
 
 /**
  * A run's name as the legend shows it: a canvas does not wrap, so a long one keeps its start and
@@ -68,7 +76,7 @@ export function RunsCharts({ results }: { results: RunsResults }) {
           {
             label: `${column}: ${run} − ${results.baseline}`,
             data: diffs.map((d) => d.diff),
-            backgroundColor: diffs.map((d) => (d.diff >= 0 ? '#0f766e' : '#b42318')),
+            backgroundColor: diffs.map((d) => (d.diff >= 0 ? COLORS[2]! : 'var(--error, #b42318)')),
             barPercentage: 1,
             categoryPercentage: 1,
           },
