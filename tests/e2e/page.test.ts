@@ -294,6 +294,60 @@ describe('editing', () => {
     }
   });
 
+  test('a screen reader hears the values an edit changed, once the edits pause; a new example says nothing', async () => {
+    const { page } = await newPage(site, { width: 1280, height: 720 });
+    await page.goto(`${site.url}${PAGE}?preset=nfairr-figure-1`);
+    await waitCurrent(page);
+    const region = page.locator('[data-announce]');
+    expect(await region.getAttribute('role')).toBe('status');
+    await region.evaluate((el) => {
+      const said: string[] = [];
+      Object.assign(window, { said });
+      new MutationObserver(() => said.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
+    });
+    const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said.filter(Boolean));
+
+    // The four main metrics' cells as shown: the value's text, the ranking, the row's header.
+    const shown = () =>
+      page.$$eval('tbody:first-of-type td[data-metric]:not([data-metric$="-diff"])', (cells) =>
+        Object.fromEntries(
+          cells.map((td) => {
+            const ranking = (td as HTMLElement).dataset.ranking!;
+            const row = td.closest('tr')!.querySelector('th')!.textContent!;
+            return [`${ranking}/${(td as HTMLElement).dataset.metric}`, { text: td.firstChild!.textContent!, ranking, row }];
+          }),
+        ),
+      );
+    const before = await shown();
+    // Three edits of a text in a row: one message, from before the first to after the last.
+    const text = page.getByLabel(/^Text of /).first();
+    for (const value of ['She', 'She and her', 'She and her daughter']) await text.fill(value);
+    await waitCurrent(page);
+    const after = await shown();
+    const changed = Object.keys(after).filter((key) => after[key]!.text !== before[key]!.text);
+    expect(changed.length).toBeGreaterThan(0);
+    await expect.poll(said, { timeout: 5000 }).toHaveLength(1);
+    const [message] = await said();
+    expect(message).toMatch(/^Values changed: .*\.$/);
+    const phrases = message!
+      .replace(/^Values changed: /, '')
+      .replace(/\.$/, '')
+      .split('; ');
+    expect(phrases).toHaveLength(changed.length);
+    for (const key of changed) {
+      const { ranking, text, row } = after[key]!;
+      const phrase = phrases.find((p) => p.endsWith(`, ${ranking}: ${text}, was ${before[key]!.text}`));
+      expect(phrase, key).toBeDefined();
+      expect(row, key).toContain(phrase!.split(`, ${ranking}: `)[0]);
+    }
+
+    // A whole new example is not a change the user made: nothing is said.
+    await page.getByRole('button', { name: 'Reset to the starting example' }).click();
+    await waitCurrent(page);
+    await page.waitForTimeout(2000);
+    expect(await said()).toHaveLength(1);
+  });
+
   test("a group's marks keep 3:1 on the surface behind them and on its tint, light and dark", async () => {
     const { page } = await newPage(site, { width: 1280, height: 720 });
     for (const theme of ['light', 'dark']) {

@@ -13,6 +13,7 @@ import { lazyPart } from '../Lazy';
 import { memo } from '../Memo';
 import { RefusalText } from '../Refusal';
 import { Words } from '../Words';
+import { Announcer } from './Announcer';
 import { Verdicts, mirrored } from './Verdicts';
 import styles from './style.module.css';
 
@@ -329,6 +330,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
         </ul>
       )}
       {comparing && <Verdicts results={results} stale={isStale} shown={shown.map((d) => d.id).join(',')} />}
+      <Announcer results={results} current={current} era={era} spoken={(primary.length > 0 ? primary : shown).map((d) => d.id).join(',')} />
       <div class={styles.scroll}>
         <table class={tableClass}>
           <thead>
