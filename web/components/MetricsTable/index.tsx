@@ -52,6 +52,9 @@ function parts(d: MetricDescriptor, metric: Record<string, unknown>): [string, s
   });
 }
 
+/** A field of a ranking or of one of its documents: its editor, always on screen, shows the refusal. */
+const atRanking = (field: string) => /^rankings\[\d+\]/.test(field);
+
 /** How long a changed value shows what it was before the edit. */
 const CHANGE_MS = 4000;
 
@@ -316,7 +319,8 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
         </span>
       </h2>
       {isStale && error && (
-        <p class={styles.error} role="alert">
+        // A refusal of a ranking's field is already said by that field's own alert, beside it.
+        <p class={styles.error} role={atRanking(error.field) ? undefined : 'alert'}>
           These values are for the last valid input. <RefusalText refusal={error} />
         </p>
       )}
