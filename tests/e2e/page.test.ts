@@ -139,6 +139,9 @@ describe('editing', () => {
     await expect
       .poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent())
       .toContain('B, document 2: relevance is empty; it must be a finite number (rankings[1].docs[1].relevance)');
+    // Said once, by the card's alert: the metrics' note beside the stale values is not a second one.
+    expect(await page.locator('[role="alert"]', { hasText: 'relevance is empty' }).count()).toBe(1);
+    await page.getByText('These values are for the last valid input.').waitFor();
     expect(await border(page.getByLabel('Relevance of B, rank 2'))).toBe(errorColour);
     expect(await border(page.getByLabel('cut-off k'))).not.toBe(errorColour);
     await page.getByLabel('Relevance of B, rank 2').fill('1');
@@ -346,6 +349,20 @@ describe('editing', () => {
     await waitCurrent(page);
     await page.waitForTimeout(2000);
     expect(await said()).toHaveLength(1);
+  });
+
+  test("a card's group terms are said as a list as they change, without the card's id", async () => {
+    const { page } = await newPage(site, { width: 1280, height: 720 });
+    await page.goto(`${site.url}${PAGE}?preset=nfairr-figure-1`);
+    await waitCurrent(page);
+    await page
+      .getByLabel(/^Text of /)
+      .first()
+      .fill('She met him.');
+    await waitCurrent(page);
+    const region = page.locator('[data-card="0:0"] [aria-live="polite"]');
+    await expect.poll(() => region.textContent()).toMatch(/^(female ×1, male ×1|male ×1, female ×1)$/);
+    expect(await page.locator('[data-card="0:0"]').textContent()).toContain('id ');
   });
 
   test("a group's marks keep 3:1 on the surface behind them and on its tint, light and dark", async () => {

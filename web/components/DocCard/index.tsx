@@ -305,20 +305,24 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
           field="text"
           onInput={(text) => setDocText(r, j, text)}
         />
-        <div class={styles.terms} aria-live="polite">
-          {terms.length === 0 ? (
-            <span class={styles.none}>{spans ? 'no group terms' : '…'}</span>
-          ) : (
-            terms.map(({ group, count: n }) => (
-              <span
-                key={group}
-                class={styles.chip}
-                style={{ background: groupColor(groups.indexOf(group)).tint, borderColor: groupColor(groups.indexOf(group)).strong }}
-              >
-                {group} ×{n}
-              </span>
-            ))
-          )}
+        <div class={styles.terms}>
+          {/* Said as they change, one chip after another ("female ×1, male ×2"); the id is not. */}
+          <span class={styles.found} aria-live="polite">
+            {terms.length === 0 ? (
+              <span class={styles.none}>{spans ? 'no group terms' : '…'}</span>
+            ) : (
+              terms.map(({ group, count: n }, i) => (
+                <span
+                  key={group}
+                  class={styles.chip}
+                  style={{ background: groupColor(groups.indexOf(group)).tint, borderColor: groupColor(groups.indexOf(group)).strong }}
+                >
+                  {i > 0 && <span class="sr-only">, </span>}
+                  {group} ×{n}
+                </span>
+              ))
+            )}
+          </span>
           <span class={styles.id}>id {doc.id}</span>
         </div>
         {error && (
