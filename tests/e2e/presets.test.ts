@@ -26,7 +26,9 @@ const value = (page: Page, ranking: string, metric: string) => num(page, `[data-
 const part = (page: Page, ranking: string, metric: string, key: string) =>
   num(page, `[data-ranking="${ranking}"][data-metric="${metric}"] [data-part="${key}"]`);
 // A document may stand in both rankings: read its first card.
-const chips = (page: Page, docId: string) => page.locator(`[data-doc-id="${docId}"]`).first().locator(`[class*="chip"]`).allTextContents();
+/** A card's group-term chips as shown ("female ×2"; a screen reader's ", " before each but the first left out). */
+const chips = async (page: Page, docId: string) =>
+  (await page.locator(`[data-doc-id="${docId}"]`).first().locator(`[class*="chip"]`).allTextContents()).map((t) => t.replace(/^, /, ''));
 
 async function openParams(page: Page) {
   const panel = page.locator('details', { has: page.getByRole('heading', { name: 'Parameters' }) });
