@@ -406,7 +406,8 @@ bool step_down_rejects(const std::vector<double>& ps, std::size_t i, double alph
 }  // namespace
 
 TEST_CASE("Holm's correction over the runs compared with the baseline, per metric and difference, in the JSON and both CSVs") {
-    // Three runs against the baseline a: m = 3 tests in each family (a column and a difference).
+    // Four runs against the baseline a, one of them (e) sharing a single query with it: it tests
+    // nothing, so m = 3 tests in each family (a column and a difference).
     const int queries = 12;
     Options o;
     o.cutoffs = {4};
@@ -418,16 +419,27 @@ TEST_CASE("Holm's correction over the runs compared with the baseline, per metri
                                {"c", run(
                                          queries, [](int q) { return leaning(q, q % 3 == 0); }, "c")},
                                {"d", run(
-                                         queries, [](int q) { return leaning(q + 1, false); }, "d")}},
+                                         queries, [](int q) { return leaning(q + 1, false); }, "d")},
+                               {"e", run(
+                                         1, [](int q) { return leaning(q, true); }, "e")}},
                               queries, o);
-    REQUIRE(res.comparisons.size() == 9);  // 3 runs × (DIPS signed, DIPS distance, nDCG)
+    REQUIRE(res.comparisons.size() == 12);  // 4 runs × (DIPS signed, DIPS distance, nDCG)
     const auto json = nlohmann::json::parse(results_json(res));
     for (std::size_t i = 0; i < res.comparisons.size(); ++i) {
         const auto& cmp = res.comparisons[i];
+        if (cmp.run == "e") {
+            // "not tested": its randomization p (1: one difference's sign flip is itself) is not in the family.
+            CHECK(cmp.stats.n == 1);
+            CHECK(*cmp.stats.p_randomization == 1);
+            CHECK_FALSE(cmp.p_ttest_holm);
+            CHECK_FALSE(cmp.p_randomization_holm);
+            CHECK(json["comparisons"][i]["pRandomizationHolm"].is_null());
+            continue;
+        }
         std::vector<double> t, r;
         std::size_t self = 0;
         for (const auto& other : res.comparisons)
-            if (other.column == cmp.column && other.difference == cmp.difference) {
+            if (other.column == cmp.column && other.difference == cmp.difference && other.run != "e") {
                 if (&other == &cmp) self = t.size();
                 t.push_back(*other.stats.p_ttest), r.push_back(*other.stats.p_randomization);
             }
@@ -448,7 +460,7 @@ TEST_CASE("Holm's correction over the runs compared with the baseline, per metri
     CHECK(csv.find(",p_ttest,p_randomization,p_ttest_holm,p_randomization_holm,fairer\n") != std::string::npos);
     const auto table = results_table(res, false);
     CHECK(table.find("p rand. Holm") != std::string::npos);
-    CHECK(table.find("over the 3 runs compared with the baseline") != std::string::npos);
+    CHECK(table.find("over the runs compared with the baseline, per metric (those with 2 paired queries or more") != std::string::npos);
 
     // One run against the baseline: each family has one test, its own adjusted value; the table
     // has no Holm column.

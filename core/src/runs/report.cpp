@@ -345,9 +345,9 @@ std::string results_table(const Results& res, bool per_query) {
         out += std::string(res.bootstrap.samples ? " (the bootstrap intervals are in the JSON and the comparisons CSV)" : "") +
                "; ! marks an interval past the range a difference can take";
         if (several)
-            out += ". p rand. Holm: adjusted by Holm's method over the " + std::to_string(res.runs.size() - 1) +
-                   " runs compared with the baseline, per metric (below 0.05: the difference survives the correction; Fairer reads "
-                   "the p as tested)";
+            out +=
+                ". p rand. Holm: adjusted by Holm's method over the runs compared with the baseline, per metric (those with 2 "
+                "paired queries or more; below 0.05: the difference survives the correction; Fairer reads the p as tested)";
         out += "\n";
     }
     if (per_query) {

@@ -223,7 +223,9 @@ Verdict verdict(const Comparison& c, bool higher_fairer) {
     return (*c.mean_diff > 0) == higher_fairer ? Verdict::run : Verdict::baseline;
 }
 
-// Holm's correction within each family: the comparisons of one column and difference.
+// Holm's correction within each family: the comparisons of one column and difference that test
+// something (2 paired queries or more); one that tests nothing ("not tested") is not in the
+// family, and its adjusted p values are null.
 void adjust_for_runs(std::vector<ComparisonResult>& comparisons) {
     std::vector<bool> done(comparisons.size());
     std::vector<std::size_t> family;
@@ -235,8 +237,9 @@ void adjust_for_runs(std::vector<ComparisonResult>& comparisons) {
             if (comparisons[j].column == comparisons[i].column && comparisons[j].difference == comparisons[i].difference) {
                 done[j] = true;
                 family.push_back(j);
-                t.push_back(comparisons[j].stats.p_ttest);
-                r.push_back(comparisons[j].stats.p_randomization);
+                const bool tested = comparisons[j].stats.n >= 2;
+                t.push_back(tested ? comparisons[j].stats.p_ttest : Maybe{});
+                r.push_back(tested ? comparisons[j].stats.p_randomization : Maybe{});
             }
         const auto t_adjusted = holm(t), r_adjusted = holm(r);
         for (std::size_t k = 0; k < family.size(); ++k) {
