@@ -109,6 +109,35 @@ TEST_CASE("nDCG@2 takes its ideal from every judged document of the query, as tr
     CHECK(r.warnings[0] == "1 retrieved document within the largest cut-off is unjudged: relevance 0");
 }
 
+TEST_CASE("no retrieved document judged though the qrels judge the query: the warning shows each side's ids") {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"nDCG"};
+    // The qrels write the ids otherwise ("D1" for "d1"): nDCG is 0 everywhere, and the warning says why.
+    const auto r = evaluate(o, nullptr, "q 0 D1 1\nq 0 D2 2\n");
+    CHECK(r.warnings == std::vector<std::string>{"none of the 2 retrieved documents within the largest cut-off is judged, though the "
+                                                 "qrels judge their queries: for query 'q' the runs name e.g. 'd1', the qrels e.g. 'D1' "
+                                                 "(ids written otherwise?); relevance 0"});
+    // One judged among them: the usual count.
+    CHECK(evaluate(o, nullptr, "q 0 d1 1\nq 0 D2 2\n").warnings ==
+          std::vector<std::string>{"1 retrieved document within the largest cut-off is unjudged: relevance 0"});
+}
+
+TEST_CASE("a --baseline no run has is refused with the runs' names") {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"nDCG"};
+    o.baseline = "r.run";
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", run);
+    ev.add(Input::run, "s", "s.run", run);
+    ev.collection_begin("c.tsv");
+    ev.collection_end();
+    CHECK_THROWS_WITH_AS(
+        ev.compute(), doctest::Contains("no run is named 'r.run'; the runs are 'r', 's' (a run's name is its file's stem, or NAME=PATH)"),
+        InputError);
+}
+
 TEST_CASE("no document of the runs in the collection, or none with a label: the warning shows each side's ids") {
     Options o;
     o.cutoffs = {2};
@@ -182,7 +211,18 @@ TEST_CASE("no --cutoffs: those the --metrics columns name (nDCG@5 alone asks for
     // Given, they are the cut-offs, and a column must be one of them.
     o.cutoffs = {3};
     o.metrics = {"nDCG@2"};
-    CHECK_THROWS_WITH_AS(Evaluation{o}, "--metrics: nDCG@2: the cut-off is not one of --cutoffs", InputError);
+    CHECK_THROWS_WITH_AS(Evaluation{o}, "--metrics: nDCG@2: the cut-off is not one of --cutoffs (3)", InputError);
+    // A cut-off that is no whole number of at least 1 is said to be so, given --cutoffs or not.
+    for (const char* bad : {"nDCG@1O", "nDCG@0", "nDCG@", "nDCG@-5"}) {
+        CAPTURE(bad);
+        o.metrics = {bad};
+        for (const auto& cutoffs : {std::vector<std::size_t>{3}, std::vector<std::size_t>{}}) {
+            o.cutoffs = cutoffs;
+            CHECK_THROWS_WITH_AS(Evaluation{o},
+                                 ("--metrics: " + std::string(bad) + ": the cut-off after @ must be a whole number of at least 1").c_str(),
+                                 InputError);
+        }
+    }
 }
 
 TEST_CASE("--metrics: a name in any case; a metric of one column per magnitude names its columns") {

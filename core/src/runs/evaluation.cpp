@@ -240,9 +240,13 @@ void Evaluation::Impl::choose_columns() {
         std::optional<std::size_t> cut;
         if (const auto at = name.find('@'); at != std::string_view::npos) {
             long long c = 0;
-            if (!parse_int(name.substr(at + 1), c) ||
-                std::find(opt.cutoffs.begin(), opt.cutoffs.end(), static_cast<std::size_t>(c)) == opt.cutoffs.end())
-                throw InputError("--metrics", 0, raw, "the cut-off is not one of --cutoffs");
+            if (!parse_int(name.substr(at + 1), c) || c < 1)
+                throw InputError("--metrics", 0, raw, "the cut-off after @ must be a whole number of at least 1");
+            if (std::find(opt.cutoffs.begin(), opt.cutoffs.end(), static_cast<std::size_t>(c)) == opt.cutoffs.end()) {
+                std::string given;
+                for (const auto k : opt.cutoffs) given += (given.empty() ? "" : ",") + std::to_string(k);
+                throw InputError("--metrics", 0, raw, "the cut-off is not one of --cutoffs (" + given + ")");
+            }
             cut = static_cast<std::size_t>(c);
             name = name.substr(0, at);
         }
@@ -533,8 +537,9 @@ private:
 struct RunNotes {
     std::unordered_set<std::uint32_t> missing_docs, unlabeled_docs, no_background;
     bool any_labeled = false;  // a document within the cut-offs has a label
-    std::size_t unjudged = 0;
-    std::size_t absent = 0;  // queries the run being evaluated lacks
+    std::size_t unjudged = 0, judged = 0;
+    std::uint32_t unjudged_query = 0, unjudged_doc = 0;  // the first unjudged document, for the warning's example
+    std::size_t absent = 0;                              // queries the run being evaluated lacks
 };
 
 void Evaluation::Impl::check_ready() const {
@@ -587,7 +592,10 @@ std::size_t Evaluation::Impl::baseline_index(Results& out) const {
     out.baseline = opt.baseline.empty() ? runs.front().name : opt.baseline;
     for (std::size_t r = 0; r < runs.size(); ++r)
         if (runs[r].name == out.baseline) return r;
-    throw InputError("--baseline", 0, "", "no run is named '" + out.baseline + "'");
+    std::string names;
+    for (const auto& run : runs) names += (names.empty() ? "'" : ", '") + run.name + "'";
+    throw InputError("--baseline", 0, "",
+                     "no run is named '" + out.baseline + "'; the runs are " + names + " (a run's name is its file's stem, or NAME=PATH)");
 }
 
 // Per query and cut-off c: the metric units' values for the scenario whose ranking is the run's top
@@ -637,7 +645,13 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
                 else
                     notes.unlabeled_docs.insert(d);
             }
-            if (qrels.given && !qrels.find(qid, d)) ++notes.unjudged;
+            if (!qrels.given) continue;
+            if (qrels.find(qid, d)) {
+                ++notes.judged;
+            } else if (notes.unjudged++ == 0) {
+                notes.unjudged_query = qid;
+                notes.unjudged_doc = d;
+            }
         }
         if (text)
             for (const auto d : bg)
@@ -765,8 +779,18 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
     if (qrels.negative)
         out.warnings.push_back(count(qrels.negative, "judgment of the qrels has", "judgments of the qrels have") +
                                " a negative grade: read as 0, not relevant (trec_eval reads them as unjudged)");
-    if (const auto w = qrels_of_other_queries(out); !w.empty()) out.warnings.push_back(w);
-    if (qrels.given && notes.unjudged)
+    const auto other_queries = qrels_of_other_queries(out);
+    if (!other_queries.empty()) out.warnings.push_back(other_queries);
+    const auto* judged_there = notes.unjudged_query < qrels.by_query.size() ? &qrels.by_query[notes.unjudged_query] : nullptr;
+    // None judged though the qrels judge these queries: rather ids written two ways ("D0" and "0").
+    if (qrels.given && notes.unjudged && !notes.judged && other_queries.empty() && judged_there && !judged_there->empty())
+        out.warnings.push_back("none of the " +
+                               count(notes.unjudged, "retrieved document within the largest cut-off is judged",
+                                     "retrieved documents within the largest cut-off is judged") +
+                               ", though the qrels judge their queries: for query " + in_quotes(qids.name(notes.unjudged_query)) +
+                               " the runs name e.g. " + in_quotes(docs.name(notes.unjudged_doc)) + ", the qrels e.g. " +
+                               in_quotes(docs.name(judged_there->front().first)) + " (ids written otherwise?); relevance 0");
+    else if (qrels.given && notes.unjudged)
         out.warnings.push_back(count(notes.unjudged, "retrieved document within the largest cut-off is",
                                      "retrieved documents within the largest cut-off are") +
                                " unjudged: relevance 0");
