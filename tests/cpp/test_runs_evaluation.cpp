@@ -123,6 +123,24 @@ TEST_CASE("no retrieved document judged though the qrels judge the query: the wa
           std::vector<std::string>{"1 retrieved document within the largest cut-off is unjudged: relevance 0"});
 }
 
+TEST_CASE("a query the qrels do not judge, among judged ones, is said: its nDCG is null") {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"nDCG"};
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", std::string(run) + "p Q0 d1 1 3 r\n");  // queries q, then p
+    ev.add(Input::qrels, "", "qrels", "q 0 d1 1\nq 0 d2 1\n");
+    ev.collection_begin("c.tsv");
+    ev.collection_end();
+    const auto r = ev.compute();
+    CHECK(r.queries == std::vector<std::string>{"q", "p"});
+    CHECK(r.runs[0].values[0][0].has_value());
+    CHECK_FALSE(r.runs[0].values[1][0].has_value());
+    CHECK(r.warnings == std::vector<std::string>{"1 query of 2 has no judgment in the qrels (e.g. 'p'): every relevance is 0 there, and "
+                                                 "nDCG is null (trec_eval leaves such queries out too)",
+                                                 "1 retrieved document within the largest cut-off is unjudged: relevance 0"});
+}
+
 TEST_CASE("a --baseline no run has is refused with the runs' names") {
     Options o;
     o.cutoffs = {2};

@@ -163,6 +163,7 @@ struct Evaluation::Impl {
     RunResult evaluate_run(const RunTable& run, const Results& out, DocumentTable& table, RunNotes& notes) const;
     void add_warnings(Results& out, const RunNotes& notes) const;
     std::string qrels_of_other_queries(const Results& out) const;
+    std::string queries_without_judgments(const Results& out) const;
 };
 
 namespace {
@@ -243,9 +244,9 @@ void Evaluation::Impl::choose_columns() {
             if (!parse_int(name.substr(at + 1), c) || c < 1)
                 throw InputError("--metrics", 0, raw, "the cut-off after @ must be a whole number of at least 1");
             if (std::find(opt.cutoffs.begin(), opt.cutoffs.end(), static_cast<std::size_t>(c)) == opt.cutoffs.end()) {
-                std::string given;
-                for (const auto k : opt.cutoffs) given += (given.empty() ? "" : ",") + std::to_string(k);
-                throw InputError("--metrics", 0, raw, "the cut-off is not one of --cutoffs (" + given + ")");
+                std::string message = "the cut-off is not one of --cutoffs (";
+                for (std::size_t i = 0; i < opt.cutoffs.size(); ++i) message.append(i ? "," : "").append(std::to_string(opt.cutoffs[i]));
+                throw InputError("--metrics", 0, raw, message + ")");
             }
             cut = static_cast<std::size_t>(c);
             name = name.substr(0, at);
@@ -741,6 +742,21 @@ std::string Evaluation::Impl::qrels_of_other_queries(const Results& out) const {
            " (the qrels of other queries, or ids written otherwise?); every relevance is 0";
 }
 
+std::string Evaluation::Impl::queries_without_judgments(const Results& out) const {
+    if (!qrels.given) return {};
+    std::size_t without = 0;
+    std::string example;
+    for (const auto& name : out.queries) {
+        const auto q = qids.find(name);
+        if (q != Interner::none && q < qrels.by_query.size() && !qrels.by_query[q].empty()) continue;
+        if (!without++) example = name;
+    }
+    if (!without) return {};
+    return count(without, "query", "queries") + " of " + std::to_string(out.queries.size()) + (without == 1 ? " has" : " have") +
+           " no judgment in the qrels (e.g. " + in_quotes(example) +
+           "): every relevance is 0 there, and nDCG is null (trec_eval leaves such queries out too)";
+}
+
 void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
     // The asked metrics (each once) that read `what`, with their state without it.
     const auto without = [&](Reads what, std::string_view MetricUnit::*state) {
@@ -781,6 +797,7 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
                                " a negative grade: read as 0, not relevant (trec_eval reads them as unjudged)");
     const auto other_queries = qrels_of_other_queries(out);
     if (!other_queries.empty()) out.warnings.push_back(other_queries);
+    if (const auto w = queries_without_judgments(out); !w.empty() && other_queries.empty()) out.warnings.push_back(w);
     const auto* judged_there = notes.unjudged_query < qrels.by_query.size() ? &qrels.by_query[notes.unjudged_query] : nullptr;
     // None judged though the qrels judge these queries: rather ids written two ways ("D0" and "0").
     if (qrels.given && notes.unjudged && !notes.judged && other_queries.empty() && judged_there && !judged_there->empty())
