@@ -51,6 +51,8 @@ std::string usage_text() {
            "; see the README's Limits section), with any of the above.\n";
 }
 const std::string usage = usage_text();
+// A usage error is one line: the options' list is one --help away, not scrolled past it.
+const char* const see_help = "; fairness-eval --help lists the options\n";
 
 // Why a scenario file cannot be read, in one line, or nothing when `text` holds it. Reads at most
 // the scenario limit: a larger input is refused by its size (counted, not kept).
@@ -101,7 +103,7 @@ int main(int argc, char** argv) {
         auto [arg, given] = fairness::cli::split_option(argv[i]);
         const bool flag = arg == "--table" || arg == "--summary" || arg == "--describe" || arg == "--large";
         if (given && flag) {
-            std::cerr << "fairness-eval: " << arg << " takes no value, got '" << *given << "'\n" << usage;
+            std::cerr << "fairness-eval: " << arg << " takes no value, got '" << *given << "'" << see_help;
             return bad_input;
         }
         if (arg == "--table")
@@ -114,13 +116,13 @@ int main(int argc, char** argv) {
             large = true;
         else if (arg == "--experiment") {
             if (!given && i + 1 == argc) {
-                std::cerr << "fairness-eval: --experiment needs a or b or a JSON spec\n" << usage;
+                std::cerr << "fairness-eval: --experiment needs a or b or a JSON spec" << see_help;
                 return bad_input;
             }
             experiment = given ? *given : argv[++i];
         } else if (arg == "--orderings") {
             if (!given && i + 1 >= argc) {
-                std::cerr << "fairness-eval: --orderings needs a ranking (index or name)\n" << usage;
+                std::cerr << "fairness-eval: --orderings needs a ranking (index or name)" << see_help;
                 return bad_input;
             }
             orderings = true;
@@ -129,12 +131,12 @@ int main(int argc, char** argv) {
             std::cout << usage;
             return fairness::cli::finish_output("fairness-eval");
         } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
-            std::cerr << "fairness-eval: unknown option " << arg << "\n" << usage;
+            std::cerr << "fairness-eval: unknown option " << arg << see_help;
             return bad_input;
         } else if (path.empty())
             path = arg;
         else {
-            std::cerr << "fairness-eval: one scenario at a time\n" << usage;
+            std::cerr << "fairness-eval: one scenario at a time" << see_help;
             return bad_input;
         }
     }

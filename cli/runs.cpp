@@ -398,7 +398,7 @@ int runs_main(int argc, char** argv) {
         for (const auto& warning : results.warnings) std::cerr << "fairness-eval runs: warning: " << warning << "\n";
         return finish_output("fairness-eval runs");
     } catch (const Usage& error) {
-        std::cerr << "fairness-eval runs: " << error.what() << "\n" << usage;
+        std::cerr << "fairness-eval runs: " << error.what() << "; fairness-eval runs --help lists the options\n";
     } catch (const runs::InputError& error) {
         std::cerr << "fairness-eval runs: " << error.what() << "\n";
     } catch (const ScenarioError& error) {

@@ -227,6 +227,22 @@ describe("a researcher's shell", () => {
     }
   });
 
+  test('a mistaken option is one line on stderr, pointing to --help, and exit 2, in both modes', () => {
+    const cases: [string[], string][] = [
+      [['runs', '--format', 'jsn', run], "fairness-eval runs: --format is json, csv, table or comparisons-csv, got 'jsn'"],
+      [['runs', '--bogus', run], 'fairness-eval runs: unknown option --bogus'],
+      [['runs'], 'fairness-eval runs: give at least one run file'],
+      [['--bogus'], 'fairness-eval: unknown option --bogus'],
+      [['a.json', 'b.json'], 'fairness-eval: one scenario at a time'],
+    ];
+    for (const [args, message] of cases) {
+      const out = spawnSync(cli, args, { encoding: 'utf8' });
+      expect(out.status, args.join(' ')).toBe(2);
+      const help = args[0] === 'runs' ? 'fairness-eval runs --help' : 'fairness-eval --help';
+      expect(out.stderr, args.join(' ')).toBe(`${message}; ${help} lists the options\n`);
+    }
+  });
+
   test('results that cannot be written (a full disk) exit 1 with the reason, in both modes and npm run eval', () => {
     const full = openSync('/dev/full', 'w');
     const modes = [['runs', '--qrels', `${ex}qrels.txt`, ...nDCG, run], [`${root}examples/dips-ties.json`], ['--describe']];
