@@ -396,6 +396,10 @@ int runs_main(int argc, char** argv) {
         // Warnings on stderr, whatever the format: a CSV piped on (or the JSON, which carries them
         // too) never hides an id mismatch, and a table saved to a file holds the results alone.
         for (const auto& warning : results.warnings) std::cerr << "fairness-eval runs: warning: " << warning << "\n";
+        if (per_query && (format == "json" || format == "comparisons-csv"))
+            std::cerr << "fairness-eval runs: warning: --per-query adds rows to csv and table only: "
+                      << (format == "json" ? "the JSON holds every per-query value anyway" : "the comparisons are per run and metric")
+                      << "\n";
         return finish_output("fairness-eval runs");
     } catch (const Usage& error) {
         std::cerr << "fairness-eval runs: " << error.what() << "; fairness-eval runs --help lists the options\n";

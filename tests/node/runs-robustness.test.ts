@@ -243,6 +243,22 @@ describe("a researcher's shell", () => {
     }
   });
 
+  test('--per-query where it adds nothing (json, comparisons-csv) is said, and the output is as without it', () => {
+    const base = ['--qrels', `${ex}qrels.txt`, '--metrics', 'nDCG', '--cutoffs', '3', run];
+    for (const format of ['json', 'comparisons-csv']) {
+      const plain = runs(['--format', format, ...base]);
+      const asked = runs(['--format', format, '--per-query', ...base]);
+      expect(asked.status, format).toBe(0);
+      expect(asked.stdout, format).toBe(plain.stdout);
+      expect(asked.stderr, format).toBe(
+        `${plain.stderr}fairness-eval runs: warning: --per-query adds rows to csv and table only: ${
+          format === 'json' ? 'the JSON holds every per-query value anyway' : 'the comparisons are per run and metric'
+        }\n`,
+      );
+    }
+    expect(runs(['--format', 'csv', '--per-query', ...base]).stderr).not.toContain('--per-query');
+  });
+
   test('results that cannot be written (a full disk) exit 1 with the reason, in both modes and npm run eval', () => {
     const full = openSync('/dev/full', 'w');
     const modes = [['runs', '--qrels', `${ex}qrels.txt`, ...nDCG, run], [`${root}examples/dips-ties.json`], ['--describe']];
