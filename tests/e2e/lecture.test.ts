@@ -82,6 +82,16 @@ describe('presenting: one slide', () => {
     const { page, problems } = await open('?present=1&lesson=dips-ties', { width: 1280, height: 720 });
     const step = () => page.locator('section[aria-labelledby="lesson-step"]').getAttribute('data-step');
     await page.getByRole('heading', { name: 'Look' }).waitFor();
+    // The clicker's PageDown moves on from a card's label too: it is no other option for the
+    // select (an edit of the example), and the step does not wait.
+    const label = page.getByLabel(/^Label of /).first();
+    const was = await label.inputValue();
+    await label.focus();
+    await page.keyboard.press('PageDown');
+    await page.getByRole('heading', { name: 'Predict' }).waitFor();
+    expect(await label.inputValue()).toBe(was);
+    await page.keyboard.press('PageUp');
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
     await page.keyboard.press('ArrowRight');
     await page.getByRole('heading', { name: 'Predict' }).waitFor();
     // Predict needs an answer before the numbers: the clicker waits.
@@ -592,6 +602,23 @@ describe('lessons hold back the answer', () => {
         expect(b, `${id}: ${key} before`).toBe(value(before, key!));
         expect(a, `${id}: ${key} after`).toBe(value(after, key!));
       }
+      // Back to The numbers: its text still quotes the example's numbers, not the changed ones.
+      await page.getByRole('button', { name: '← Back' }).click();
+      await page.getByRole('heading', { name: 'The numbers' }).waitFor();
+      for (const [key, , text] of await quoted('[data-reveal]')) expect(text, `${id} (back): ${key}`).toBe(value(before, key!));
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await page.locator('[data-why]').waitFor();
+      // Undo takes the change back: no table of it, and its button can make it again; Redo
+      // brings the change, and its table, back.
+      const change = page.locator('section[data-step="3"] button[class]').first();
+      expect(await change.getAttribute('aria-disabled'), id).toBe('true');
+      await page.getByRole('button', { name: /Undo/ }).click();
+      await waitCurrent(page);
+      await page.locator('[data-why]').waitFor({ state: 'detached' });
+      expect(await change.getAttribute('aria-disabled'), id).toBe('false');
+      await page.getByRole('button', { name: /Redo/ }).click();
+      await page.locator('[data-why]').waitFor();
+      expect(await change.getAttribute('aria-disabled'), id).toBe('true');
     }
     expect(problems).toEqual([]);
   });

@@ -22,6 +22,7 @@ import {
   type Values,
 } from '../../state/lessons';
 import { findPreset } from '../../state/presets';
+import { scenario, type PageScenario } from '../../state/scenario';
 import { currentAddress, lessonAddress } from '../../state/address';
 import styles from './style.module.css';
 
@@ -95,17 +96,15 @@ function Moves({ lesson, before, after }: { lesson: LessonData; before: Values; 
 }
 
 /**
- * Whether the key belongs to the control it was pressed in. A clicker's PageDown and PageUp mean
- * nothing to a radio button or a checkbox (an answer just chosen keeps the focus), so they move
- * the steps from there; → and ← stay the radio group's.
+ * Whether the key belongs to the control it was pressed in. A presenter's clicker sends PageDown
+ * and PageUp, and has no other key: they move the steps from any control (a select would take
+ * them as another option, an edit of the example; a text box would swallow them). → and ← stay the
+ * control's in a text box, a select, and a radio group (an answer just chosen keeps the focus).
  */
 function keyOfControl(e: KeyboardEvent): boolean {
   const el = e.target as HTMLElement | null;
-  if (!el) return false;
-  if (el.isContentEditable || ['TEXTAREA', 'SELECT'].includes(el.tagName)) return true;
-  if (el.tagName !== 'INPUT') return false;
-  const page = e.key === 'PageDown' || e.key === 'PageUp';
-  return !(page && ['radio', 'checkbox'].includes((el as HTMLInputElement).type));
+  if (!el || e.key === 'PageDown' || e.key === 'PageUp') return false;
+  return el.isContentEditable || ['TEXTAREA', 'SELECT', 'INPUT'].includes(el.tagName);
 }
 
 export function Lesson() {
@@ -114,7 +113,9 @@ export function Lesson() {
   const step = lessonStep.value;
   const setStep = (next: number) => void (lessonStep.value = next);
   const [answer, setAnswer] = useState<number | null>(null);
-  const [before, setBefore] = useState<Values | null>(null);
+  // The change, once made: the values before it, and the scenario before and after it (an undo
+  // takes the page back to `from`, a redo to `to`; any other scenario is the change and more).
+  const [changed, setChanged] = useState<{ before: Values; from: PageScenario; to: PageScenario } | null>(null);
   const [missing, setMissing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -132,7 +133,12 @@ export function Lesson() {
   }, [step]);
 
   const v = liveValues();
-  const right = lesson && v ? rightOptions(lesson, v) : [];
+  const shown = scenario.value;
+  const before = changed && shown === changed.to ? changed.before : null; // the change on screen, as made
+  const undone = !changed || shown === changed.from;
+  // The numbers the lesson's reveal speaks of: the example's, even once the change is made.
+  const revealed = changed && shown !== changed.from ? changed.before : v;
+  const right = lesson && revealed ? rightOptions(lesson, revealed) : [];
   const canGoOn = step === 1 ? answer !== null : step === 3 ? !!before && !!v : step < LAST;
 
   // A presenter's clicker sends PageDown and PageUp; a keyboard, → and ←. Not while typing.
@@ -188,14 +194,15 @@ export function Lesson() {
           </fieldset>
         );
       case 2:
-        return v ? (
+        return revealed ? (
           <>
             <p class={right[answer ?? 0] ? styles.right : styles.wrong} data-answer={right[answer ?? 0] ? 'right' : 'wrong'}>
               You said “{lesson.options[answer ?? 0]?.label}”: {right[answer ?? 0] ? 'the numbers agree.' : 'the numbers say otherwise.'}
             </p>
             <p data-reveal>
-              <Filled text={lesson.reveal} now={v} />
+              <Filled text={lesson.reveal} now={revealed} />
             </p>
+            {revealed !== v && <p class={styles.aside}>These are the example’s numbers, before the change of the next step.</p>}
           </>
         ) : (
           <p>Computing…</p>
@@ -210,10 +217,11 @@ export function Lesson() {
               type="button"
               class={styles.primary}
               // Not `disabled` once used: a disabled button drops the focus to the page.
-              aria-disabled={!!before || !v}
+              aria-disabled={!undone || !v}
               onClick={() => {
-                if (before || !v) return;
-                if (applyChange(lesson.change)) setBefore(v);
+                if (!undone || !v) return;
+                const from = scenario.peek();
+                if (applyChange(lesson.change)) setChanged({ before: v, from, to: scenario.peek() });
                 else setMissing(true);
               }}
             >
@@ -221,6 +229,9 @@ export function Lesson() {
             </button>
             {missing && (
               <p role="alert">The change names a ranking or a document that is no longer here: go back to the example to try it.</p>
+            )}
+            {changed && !before && !undone && (
+              <p class={styles.aside}>The example has changed since: Undo to see the change again, or go back to the example.</p>
             )}
             {before &&
               (v ? (
