@@ -551,6 +551,8 @@ export interface PartSpec {
   kind: 'value' | 'groups' | 'magnitudes';
   key: string;
   label: string;
+  /** A boolean parameter without which the part means nothing (TExFAIR's RBDF); "" for none. */
+  when: string;
 }
 
 /** What the core says about a metric, for explainers (`Engine.describe`). */

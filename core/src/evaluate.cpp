@@ -290,7 +290,12 @@ std::string describe_metrics_text() {
             .key("parts")
             .begin_array();
         for (const auto& part : m->parts)
-            out.begin_object().member("kind", part.kind).member("key", part.key).member("label", part.label).end_object();
+            out.begin_object()
+                .member("kind", part.kind)
+                .member("key", part.key)
+                .member("label", part.label)
+                .member("when", part.when)
+                .end_object();
         out.end_array().end_object();
     }
     return out.end_array().take();

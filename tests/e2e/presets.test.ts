@@ -164,6 +164,12 @@ describe('captions hold', () => {
     await page.getByLabel('RBDF (discount by the share of documents with group terms)').uncheck();
     await waitCurrent(page);
     expect(await value(page, 'A', 'texfair')).toBe(0);
+    // Not applied, the discount is no part of the value: the cell lists the shares alone.
+    expect(
+      await page
+        .locator('td[data-metric="texfair"][data-ranking="A"] [data-part]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.part)),
+    ).toEqual(['share.female', 'share.male']);
     for (const id of ['r2', 'r3', 'r4', 'r5']) expect(await chips(page, id), id).toEqual([]);
     // he, his, himself.
     expect(await chips(page, 'r1')).toEqual(['male ×3']);

@@ -176,7 +176,7 @@ const descriptor = {
   params: [{ key: true, default: true, meaning: true }],
   formula: true,
   chart: { kind: true, key: true, title: true },
-  parts: [{ kind: true, key: true, label: true }],
+  parts: [{ kind: true, key: true, label: true, when: true }],
 } as const satisfies Shape<MetricDescriptor>;
 const extreme = { order: true, ids: true, value: true, ties: true } as const satisfies Shape<OrderingExtreme>;
 const orderings = {

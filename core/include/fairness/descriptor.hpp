@@ -42,11 +42,13 @@ struct ChartSpec {
 // The parts of a metric's result the page's table lists under its value. "value": result[key],
 // labelled `label`. "groups": each member of the object result[key] (a group, or "neutral"),
 // labelled by its name, after `label` when there is one. "magnitudes": RaB's and ARaB's
-// magnitude in use split into its groups' parts, then the other magnitudes' values.
+// magnitude in use split into its groups' parts, then the other magnitudes' values. `when`: a
+// boolean parameter without which the part means nothing (TExFAIR's RBDF, not applied when off).
 struct PartSpec {
     std::string_view kind;
     std::string_view key;
     std::string_view label;
+    std::string_view when = "";
 };
 
 struct MetricDescriptor {

@@ -30,7 +30,7 @@ const MetricDescriptor descriptor{
     .formula =
         R"(\mathrm{TE@k}(t) = \sum_{r=1}^{k} \frac{\mathrm{tf}(t, d_r)/|d_r|}{\log_2(r+1)} \qquad p(g) = \frac{\sum_{t \in V_g} \mathrm{TE}(t)}{\sum_x \sum_{t \in V_x} \mathrm{TE}(t)} \qquad \mathrm{TED} = \mathrm{RBDF} \cdot \sum_g |p(g) - \hat p_g| \qquad \mathrm{TExFAIR} = \max(\mathrm{TED}) - \mathrm{TED})",
     .chart = {"group", "exposure", "p(r) · M_g(d) / |d|: term exposure each rank gives each group"},
-    .parts = {{"groups", "share", ""}, {"value", "rbdf", "RBDF"}},
+    .parts = {{"groups", "share", ""}, {"value", "rbdf", "RBDF", "rbdf"}},
 };
 
 namespace {

@@ -25,8 +25,9 @@ const Explainer = lazyPart(() => import('../Explainer').then((m) => m.Explainer)
 const MetricCharts = lazyPart(() => import('../MetricCharts').then((m) => m.MetricCharts), { what: 'the charts' });
 
 /** The parts a metric's value is made of, shown under it: why the value is what it is. */
-function parts(d: MetricDescriptor, metric: Record<string, unknown>): [string, string, number | null][] {
+function parts(d: MetricDescriptor, metric: Record<string, unknown>, params: Record<string, unknown>): [string, string, number | null][] {
   return d.parts.flatMap((part): [string, string, number | null][] => {
+    if (part.when && params[part.when] === false) return []; // not applied: no part of the value
     switch (part.kind) {
       case 'value':
         return [[part.key, part.label, metric[part.key] as number | null]];
@@ -101,7 +102,7 @@ function ValueCell({ results, r, d, current, era }: { results: Results; r: numbe
   const metric = metricOf(ranking, id);
   const changed = usePrevious(metric.value, current, era);
   // Parts that are all undefined add nothing to the note beside an undefined value.
-  const made = parts(d, metric as unknown as Record<string, unknown>);
+  const made = parts(d, metric as unknown as Record<string, unknown>, results.params as unknown as Record<string, unknown>);
   const shownParts = made.some(([, , v]) => v !== null) ? made : [];
   return (
     <td
