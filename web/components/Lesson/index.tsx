@@ -139,6 +139,13 @@ export function Lesson() {
   // The numbers the lesson's reveal speaks of: the example's, even once the change is made.
   const revealed = changed && shown !== changed.from ? changed.before : v;
   const right = lesson && revealed ? rightOptions(lesson, revealed) : [];
+  // Once the change's values are in, the step's way on is in view: on a slide the column scrolls
+  // just enough (its table and explanation may be taller than the slide), the page never does.
+  const nav = useRef<HTMLDivElement>(null);
+  const shownChange = !!before && !!v;
+  useEffect(() => {
+    if (shownChange) nav.current?.scrollIntoView({ block: 'nearest' });
+  }, [shownChange]);
   const canGoOn = step === 1 ? answer !== null : step === 3 ? !!before && !!v : step < LAST;
 
   // A presenter's clicker sends PageDown and PageUp; a keyboard, → and ←. Not while typing.
@@ -281,7 +288,7 @@ export function Lesson() {
       <div aria-live="polite" class={styles.body}>
         {body()}
       </div>
-      <div class={styles.nav}>
+      <div class={styles.nav} ref={nav}>
         {step > 0 && (
           <button type="button" onClick={() => setStep(step - 1)}>
             ← Back
