@@ -78,6 +78,25 @@ describe('presenting: one slide', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a lesson about a companion metric shows it on the slide, and the verdict speaks of it', async () => {
+    const { page, problems } = await open('?present=1&lesson=ndkl-cwex-neutral-first', { width: 1280, height: 720 });
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    await page.keyboard.press('PageDown');
+    await page.getByRole('radio').first().check();
+    await page.keyboard.press('PageDown');
+    await page.getByRole('heading', { name: 'The numbers' }).waitFor();
+    await waitCurrent(page);
+    const rows = await page.$$eval(
+      'section[aria-label="Metrics"] tbody tr[data-metric-row], section[aria-label="Metrics"] td[data-metric][data-ranking="A"]',
+      (els) => els.map((e) => (e as HTMLElement).dataset.metric ?? ''),
+    );
+    expect(rows).toEqual(expect.arrayContaining(['nfairr', 'texfair', 'dips', 'cwex', 'ndkl']));
+    expect(rows).not.toContain('awrf');
+    expect(await page.locator('[data-disagree]').textContent()).toContain('NDKL');
+    expect((await slideFit(page)).outside).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('a lesson on the slide: its step on screen, after the change too; → and PageDown move on, ← and PageUp back', async () => {
     const { page, problems } = await open('?present=1&lesson=dips-ties', { width: 1280, height: 720 });
     const step = () => page.locator('section[aria-labelledby="lesson-step"]').getAttribute('data-step');

@@ -204,6 +204,21 @@ export function resolveLessonRequest(): void {
   if (lessonRequest.value === OWN_LESSON && offered && offered !== OWN_LESSON) startLesson(offered);
 }
 
+/**
+ * The metrics the lesson being walked speaks of: those its answers are judged by, those its texts
+ * quote and those its change watches. A slide that shows the main four shows these too, so the
+ * verdict beside the lesson is about what the lesson asks.
+ */
+export const lessonMetrics = computed((): string[] => {
+  const lesson = activeLesson.value;
+  if (!lesson) return [];
+  const ids = new Set<string>(lesson.options.flatMap((o) => o.right.map((c) => c.metric)));
+  const texts = [lesson.reveal, lesson.change.why ?? ''];
+  for (const text of texts) for (const m of text.matchAll(/\{([^{}@]+)@/g)) ids.add(m[1]!);
+  for (const id of lesson.change.watch) ids.add(id);
+  return [...ids];
+});
+
 /** The lesson's step: 0 Look, 1 Predict, 2 The numbers, 3 Change one thing, 4 Your turn. */
 export const lessonStep = signal(0);
 

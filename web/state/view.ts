@@ -49,17 +49,18 @@ export function watchNarrow(): void {
 
 /**
  * The metric rows to show: the ones a link chose (in the table's order), else the four main ones
- * in an embed of the comparison or in presenting mode, else all. Unknown ids are ignored.
+ * (and `also`: a lesson's) in an embed of the comparison or in presenting mode, else all. Unknown
+ * ids are ignored.
  */
 export function shownMetrics<T extends { id: string }>(
   all: T[],
-  { chosen, mainOnly }: { chosen: string[] | null; mainOnly: boolean },
+  { chosen, mainOnly, also = [] }: { chosen: string[] | null; mainOnly: boolean; also?: string[] },
 ): T[] {
   if (chosen && chosen.length > 0) {
     const picked = all.filter((d) => chosen.includes(d.id));
     if (picked.length > 0) return picked;
   }
-  return mainOnly ? all.filter((d) => PRIMARY.has(d.id)) : all;
+  return mainOnly ? all.filter((d) => PRIMARY.has(d.id) || also.includes(d.id)) : all;
 }
 
 /** A sensible iframe height for each embed (width is the course page's). */

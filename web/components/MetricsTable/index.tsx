@@ -8,6 +8,7 @@ import { eraOf } from '../../state/scenario';
 import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, metricOf, shownChange } from '../../state/metrics';
 import { printing } from '../../state/print';
 import { warningAsRefusal } from '../../state/messages';
+import { lessonMetrics } from '../../state/lessons';
 import { presentAll, presenting, shownMetrics } from '../../state/view';
 import { lazyPart } from '../Lazy';
 import { memo } from '../Memo';
@@ -291,7 +292,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
   const comparing = results.rankings.length === 2;
   // Presenting mode shows the four main metrics unless asked for all; paper gets the whole table.
   const mainOnlyNow = !printing.value && (mainOnly || (presenting.value && !presentAll.value));
-  const shown = shownMetrics(all, { chosen, mainOnly: mainOnlyNow });
+  const shown = shownMetrics(all, { chosen, mainOnly: mainOnlyNow, also: lessonMetrics.value });
   const primary = shown.filter((d) => PRIMARY.has(d.id));
   const companions = shown.filter((d) => !PRIMARY.has(d.id));
   const hidden = all.length - shown.length;
@@ -382,7 +383,11 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
       {presenting.value && !chosen && (
         <p class={styles.footer}>
           <button type="button" onClick={() => (presentAll.value = !presentAll.value)} aria-pressed={presentAll.value}>
-            {presentAll.value ? 'Show the four main metrics only' : `Show all metrics (${hidden} more)`}
+            {presentAll.value
+              ? lessonMetrics.value.some((id) => !PRIMARY.has(id))
+                ? 'Show the main and the lesson’s metrics only'
+                : 'Show the four main metrics only'
+              : `Show all metrics (${hidden} more)`}
           </button>
         </p>
       )}
