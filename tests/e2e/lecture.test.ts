@@ -425,6 +425,26 @@ describe('print', () => {
     }
   });
 
+  test("a lesson's change prints as words: paper has no button to say what it is", async () => {
+    const { page, problems } = await open('?lesson=ndkl-cwex-neutral-first', { width: 1280, height: 720 });
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: /Reveal the numbers/ }).click();
+    await page.getByRole('button', { name: 'Next →' }).click();
+    const label = (await page.locator('section[data-step="3"] button[class]').first().textContent())!;
+    const printed = page.locator('[data-printed-change]');
+    expect(await printed.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await printed.isVisible()).toBe(true);
+    expect(await printed.textContent()).toBe(`The change: ${label}.`);
+    await page.emulateMedia({ media: 'screen' });
+    await page.locator('section[data-step="3"] button[class]').first().click();
+    await page.locator('[data-why]').waitFor();
+    expect(await printed.textContent()).toBe(`The change: ${label} (made).`);
+    expect(problems).toEqual([]);
+  });
+
   test('an open row prints its formulas as on screen, and its charts within their boxes', async () => {
     const { page, problems } = await open('', { width: 794, height: 1100 });
     await waitCurrent(page);

@@ -234,6 +234,11 @@ export function Lesson() {
             >
               {lesson.change.label}
             </button>
+            {/* Paper has no buttons: a handout says what the change is, and whether it was made. */}
+            <p class={styles.printedChange} data-printed-change>
+              The change: {lesson.change.label}
+              {before ? ' (made)' : ''}.
+            </p>
             {missing && (
               <p role="alert">The change names a ranking or a document that is no longer here: go back to the example to try it.</p>
             )}
