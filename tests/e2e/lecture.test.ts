@@ -81,6 +81,8 @@ describe('presenting: one slide', () => {
   test('a lesson about a companion metric shows it on the slide, and the verdict speaks of it', async () => {
     const { page, problems } = await open('?present=1&lesson=ndkl-cwex-neutral-first', { width: 1280, height: 720 });
     await page.getByRole('heading', { name: 'Look' }).waitFor();
+    // On the slide the step's line is its count alone: the caption above names the example.
+    expect(await page.locator('section[data-step] > p').first().innerText()).toBe('step 1 of 5');
     await page.keyboard.press('PageDown');
     await page.getByRole('radio').first().check();
     await page.keyboard.press('PageDown');

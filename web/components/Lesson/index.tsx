@@ -285,7 +285,10 @@ export function Lesson() {
   return (
     <section class={styles.lesson} aria-labelledby="lesson-step" data-step={step}>
       <p class={styles.kicker}>
-        Lesson: {title} · step {step + 1} of {TITLES.length}
+        <span class={styles.kickerTitle}>Lesson: {title} · </span>
+        <span class={styles.kickerStep}>
+          step {step + 1} of {TITLES.length}
+        </span>
       </p>
       <h2 id="lesson-step" ref={heading} tabIndex={-1} class={styles.heading}>
         {TITLES[step]}
