@@ -4,6 +4,7 @@
 // else is the core's. The output is buffered and written only when all is done, so bad input
 // leaves nothing half-written on stdout: one message on stderr, exit 2.
 #include "runs.hpp"
+#include <algorithm>
 
 #include <unistd.h>
 #include <zlib.h>
@@ -396,6 +397,10 @@ int runs_main(int argc, char** argv) {
         // Warnings on stderr, whatever the format: a CSV piped on (or the JSON, which carries them
         // too) never hides an id mismatch, and a table saved to a file holds the results alone.
         for (const auto& warning : results.warnings) std::cerr << "fairness-eval runs: warning: " << warning << "\n";
+        // trec_eval's convention: the mean is query "all"; a query of that name would read as one.
+        if (format == "csv" && per_query && std::find(results.queries.begin(), results.queries.end(), "all") != results.queries.end())
+            std::cerr << "fairness-eval runs: warning: a query is named 'all', as the CSV's mean rows are: each run's mean is its last "
+                         "row (the JSON keeps them apart)\n";
         if (per_query && (format == "json" || format == "comparisons-csv"))
             std::cerr << "fairness-eval runs: warning: --per-query adds rows to csv and table only: "
                       << (format == "json" ? "the JSON holds every per-query value anyway" : "the comparisons are per run and metric")

@@ -259,6 +259,16 @@ describe("a researcher's shell", () => {
     expect(runs(['--format', 'csv', '--per-query', ...base]).stderr).not.toContain('--per-query');
   });
 
+  test("a query named 'all', as the CSV's mean rows are, is said where they would mix (csv --per-query)", () => {
+    const named = join(dir, 'all.run');
+    writeFileSync(named, 'all Q0 7 1 6.0 a\nall Q0 8 2 5.0 a\n');
+    const base = ['--metrics', 'nDCG', '--cutoffs', '3', named];
+    const warning = "fairness-eval runs: warning: a query is named 'all', as the CSV's mean rows are";
+    expect(runs(['--format', 'csv', '--per-query', ...base]).stderr).toContain(warning);
+    expect(runs(['--format', 'csv', ...base]).stderr).not.toContain(warning);
+    expect(runs(['--format', 'json', ...base]).stderr).not.toContain(warning);
+  });
+
   test('results that cannot be written (a full disk) exit 1 with the reason, in both modes and npm run eval', () => {
     const full = openSync('/dev/full', 'w');
     const modes = [['runs', '--qrels', `${ex}qrels.txt`, ...nDCG, run], [`${root}examples/dips-ties.json`], ['--describe']];
