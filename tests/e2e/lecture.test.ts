@@ -78,6 +78,35 @@ describe('presenting: one slide', () => {
     expect(problems).toEqual([]);
   });
 
+  test("at 1024×768 a lesson's change keeps each value's change on one line, the page still, Next in view", async () => {
+    const { page, problems } = await open('', { width: 1024, height: 768 });
+    for (const id of ['nfairr-figure-1', 'texfair-section-6', 'dips-ties']) {
+      await page.goto(`${site.url}${PAGE}?present=1&lesson=${id}`);
+      await page.getByRole('heading', { name: 'Look' }).waitFor();
+      await page.keyboard.press('PageDown');
+      await page.getByRole('radio').first().check();
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageDown');
+      await page.locator('section[data-step="3"] button[class]').first().click();
+      await page.locator('[data-why]').waitFor();
+      await waitCurrent(page);
+      // Lines of each value cell's text ("0.6264 → -0.6931"), counted by the boxes of its text.
+      const lines = await page.$$eval('[data-why] td[data-move-ranking]', (cells) =>
+        cells.map((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }),
+      );
+      expect(Math.max(...lines), id).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight), id).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), id).toBeLessThanOrEqual(0);
+      const next = await page.getByRole('button', { name: 'Next →' }).boundingBox();
+      expect(next!.y + next!.height, id).toBeLessThanOrEqual(768);
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('a lesson about a companion metric shows it on the slide, and the verdict speaks of it', async () => {
     const { page, problems } = await open('?present=1&lesson=ndkl-cwex-neutral-first', { width: 1280, height: 720 });
     await page.getByRole('heading', { name: 'Look' }).waitFor();
