@@ -142,10 +142,10 @@ export function Lesson() {
   // Once the change's values are in, the step's way on is in view: on a slide the column scrolls
   // just enough (its table and explanation may be taller than the slide), the page never does.
   const nav = useRef<HTMLDivElement>(null);
-  const shownChange = !!before && !!v;
+  const changeInView = !!before && !!v;
   useEffect(() => {
-    if (shownChange) nav.current?.scrollIntoView({ block: 'nearest' });
-  }, [shownChange]);
+    if (changeInView) nav.current?.scrollIntoView({ block: 'nearest' });
+  }, [changeInView]);
   const canGoOn = step === 1 ? answer !== null : step === 3 ? !!before && !!v : step < LAST;
 
   // A presenter's clicker sends PageDown and PageUp; a keyboard, → and ←. Not while typing.
