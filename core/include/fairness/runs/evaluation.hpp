@@ -92,8 +92,9 @@ struct ComparisonResult {
     Difference difference = Difference::signed_values;
     Comparison stats;
     Verdict fairer = Verdict::none;
-    // Holm-adjusted p values over the comparisons of the same column and difference (one per run
-    // compared with the baseline). The verdict reads the unadjusted p, as ranx and trec_eval do.
+    // Holm-adjusted p values over the comparisons of the same column and difference that test
+    // something (one per run compared with the baseline on 2 paired queries or more; null for one
+    // that tests nothing). The verdict reads the unadjusted p, as ranx and trec_eval do.
     Maybe p_ttest_holm{}, p_randomization_holm{};
 };
 
