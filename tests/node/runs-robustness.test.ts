@@ -214,6 +214,19 @@ describe("a researcher's shell", () => {
     );
   });
 
+  test('a grade between whole numbers is a real-valued gain, and a warning says trec_eval would read it otherwise', () => {
+    const qrels = join(dir, 'half.qrels');
+    writeFileSync(qrels, '1 0 7 0.5\n1 0 8 1\n1 0 6 0\n1 0 10 0\n');
+    const out = runs(['--qrels', qrels, ...nDCG, run]);
+    expect(out.status).toBe(0);
+    // Gains 0.5, 1, 0 at ranks 1 to 3: DCG = 0.5 + 1/log2(3); IDCG = 1 + 0.5/log2(3).
+    const value = Number(out.stdout.trim().split('\n')[1]!.split(',')[2]);
+    expect(value).toBeCloseTo((0.5 + 1 / Math.log2(3)) / (1 + 0.5 / Math.log2(3)), 12);
+    expect(out.stderr).toBe(
+      'fairness-eval runs: warning: 1 judgment of the qrels has a grade between whole numbers: used as it is, a real-valued gain (trec_eval reads a grade as a whole number)\n',
+    );
+  });
+
   test('warnings go to stderr in every format: a CSV piped on still says that the qrels judge other queries', () => {
     const qrels = join(dir, 'other.qrels');
     writeFileSync(qrels, 'q1 0 7 1\n');

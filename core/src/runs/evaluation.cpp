@@ -795,6 +795,10 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
     if (qrels.negative)
         out.warnings.push_back(count(qrels.negative, "judgment of the qrels has", "judgments of the qrels have") +
                                " a negative grade: read as 0, not relevant (trec_eval reads them as unjudged)");
+    if (qrels.fractional)
+        out.warnings.push_back(count(qrels.fractional, "judgment of the qrels has", "judgments of the qrels have") +
+                               " a grade between whole numbers: used as it is, a real-valued gain (trec_eval reads a grade as a whole "
+                               "number)");
     const auto other_queries = qrels_of_other_queries(out);
     if (!other_queries.empty()) out.warnings.push_back(other_queries);
     if (const auto w = queries_without_judgments(out); !w.empty() && other_queries.empty()) out.warnings.push_back(w);

@@ -194,6 +194,9 @@ void QrelsReader::line(std::string_view text, std::uint64_t number) {
     if (!parse_double(f[3], rel)) throw InputError(file_, number, "rel", "not a finite number: " + in_quotes(f[3]));
     // A negative grade (TREC's -1, -2: junk, spam) gains nothing: trec_eval reads it as unjudged.
     if (rel < 0) ++qrels_.negative, rel = 0;
+    // A grade between whole numbers (0.5) is a real-valued gain here (SPEC's relevance is a real);
+    // trec_eval would read it as its whole part.
+    if (rel != std::floor(rel)) ++qrels_.fractional;
     const auto q = qids_.intern(f[0]);
     const auto d = docs_.intern(f[2]);
     const auto [it, fresh] = lines_.emplace(pair_key(q, d), static_cast<std::uint32_t>(number));

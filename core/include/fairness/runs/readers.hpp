@@ -64,6 +64,7 @@ struct Qrels {
     std::vector<std::vector<std::pair<std::uint32_t, double>>> by_query;  // [qid id] (docid, rel)
     std::unordered_map<std::uint64_t, double> rel;                        // (qid, docid) → rel
     std::size_t negative = 0;                                             // judgments with a grade below 0, read as 0 (trec_eval: unjudged)
+    std::size_t fractional = 0;                                           // judgments with a grade between whole numbers (0.5)
     const double* find(std::uint32_t qid, std::uint32_t doc) const {
         const auto it = rel.find((std::uint64_t{qid} << 32) | doc);
         return it == rel.end() ? nullptr : &it->second;
