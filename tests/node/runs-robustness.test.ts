@@ -200,28 +200,29 @@ describe("a researcher's shell", () => {
   const run = join(dir, 'one.run');
   writeFileSync(run, '1 Q0 7 1 6.0 a\n1 Q0 8 2 5.0 a\n1 Q0 6 3 4.0 a\n1 Q0 10 4 3.0 a\n');
   const nDCG = ['--metrics', 'nDCG', '--cutoffs', '3', '--format', 'csv'];
+  /** nDCG@3 of the run against qrels of these lines, with the exit status and the warnings. */
+  function nDCGWith(name: string, lines: string) {
+    const qrels = join(dir, name);
+    writeFileSync(qrels, lines);
+    const out = runs(['--qrels', qrels, ...nDCG, run]);
+    return { ...out, value: Number(out.stdout.trim().split('\n')[1]!.split(',')[2]) };
+  }
 
   test('a negative grade gains nothing, as in trec_eval (which reads it as unjudged), and a warning says so', () => {
-    const qrels = join(dir, 'graded.qrels');
-    writeFileSync(qrels, '1 0 7 -2\n1 0 8 1\n1 0 6 2\n1 0 10 0\n');
-    const out = runs(['--qrels', qrels, ...nDCG, run]);
+    const out = nDCGWith('graded.qrels', '1 0 7 -2\n1 0 8 1\n1 0 6 2\n1 0 10 0\n');
     expect(out.status).toBe(0);
     // Gains 0, 1, 2 at ranks 1 to 3: DCG = 1/log2(3) + 2/log2(4); IDCG = 2 + 1/log2(3).
-    const value = Number(out.stdout.trim().split('\n')[1]!.split(',')[2]);
-    expect(value).toBeCloseTo((1 / Math.log2(3) + 1) / (2 + 1 / Math.log2(3)), 12);
+    expect(out.value).toBeCloseTo((1 / Math.log2(3) + 1) / (2 + 1 / Math.log2(3)), 12);
     expect(out.stderr).toBe(
       'fairness-eval runs: warning: 1 judgment of the qrels has a negative grade: read as 0, not relevant (trec_eval reads them as unjudged)\n',
     );
   });
 
   test('a grade between whole numbers is a real-valued gain, and a warning says trec_eval would read it otherwise', () => {
-    const qrels = join(dir, 'half.qrels');
-    writeFileSync(qrels, '1 0 7 0.5\n1 0 8 1\n1 0 6 0\n1 0 10 0\n');
-    const out = runs(['--qrels', qrels, ...nDCG, run]);
+    const out = nDCGWith('half.qrels', '1 0 7 0.5\n1 0 8 1\n1 0 6 0\n1 0 10 0\n');
     expect(out.status).toBe(0);
     // Gains 0.5, 1, 0 at ranks 1 to 3: DCG = 0.5 + 1/log2(3); IDCG = 1 + 0.5/log2(3).
-    const value = Number(out.stdout.trim().split('\n')[1]!.split(',')[2]);
-    expect(value).toBeCloseTo((0.5 + 1 / Math.log2(3)) / (1 + 0.5 / Math.log2(3)), 12);
+    expect(out.value).toBeCloseTo((0.5 + 1 / Math.log2(3)) / (1 + 0.5 / Math.log2(3)), 12);
     expect(out.stderr).toBe(
       'fairness-eval runs: warning: 1 judgment of the qrels has a grade between whole numbers: used as it is, a real-valued gain (trec_eval reads a grade as a whole number)\n',
     );
