@@ -229,6 +229,42 @@ describe('editing', () => {
     await expect.poll(() => compare.isChecked()).toBe(comparing);
   });
 
+  test('Ctrl+Z in a text field is its own undo of what was typed there, and the page’s once something else changed the example', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    const text = (rank: number) => page.getByLabel(`Text of A, rank ${rank}`);
+    const first = await text(1).inputValue();
+    const second = await text(2).inputValue();
+    await text(1).focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type('x');
+    await expect.poll(() => text(1).inputValue()).toBe(`${first}x`);
+    // Typed here: the field's own undo and redo (of a character at a time, as Chromium keeps them).
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => text(1).inputValue()).toBe(first);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => text(1).inputValue()).toBe(`${first}x`);
+    // The card moved with Alt+↓, the focus still in its text: Ctrl+Z undoes the move, then the typing.
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => text(2).inputValue()).toBe(`${first}x`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Text of A, rank 2');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => text(1).inputValue()).toBe(`${first}x`);
+    expect(await text(2).inputValue()).toBe(second);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => text(1).inputValue()).toBe(first);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => text(1).inputValue()).toBe(`${first}x`);
+    // A dialog's field is not the playground's: Ctrl+Z there leaves the example as it is.
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.locator('dialog[open] textarea').focus();
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Escape');
+    await waitCurrent(page);
+    expect(await text(1).inputValue()).toBe(`${first}x`);
+  });
+
   test('the keyboard never loses its place: the last Undo, a dialog from the folded menu, the sample runs, the Runs view', async () => {
     // The last step undone: the focus goes to Redo, which it enabled (Undo, disabled, dropped it).
     const page = await editedPreset('?preset=cwex-figure-1');

@@ -1,14 +1,14 @@
 // The page: parameters and rankings on the left, the metrics beside them; in an embed, only the
 // rankings and the metrics.
 import { computed } from '@preact/signals';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 
 import { count } from '../../state/count';
 import { setExample } from '../../state/example';
 import { lessonRequest, numbersHidden } from '../../state/lessons';
 import { descriptors } from '../../state/metrics';
 import { backToRuns, openedFromRuns, showView, view } from '../../state/runs';
-import { lexicon as lexiconSignal, rankingCount, redo, replacements, scenario, shownSource, undo } from '../../state/scenario';
+import { lexicon as lexiconSignal, rankingCount, replacements, scenario, shownSource } from '../../state/scenario';
 import { currentAddress, withoutEmbed, type EmbedMode } from '../../state/address';
 import { narrow, presenting, unknownMetricsProblem } from '../../state/view';
 import { BackgroundPanel } from '../Background';
@@ -26,6 +26,7 @@ import { ShareDialog } from '../ShareDialog';
 import { Toast } from '../Toast';
 import { Toolbar } from '../Toolbar';
 import { JumpToMetrics } from './JumpToMetrics';
+import { useUndoKeys } from './useUndoKeys';
 import styles from './style.module.css';
 
 // The DIPS paper's experiments and their chart library cost the page nothing until opened.
@@ -89,16 +90,6 @@ interface Props {
   origin?: string | null;
 }
 
-const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
-
-/** A field that keeps its own undo of what is typed in it; a select, checkbox or radio button has none. */
-function textField(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  if (!el) return false;
-  if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
-  return el.tagName === 'INPUT' && TEXT_INPUTS.has((el as HTMLInputElement).type);
-}
-
 export function App({ embed: mode, chosen = null, source: initialSource, problems: addressProblems, origin = null }: Props) {
   const embed = mode !== null;
   const source = shownSource.value ?? initialSource;
@@ -112,21 +103,7 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
   const shareDialog = useRef<HTMLDialogElement | null>(null);
   const count = rankingCount.value;
 
-  // Ctrl+Z / Ctrl+Shift+Z outside text fields (which keep their own undo while typing): on a
-  // label's select or a toggle just changed too. In the playground only: the Runs view has
-  // nothing to undo, and the playground is not on screen.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || textField(e.target) || view.peek() === 'runs') return;
-      const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) undo();
-      else if ((key === 'z' && e.shiftKey) || key === 'y') redo();
-      else return;
-      e.preventDefault();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useUndoKeys();
 
   const unknown = unknownMetricsProblem(chosen, descriptors.value);
   const problems = unknown ? [...addressProblems, unknown] : addressProblems;
