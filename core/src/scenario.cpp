@@ -162,6 +162,7 @@ public:
         read_rankings(root["rankings"]);
         std::vector<CompactDocument>().swap(parsed.ranking_documents);  // moved from: freed before the background is read
         if (root.contains("background")) read_background(root["background"]);
+        warn_ids_shared_with_other_texts();
         if (root.contains("lesson"))
             check_lesson(root["lesson"], scenario_, [&](const json& params, const std::string& path) {
                 Params copy = scenario_.params;
@@ -498,6 +499,32 @@ private:
             }
             scenario_.rankings.push_back(std::move(ranking));
         }
+    }
+
+    // A background document with a ranking document's id is that document, counted once in
+    // NFaiRR's set S (SPEC); with another text, the ranking's is the one read, unseen unless said.
+    void warn_ids_shared_with_other_texts() {
+        if (scenario_.background.empty()) return;
+        std::unordered_map<std::string_view, std::size_t> background_of;
+        for (std::size_t i = 0; i < scenario_.background.size(); ++i)
+            if (const auto& id = scenario_.background[i].id) background_of.emplace(*id, i);
+        std::string first;
+        std::size_t count = 0;
+        for (std::size_t r = 0; r < scenario_.rankings.size(); ++r)
+            for (std::size_t d = 0; d < scenario_.rankings[r].docs.size(); ++d) {
+                const auto& doc = scenario_.rankings[r].docs[d];
+                if (!doc.id) continue;
+                const auto found = background_of.find(*doc.id);
+                if (found == background_of.end() || scenario_.background[found->second].text == doc.text) continue;
+                if (count++ == 0)
+                    first = child(item("background", found->second), "id") + ": " + in_quotes(*doc.id) + " is also the id of " +
+                            item(child(item("rankings", r), "docs"), d) + ", whose text differs";
+            }
+        if (count == 0) return;
+        scenario_.warnings.push_back(
+            first +
+            (count > 1 ? " (and " + std::to_string(count - 1) + (count == 2 ? " more such document)" : " more such documents)") : "") +
+            "; NFaiRR's set S counts such a document once, with the ranking's text");
     }
 
     void read_background(const json& value) {

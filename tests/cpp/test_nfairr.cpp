@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
 #include <vector>
@@ -204,6 +205,42 @@ TEST_CASE("IFaiRR = 0: NFaiRR and the baseline are null, with a note") {
     CHECK(num(r["fairr"]) == near(0.0));
     CHECK(num(r["ifairr"]) == near(0.0));
     CHECK(r["atCutoff"] == Json::array({nullptr, nullptr}));
+}
+
+TEST_CASE("IFaiRR below 0: NFaiRR and the baseline are null, with a note; above 1 stays a value") {
+    // Three groups, uniform J: "alpha alpha" (shares 1, 0, 0) has ω = 1 - (2/3 + 1/3 + 1/3) = -1/3;
+    // nine alphas and a beta (shares 9/10, 1/10, 0) ω = 1 - (17/30 + 7/30 + 10/30) = -2/15.
+    const Json lexicon{{"a", {"alpha"}}, {"b", {"beta"}}, {"c", {"gamma"}}};
+    const std::string worse = repeat("alpha", 2);
+    const std::string less = repeat("alpha", 9) + " beta";
+    const auto run = [&](Json docs, Json background = Json::array()) {
+        return first(Json{{"groups", {"a", "b", "c"}},
+                          {"lexicon", lexicon},
+                          {"params", {{"k", 2}}},
+                          {"rankings", Json::array({Json{{"docs", std::move(docs)}}})},
+                          {"background", std::move(background)}})["nfairr"];
+    };
+    // The ranking [-1/3, -2/15]: FaiRR = -1/3 - 2/15 / log2 3; its ideal [-2/15, -1/3]:
+    // IFaiRR = -2/15 - 1/3 / log2 3 < 0. FaiRR / IFaiRR = 1.2148 would call it fairer than its ideal.
+    const auto r = run(Json::array({text_doc("x", worse), text_doc("y", less)}));
+    CAPTURE(r.dump());
+    CHECK(num(r["omega"][0]) == near(-1.0 / 3));
+    CHECK(num(r["omega"][1]) == near(-2.0 / 15));
+    CHECK(num(r["fairr"]) == near(-1.0 / 3 - 2.0 / 15 / std::log2(3.0)));
+    CHECK(num(r["ifairr"]) == near(-2.0 / 15 - 1.0 / 3 / std::log2(3.0)));
+    CHECK(r["value"].is_null());
+    CHECK(r["baseline"].is_null());
+    REQUIRE(r.contains("note"));
+    CHECK(r["note"].get<std::string>().find("below 0") != std::string::npos);
+    CHECK(r["atCutoff"] == Json::array({nullptr, nullptr}));
+    CHECK(num(r["perRank"][0]["contribution"]) == 0.0);
+    // A positive IFaiRR keeps the ratio, past 1 too: ranking [1] of S {1, -1/3} at k = 2:
+    // FaiRR = 1, IFaiRR = 1 - 1/3 / log2 3 (S counts to min(k, |S|) = 2).
+    const auto over = run(Json::array({text_doc("n", "nothing")}), Json::array({text_doc("x", worse)}));
+    CAPTURE(over.dump());
+    CHECK(num(over["value"]) == near(1.0 / (1.0 - 1.0 / 3 / std::log2(3.0))));
+    CHECK(num(over["value"]) > 1.0);
+    CHECK_FALSE(over.contains("note"));
 }
 
 TEST_CASE("an empty text is neutral") {

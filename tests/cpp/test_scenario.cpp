@@ -143,6 +143,23 @@ TEST_CASE("accepted but worth telling: a group without terms, a term no token ca
     CHECK(s.warnings[1].find("'male'") != std::string::npos);
 }
 
+TEST_CASE("a background document with a ranking document's id and another text is told of") {
+    const auto s = fairness::parse_scenario(R"({"rankings": [
+        {"name": "A", "docs": [{"id": "x", "text": "the cat"}, {"id": "y", "text": "a mat"}]},
+        {"name": "B", "docs": [{"id": "y", "text": "a mat"}, {"id": "z", "text": "he ran"}]}],
+        "background": [{"id": "w", "text": "she"}, {"id": "x", "text": "she she"}, {"id": "y", "text": "a mat"},
+                       {"id": "z", "text": "he walked"}]})");
+    CAPTURE(s.warnings.size());
+    REQUIRE(s.warnings.size() == 1);
+    // x and z differ (two such documents); y is the same text in both, and w is the background's own.
+    CHECK(s.warnings[0] ==
+          "background[1].id: 'x' is also the id of rankings[0].docs[0], whose text differs (and 1 more such document); NFaiRR's "
+          "set S counts such a document once, with the ranking's text");
+    const auto same = fairness::parse_scenario(R"({"rankings": [{"docs": [{"id": "x", "text": "the cat"}]}],
+        "background": [{"id": "x", "text": "the cat"}, {"text": "the cat"}]})");
+    CHECK(same.warnings.empty());
+}
+
 TEST_CASE("documents: ids may be strings or whole numbers, labels name a group or neutral") {
     const auto s = fairness::parse_scenario(
         with_docs(R"([{"id": "a", "text": "t", "label": "male", "relevance": 2.5}, {"id": 7, "label": "neutral"}, {"label": "female"}])"));

@@ -346,6 +346,21 @@ test('three groups: ω can go below 0 and max(TED) = 2(1 - min target)', () => {
   close(r.texfair.normalized, 0);
 });
 
+test('IFaiRR below 0: NFaiRR and its baseline undefined (the order would turn round)', () => {
+  // Groups f, m, x (uniform targets), k = 2: "she she" has ω = -1/3, nine "she" and a "he"
+  // (shares 9/10, 1/10, 0) ω = 1 - (17/30 + 7/30 + 10/30) = -2/15. IFaiRR = -2/15 - 1/3 · p(2) < 0.
+  const r = evalOne({
+    groups: ['f', 'm', 'x'],
+    lexicon: { f: ['she'], m: ['he'], x: ['ze'] },
+    docs: [{ text: repeat('she', 2) }, { text: `${repeat('she', 9)} he` }],
+    params: { k: 2 },
+  }).nfairr;
+  close(r.ifairr, -2 / 15 - p(2) / 3);
+  close(r.fairr, -1 / 3 - (2 / 15) * p(2));
+  assert.equal(r.value, null);
+  assert.equal(r.baseline, null);
+});
+
 test('RaB and ARaB: every magnitude, the parts, t beyond n', () => {
   // c_f, c_m per rank: "she she he" 2, 1; "he" 0, 1; "" 0, 0.
   const docs = [{ text: 'she she he' }, { text: 'he' }, { text: '' }];

@@ -245,7 +245,9 @@ function nfairr(docs, background, ctx, k) {
   let sumPk = 0;
   for (let r = 1; r <= k; r++) sumPk += p(r);
 
-  const defined = ifairr !== 0;
+  // Undefined when IFaiRR is not positive: below 0 (ω < 0 with more groups or non-uniform
+  // targets) the ratio would turn the order round (docs/conventions.md).
+  const defined = ifairr > 0;
   return {
     value: defined ? fairr / ifairr : null,
     fairr,

@@ -20,7 +20,9 @@ const MetricDescriptor descriptor{
     .equations =
         "Eq. 1 (magnitude), Eq. 2 (neutrality ω), Eq. 3 (FaiRR), Eq. 4 (NFaiRR = FaiRR / IFaiRR), Eq. 6-9 (ranker-agnostic SetFaiRR "
         "baseline)",
-    .range = "[0, 1] with two groups and uniform targets; can go below 0 with more groups or non-uniform targets",
+    .range =
+        "[0, 1] with two groups and uniform targets; with more groups or non-uniform targets ω can be negative, and NFaiRR "
+        "can go below 0 or above 1 (undefined when IFaiRR is not positive)",
     .numeric_range =
         [](const Params& p) {
             // ω >= 0 needs Σ_g |share_g - target_g| <= 1, which only two groups at 1/2 guarantee.
@@ -80,14 +82,21 @@ Result compute(std::span<const double> ranking_omega, const Ideal& ideal, std::s
 
     std::vector<double> fairr_at(n + 1, 0.0);
     for (std::size_t r = 1; r <= n; ++r) fairr_at[r] = fairr_at[r - 1] + ranking_omega[r - 1] * position_bias(r);
-    const auto ratio = [](double a, double b) -> Maybe { return b == 0 ? Maybe{} : Maybe{a / b}; };
+    // Eq. 4 normalises by the ideal ranking's FaiRR. With ω < 0 (more groups, non-uniform J) that
+    // can be negative too, and dividing by it turns the order round: a less fair ranking would
+    // score higher, and the ideal's 1 would not be the fairest. Undefined then, as at 0.
+    const auto ratio = [](double a, double b) -> Maybe { return b > 0 ? Maybe{a / b} : Maybe{}; };
 
     // Cut-offs c > n add nothing to FaiRR, but IFaiRR and the baseline keep counting to c.
     result.fairr = fairr_at[k_eff];
     result.ifairr = ifairr_at[std::min(k, set_size)];
     result.value = ratio(result.fairr, result.ifairr);
     result.baseline = ratio(ideal.mean_omega * ideal.bias_sum_k, result.ifairr);
-    if (!result.value) result.note = "IFaiRR is 0: no document of the background set has positive neutrality, so NFaiRR is undefined";
+    if (!result.value)
+        result.note = result.ifairr == 0
+                          ? "IFaiRR is 0: no document of the background set has positive neutrality, so NFaiRR is undefined"
+                          : "IFaiRR is below 0 (ω is negative with more than two groups or non-uniform targets): dividing by it would "
+                            "score a less fair ranking higher, so NFaiRR is undefined; FaiRR still orders rankings of one background set";
 
     result.omega.assign(ranking_omega.begin(), ranking_omega.begin() + static_cast<std::ptrdiff_t>(k_eff));
     result.ranks.reserve(n);
@@ -95,7 +104,7 @@ Result compute(std::span<const double> ranking_omega, const Ideal& ideal, std::s
     for (std::size_t r = 1; r <= n; ++r) {
         const double weight = position_bias(r);
         const double omega = ranking_omega[r - 1];
-        const bool counted = r <= k_eff && result.ifairr != 0;
+        const bool counted = r <= k_eff && result.ifairr > 0;
         result.ranks.push_back({omega, weight, counted ? omega * weight / result.ifairr : 0.0});
         result.at_cutoff.push_back(ratio(fairr_at[r], ifairr_at[std::min(r, set_size)]));
     }
