@@ -88,6 +88,21 @@ describe('MetricsTable', () => {
     expect(document.querySelector('[data-undefined-for="A"]')).toBeNull();
   });
 
+  test('a note is shown beside an undefined value and beside a value that rests on a convention', async () => {
+    // No group term anywhere: TExFAIR is max(TED) by the convention its note states; DIPS has no A item.
+    replaceScenario({ rankings: [{ name: 'A', docs: [doc('c', 'Rain.', 'neutral'), doc('d', 'Sun.', 'male')] }] }, { undoable: false });
+    render(<MetricsTable />);
+    await current();
+    const [a] = evaluation.value.results!.rankings;
+    expect(a!.texfair.value).not.toBeNull();
+    expect(a!.texfair.note).toMatch(/no group term/);
+    expect(a!.dips.value).toBeNull();
+    const note = (id: string) => document.querySelector(`[data-metric="${id}"][data-ranking="A"] [data-note]`)?.textContent;
+    expect(note('texfair')).toBe(a!.texfair.note);
+    expect(note('dips')).toBe(a!.dips.note);
+    expect(note('nfairr')).toBeUndefined();
+  });
+
   test('parts come from the descriptors: NDKL lists Z and D*, NFaiRR FaiRR and IFaiRR', async () => {
     replaceScenario(two(), { undoable: false });
     render(<MetricsTable />);

@@ -143,7 +143,7 @@ Result compute(std::span<const DocTerms* const> docs, const TermIndex& index, st
         }
     }
     if (std::none_of(result.share.begin(), result.share.end(), [](const Maybe& s) { return s.has_value(); }))
-        result.note = "no group term in the top k: group shares are undefined, TED is 0 and TExFAIR is max(TED)";
+        result.note = "no group term in the top k, so TED is 0 and TExFAIR is max(TED)";
     result.terms = term_exposure(docs, index, k_eff);
     return result;
 }

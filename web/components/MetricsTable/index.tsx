@@ -111,7 +111,7 @@ function ValueCell({ results, r, d, current, era }: { results: Results; r: numbe
       data-metric={id}
       data-ranking={ranking.name}
       data-value={metric.value === null ? '' : String(metric.value)}
-      title={metric.value === null ? metric.note : String(metric.value)}
+      title={metric.value === null ? metric.note : metric.note ? `${metric.value} (${metric.note})` : String(metric.value)}
     >
       {formatValue(metric.value)}
       {changed && (
@@ -119,7 +119,12 @@ function ValueCell({ results, r, d, current, era }: { results: Results; r: numbe
           was {formatValue(changed.before)}
         </span>
       )}
-      {metric.value === null && metric.note && <span class={styles.note}>{metric.note}</span>}
+      {/* A note beside a value says a convention it rests on (TExFAIR with no group term). */}
+      {metric.note && (
+        <span class={styles.note} data-note>
+          {metric.note}
+        </span>
+      )}
       {shownParts.length > 0 && (
         <span class={styles.parts}>
           {shownParts.map(([key, label, value]) => (
