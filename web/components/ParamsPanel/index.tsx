@@ -144,7 +144,10 @@ export function ParamsPanel() {
     key in set ? (set[key] as T) : (resolved as unknown as Record<string, T> | undefined)?.[key];
   const list = groups.value;
   const targets = value<Record<string, number | null>>('targets') ?? {};
-  const browsing = value<{ model?: string; gamma?: number | null }>('browsing') ?? {};
+  // The scenario's browsing may name γ alone (a first edit of γ writes only it): the model is then
+  // the core's default, which the resolved parameters hold.
+  type Browsing = { model?: string; gamma?: number | null };
+  const browsing: Browsing = { ...(resolved?.browsing as Browsing | undefined), ...(set.browsing as Browsing | undefined) };
   const dipsGroups = value<string[]>('dipsGroups') ?? list.slice(0, 2);
   const rabGroups = value<string[]>('rabGroups') ?? list.slice(0, 2);
 
