@@ -341,15 +341,18 @@ struct Evaluator::Cache final : TermSource {
     using Map = std::unordered_map<std::string, Entry, Hash, std::equal_to<>>;
 
     std::vector<std::vector<std::string>> lexicon;  // what the cached terms were analysed under
+    std::vector<std::string> groups;                // and the names their written entries gave the groups
     Tokenizer tokenizer;
     TermIndex index_;
     Map previous, current;        // texts of the last call; of this call
     std::vector<Entry*> written;  // entries the call under way wrote (nodes: stable addresses)
     std::size_t tokenised = 0;
 
-    Cache(const Scenario& s) : lexicon(s.lexicon.terms), tokenizer(s.params.tokenizer), index_(s.lexicon, s.params.tokenizer) {}
+    Cache(const Scenario& s)
+        : lexicon(s.lexicon.terms), groups(s.groups), tokenizer(s.params.tokenizer), index_(s.lexicon, s.params.tokenizer) {}
 
-    bool serves(const Scenario& s) const { return tokenizer == s.params.tokenizer && lexicon == s.lexicon.terms; }
+    // A group renamed leaves the terms as they are, but what was reported names the old group.
+    bool serves(const Scenario& s) const { return tokenizer == s.params.tokenizer && lexicon == s.lexicon.terms && groups == s.groups; }
 
     const TermIndex& index() const override { return index_; }
 

@@ -397,25 +397,42 @@ TEST_CASE("Evaluator view: over random edits, the texts written so far describe 
     std::map<std::string, Json> kept;  // what the page keeps: text -> entry (without "at")
     std::set<std::string> reported;    // texts of the last call that succeeded, under its lexicon
     std::optional<fairness::Scenario> previous;
-    std::vector<std::vector<std::string>> attempted;  // the lexicon of the last call
+    // The lexicon and group names of the last call: the texts' entries name the groups.
+    std::pair<std::vector<std::vector<std::string>>, std::vector<std::string>> attempted;
     fairness::Limits tiny = fairness::default_limits();
+    std::string female = "female";  // the first group's name, renamed now and then
+    s["groups"] = Json::array({female, "male"});
     for (int step = 0; step < static_cast<int>(th::rounds(300)); ++step) {
         auto& docs = s["rankings"][0]["docs"];
         const auto pick = [&] { return static_cast<std::size_t>(gen.integer(0, static_cast<int>(docs.size()) - 1)); };
-        switch (gen.integer(0, 5)) {
+        const auto relabel = [&](Json& doc, const std::string& from, const std::string& to) {
+            if (doc["label"] == from) doc["label"] = to;
+        };
+        switch (gen.integer(0, 6)) {
             case 0: std::swap(docs[pick()], docs[pick()]); break;
-            case 1: docs[pick()]["label"] = gen.pick(std::vector<std::string>{"female", "male", "neutral"}); break;
+            case 1: docs[pick()]["label"] = gen.pick(std::vector<std::string>{female, "male", "neutral"}); break;
             case 2: docs[pick()]["text"] = gen.text(gen.integer(0, 2) == 0); break;
             case 3: docs[pick()]["text"] = docs[pick()]["text"]; break;  // a repeated text
-            case 4: s["lexicon"]["female"] = gen.integer(0, 1) ? Json(th::female_words) : Json({"she", "woman"}); break;
-            default: docs.push_back(gen.doc("n" + std::to_string(step))); break;
+            case 4: s["lexicon"][female] = gen.integer(0, 1) ? Json(th::female_words) : Json({"she", "woman"}); break;
+            case 5: {  // the group renamed (the page's rename): same terms, another name in every match
+                const std::string next = female == "female" ? "women" : "female";
+                s["groups"][0] = next;
+                s["lexicon"][next] = s["lexicon"][female];
+                s["lexicon"].erase(female);
+                for (auto& doc : docs) relabel(doc, female, next);
+                for (auto& doc : s["background"]) relabel(doc, female, next);
+                female = next;
+                break;
+            }
+            default: relabel(docs.emplace_back(gen.doc("n" + std::to_string(step))), "female", female); break;
         }
         const auto scenario = fairness::parse_scenario(s.dump());
         CAPTURE(step);
-        // The texts are read again under another lexicon than the last call's (the Evaluator's cache
-        // is for the last lexicon it saw, even in a call that failed) or the last success's.
-        const bool relexed = !previous || previous->lexicon.terms != scenario.lexicon.terms || attempted != scenario.lexicon.terms;
-        attempted = scenario.lexicon.terms;
+        // The texts are read again under another lexicon or group names than the last call's (the
+        // Evaluator's cache is for the last it saw, even in a call that failed) or the last success's.
+        const bool relexed = !previous || previous->lexicon.terms != scenario.lexicon.terms || previous->groups != scenario.groups ||
+                             attempted != std::pair(scenario.lexicon.terms, scenario.groups);
+        attempted = {scenario.lexicon.terms, scenario.groups};
         std::string text;
         if (step % 7 == 3) {
             // Room for everything but one text: a call that has something to write fails while

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import { ParamsPanel } from '../../web/components/ParamsPanel';
-import { evaluation } from '../../web/state/evaluation';
+import { evaluation, spansFor } from '../../web/state/evaluation';
 import { replaceScenario, scenario, type PageScenario } from '../../web/state/scenario';
 import { useNodeEngine } from './engine';
 
@@ -67,6 +67,10 @@ describe('ParamsPanel: groups', () => {
     expect(Object.keys(scenario.value.lexicon!)).toEqual(['women', 'male']);
 
     expect(evaluation.value.results!.rankings[0]!.texfair.share).toEqual({ women: share.female, male: share.male });
+    // The cards' group terms come from the engine's reading of each text, sent once per text: the
+    // rename sends them again under the new name (the old ones named "female", and the cards
+    // found no group term).
+    expect(spansFor('she said her sister won the match')!.map((s) => s.group)).toEqual(['women', 'women', 'women']);
   });
 
   test("renaming a group of the scenario's own lexicon keeps its words, adds none, and relabels the background too", async () => {
