@@ -695,6 +695,44 @@ describe('lessons hold back the answer', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a lesson reloaded after its change starts again on the example it speaks of: the changed one is named, and put back in one click', async () => {
+    const { page, problems } = await open('?lesson=cwex-figure-1');
+    const walkToChange = async () => {
+      await page.getByRole('heading', { name: 'Look' }).waitFor();
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: /Reveal the numbers/ }).click();
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await page.getByRole('heading', { name: 'Change one thing' }).waitFor();
+    };
+    const change = page.locator('section[data-step="3"] button[class]').first();
+    const edited = page.locator('[data-lesson-edited]');
+    await walkToChange();
+    expect(await edited.count()).toBe(0);
+    await change.click();
+    await page.locator('[data-why]').waitFor();
+    // The autosave keeps the changed example in the address, so a reload shows it.
+    await page.waitForFunction(() => location.hash.startsWith('#s='));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    // The lesson starts again, on the changed example: it says so, and its change cannot be made twice.
+    await edited.waitFor();
+    await walkToChange();
+    expect(await edited.count()).toBe(1);
+    expect(await change.getAttribute('aria-disabled')).toBe('true');
+    await change.dispatchEvent('click'); // as a click would: Playwright waits for an aria-disabled button
+    expect(await page.locator('[data-why]').count()).toBe(0);
+    // Back to the example (an undoable step): the notice goes, the change can be made.
+    await edited.getByRole('button', { name: 'Back to the example' }).click();
+    await waitCurrent(page);
+    await expect.poll(() => edited.count()).toBe(0);
+    expect(await change.getAttribute('aria-disabled')).toBe('false');
+    await change.click();
+    await page.locator('[data-why]').waitFor();
+    expect(await page.locator('[data-why] [data-moved="true"]').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
   test('ndkl-cwex-neutral-first: one neutral passage first in A moves CWEx and NDKL opposite ways (by hand)', async () => {
     const { page, problems } = await open('?lesson=ndkl-cwex-neutral-first');
     await page.getByRole('heading', { name: 'Look' }).waitFor();

@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 import type { Lesson as LessonData } from '../../../wasm/types';
-import { backToExample } from '../../state/example';
+import { backToExample, exampleChanged } from '../../state/example';
 import {
   activeLesson,
   applyChange,
@@ -147,6 +147,10 @@ export function Lesson() {
     if (changeInView) nav.current?.scrollIntoView({ block: 'nearest' });
   }, [changeInView]);
   const canGoOn = step === 1 ? answer !== null : step === 3 ? !!before && !!v : step < LAST;
+  // The example changed before this lesson's own change (an edit while looking, or the change kept
+  // by the autosave across a reload, which starts the lesson again): its texts speak of the
+  // example as loaded, and its change is to be made on that.
+  const edited = !!example && !changed && exampleChanged.value;
 
   // A presenter's clicker sends PageDown and PageUp; a keyboard, → and ←. Not while typing.
   const go = useRef({ next: () => {}, back: () => {} });
@@ -224,9 +228,9 @@ export function Lesson() {
               type="button"
               class={styles.primary}
               // Not `disabled` once used: a disabled button drops the focus to the page.
-              aria-disabled={!undone || !v}
+              aria-disabled={!undone || !v || edited}
               onClick={() => {
-                if (!undone || !v) return;
+                if (!undone || !v || edited) return;
                 const from = scenario.peek();
                 if (applyChange(lesson.change)) setChanged({ before: v, from, to: scenario.peek() });
                 else setMissing(true);
@@ -294,6 +298,14 @@ export function Lesson() {
         {TITLES[step]}
       </h2>
       <div aria-live="polite" class={styles.body}>
+        {edited && step < LAST && (
+          <p class={styles.aside} data-lesson-edited>
+            This is the example changed (here, or before the page was reloaded): the lesson speaks of it as it was loaded.{' '}
+            <button type="button" onClick={backToExample}>
+              Back to the example
+            </button>
+          </p>
+        )}
         {body()}
       </div>
       <div class={styles.nav} ref={nav}>
