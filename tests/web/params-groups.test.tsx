@@ -136,7 +136,17 @@ describe('ParamsPanel: groups', () => {
       await current();
     };
 
-    await refuseThenCorrect(1, 'male', 'males');
+    // An emptied name is refused by name, both fields of a name two groups share are marked.
+    fireEvent.change(field(1), { target: { value: '' } });
+    await stale();
+    expect(evaluation.value.error).toEqual({ field: 'groups[0]', message: 'a group needs a name' });
+    expect(field(1).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field(1), { target: { value: 'male' } });
+    await stale();
+    expect([field(1), field(2)].map((f) => f.getAttribute('aria-invalid'))).toEqual(['true', 'true']);
+    fireEvent.change(field(1), { target: { value: 'males' } });
+    await current();
+    expect(field(1).getAttribute('aria-invalid')).toBeNull();
     // The documents kept "female" and the core refused them as no group's.
     expect(labels()).toEqual(['males', 'male', 'neutral', 'males']);
     expect(scenario.value.lexicon).toEqual({ males: lexicon.female, male: lexicon.male });

@@ -176,10 +176,11 @@ const labelled = (s: PageScenario) => [...s.rankings.flatMap((r) => r.docs), ...
  * an action changes the list of groups only; the core refuses the list, naming it, and every label,
  * term and target stays where it was, so the name chosen again (or Undo) gives the work back whole.
  */
-const distinct = (groups: string[], name: string) => name !== 'neutral' && groups.indexOf(name) === groups.lastIndexOf(name);
+/** Whether the core takes `name` for a group of its own: not empty, not "neutral", no other group's. */
+const distinct = (groups: string[], name: string) => name !== '' && name !== 'neutral' && groups.indexOf(name) === groups.lastIndexOf(name);
 
 /**
- * Groups whose rename stopped at a refused name (another group's, or "neutral", then corrected:
+ * Groups whose rename stopped at a refused name (another group's, "neutral" or none, then corrected:
  * "male" where "males" was meant), by index: the name their documents, words and parameters still carry.
  * An entry counts only while its group's name is refused and the carried name is in no group's
  * (so an Undo, a preset or a reload in between leaves it unread).

@@ -80,9 +80,13 @@ function GroupsEditor() {
             <input
               value={g}
               aria-label={`Name of group ${i + 1}`}
+              // Every field whose name the core refuses: an empty one, "neutral", each of two alike.
+              aria-invalid={g === '' || g === 'neutral' || list.indexOf(g) !== list.lastIndexOf(g) ? true : undefined}
+              aria-describedby={error ? 'groups-error' : undefined}
               onChange={(e) => {
+                // An emptied name too: the core's message says a group needs one (the field kept it).
                 const name = e.currentTarget.value.trim();
-                if (name && name !== g) renameGroup(i, name);
+                if (name !== g) renameGroup(i, name);
               }}
             />
             <button type="button" disabled={list.length <= 2} onClick={() => removeGroup(i)} aria-label={`Remove group ${g}`}>
@@ -104,7 +108,7 @@ function GroupsEditor() {
         <button type="submit">Add group</button>
       </form>
       {error && (
-        <p class={styles.error} role="alert">
+        <p id="groups-error" class={styles.error} role="alert">
           {error}
         </p>
       )}
