@@ -75,6 +75,22 @@ describe('RankingEditor', () => {
     await waitFor(() => expect(swap.disabled).toBe(false));
   });
 
+  test('the documents past the cut-off k say so, and follow k', async () => {
+    replaceScenario({ ...start(), params: { k: 2 } }, { undoable: false });
+    render(<RankingEditor r={0} />);
+    await current();
+    const past = () => [...document.querySelectorAll('li')].map((li) => li.querySelector('[data-past-cutoff]') !== null);
+    expect(past()).toEqual([false, false, true]);
+    expect(document.querySelector('[data-past-cutoff]')!.textContent).toBe('past k = 2');
+    replaceScenario({ ...start(), params: { k: 1 } }, { undoable: false });
+    await current();
+    await waitFor(() => expect(past()).toEqual([false, true, true]));
+    // The default k (10): every document is read.
+    replaceScenario(start(), { undoable: false });
+    await current();
+    await waitFor(() => expect(past()).toEqual([false, false, false]));
+  });
+
   test('move up and down by button and with Alt+arrow keys; delete; duplicate with a fresh id', async () => {
     replaceScenario(start(), { undoable: false });
     render(<RankingEditor r={0} />);

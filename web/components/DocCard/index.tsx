@@ -49,6 +49,8 @@ interface Props {
   spans: TermSpan[] | null;
   /** The core's refusal when it concerns this document. */
   error: Refusal | null;
+  /** The cut-off k when the document is past it (the metrics with a cut-off stop before it), else null. */
+  pastCutoff: number | null;
   /** Where a dragged card would land: before this one, or after it (the last card). */
   drop: 'before' | 'after' | null;
   handlers: CardHandlers;
@@ -113,7 +115,23 @@ const refuses = (error: Refusal | null, field: string) => error?.field === field
 /** A label the select may cut (it cannot wrap): printed as text beside it. Shorter ones add nothing to a card. */
 const groupLong = (label: string) => label.length > 16;
 
-function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, spans, error, drop, handlers, offset, measure }: Props) {
+function Card({
+  r,
+  j,
+  doc,
+  count,
+  groups,
+  rankingName,
+  otherIndex,
+  otherName,
+  spans,
+  error,
+  pastCutoff,
+  drop,
+  handlers,
+  offset,
+  measure,
+}: Props) {
   const path = `rankings[${r}].docs[${j}]`;
   const errorId = `${path}-error`;
   const terms = counts(spans, groups);
@@ -323,6 +341,15 @@ function Card({ r, j, doc, count, groups, rankingName, otherIndex, otherName, sp
               ))
             )}
           </span>
+          {pastCutoff !== null && (
+            <span
+              class={styles.pastCutoff}
+              data-past-cutoff
+              title="Past the cut-off k: the metrics with a cut-off (NFaiRR, TExFAIR, CWEx, …) do not read this document; DIPS and the other pairwise and exposure measures read the whole ranking."
+            >
+              past k = {pastCutoff}
+            </span>
+          )}
           <span class={styles.id}>id {doc.id}</span>
         </div>
         {error && (

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import { addDoc, moveDoc, moveDocToRanking, renameRanking, setDocTexts } from '../../state/actions';
 import { count } from '../../state/count';
-import { errorAt, spansFor, termsOf, textsArrivedIn, type TextTerms } from '../../state/evaluation';
+import { errorAt, resolvedParams, spansFor, termsOf, textsArrivedIn, type TextTerms } from '../../state/evaluation';
 import { printing } from '../../state/print';
 import { groups, rankingAt, rankingNames, type PageDocument } from '../../state/scenario';
 import { carrySpans, swapTerms, toSpans, type TermSpan } from '../../state/terms';
@@ -153,6 +153,8 @@ export function RankingEditor({ r }: { r: number }) {
     );
   };
 
+  // The cut-off the values were computed with (the last accepted parameters).
+  const cutoff = resolvedParams.value?.k;
   const card = (j: number, position?: CardPosition) => {
     const doc = docs[j]!;
     return (
@@ -168,6 +170,7 @@ export function RankingEditor({ r }: { r: number }) {
         otherName={otherName}
         spans={spansOf(doc)}
         error={cardError(j)}
+        pastCutoff={cutoff !== undefined && j >= cutoff ? cutoff : null}
         drop={dropAt === j ? 'before' : dropAt === j + 1 && j === docs.length - 1 ? 'after' : null}
         handlers={handlers}
         offset={position?.offset}
