@@ -167,6 +167,26 @@ describe('MetricsTable', () => {
     expect(part('rab', 'bool.parts.male')).toBeCloseTo(1 / 3, 12);
   });
 
+  test('DIPS’s chart colours each item by its group, A up and B down', async () => {
+    // A male item (B, relevance 0) above a female one (A, relevance 1): M_AB = 1, all of it the
+    // A item's, at rank 2; M_BA = 0.
+    replaceScenario({ rankings: [{ name: 'A', docs: [doc('b', 'x', 'male', 0), doc('a', 'y', 'female', 1)] }] }, { undoable: false });
+    render(<MetricsTable />);
+    await current();
+    (screen.getByRole('button', { name: /^DIPS/ }) as HTMLButtonElement).click();
+    await waitFor(() => expect(evaluation.value.results!.rankings[0]!.dips.perRank).toHaveLength(2));
+    const results = evaluation.value.results!;
+    expect(results.rankings[0]!.dips.value).toBe(1);
+    const chart = perRankChart('dips', results.rankings[0]!, results.groups, results.params.dipsGroups);
+    expect(chart.series.map((s) => s.label)).toEqual(['female (A)', 'male (B)']);
+    // (v + 0: the B side's −0 is 0.)
+    expect(chart.series.map((s) => s.values.map((v) => v + 0))).toEqual([
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(new Set(chart.series.map((s) => s.color)).size).toBe(2);
+  });
+
   test('a changed value shows what it was, unless the change is too small to show', async () => {
     replaceScenario(two(), { undoable: false });
     render(<MetricsTable />);

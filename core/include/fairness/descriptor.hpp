@@ -31,8 +31,8 @@ struct ParamInfo {
 struct ChartSpec {
     // "value": row[key], one series. "group": row[key][g], a series per group. "label": row[key]
     // in the series of the row's label (neutral included). "weighted": row.weight · row[key][g].
-    // "side": row[key] in the series of the row's side, A or B (named by the result's
-    // targetShare). "pull": RaB's and ARaB's pull of each rank towards m (up) and f (down),
+    // "side": row[key] in the series of the row's side, A or B (the groups of `dipsGroups`).
+    // "pull": RaB's and ARaB's pull of each rank towards m (up) and f (down),
     // w_i · mag(d), with w_i from row[key] (ARaB) or 1/k' (RaB).
     std::string_view kind;
     std::string_view key;

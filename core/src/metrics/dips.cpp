@@ -29,7 +29,7 @@ const MetricDescriptor descriptor{
                {"ct", "0.5", "weight of a pair tied in relevance (0: ties ignored, 1: a tie counts as a full swap)"}},
     .formula =
         R"(d_U(i, j) = \mathbb{1}[r_i > r_j] + c_t \mathbb{1}[r_i = r_j] \qquad M_{AB} = \frac{1}{C} \sum_{i \in A} \sum_{k < \sigma^{-1}(i)} F(k)\, d_U(i, \sigma(k))\, \mathbb{1}[\sigma(k) \in B] \qquad C = \max\Big(N_A \sum_{k<N_B} F(k),\ N_B \sum_{k<N_A} F(k)\Big) \qquad \mathrm{DIPS} = M_{AB} - M_{BA})",
-    .chart = {"value", "contribution", "each item’s share of M_AB (up, group A) or of M_BA (down, group B)"},
+    .chart = {"side", "contribution", "each item’s share of M_AB (up, group A) or of M_BA (down, group B)"},
     .parts = {{"value", "mAB", "M_AB"}, {"value", "mBA", "M_BA"}},
 };
 
@@ -51,7 +51,7 @@ const MetricDescriptor ree_descriptor{
     .params = {{"dipsGroups", "first two groups", "groups A and B"}, {"ct", "0.5", "weight of a pair tied in relevance"}},
     .formula =
         R"(M_{AB} = \frac{1}{N_A N_B} \sum_{i \in A} \sum_{j \in B} \mathbb{1}[\sigma^{-1}(j) < \sigma^{-1}(i)]\, d_U(i, j) \qquad \mathrm{REE} = M_{AB} - M_{BA})",
-    .chart = {"value", "contribution", "each item’s share of M_AB (up) or M_BA (down), every position equally visible"},
+    .chart = {"side", "contribution", "each item’s share of M_AB (up) or M_BA (down), every position equally visible"},
     .parts = {{"value", "mAB", "M_AB"}, {"value", "mBA", "M_BA"}},
 };
 
@@ -75,7 +75,7 @@ const MetricDescriptor igi_descriptor{
     .params = {{"dipsGroups", "first two groups", "groups A and B"}, {"ct", "0.5", "weight of a pair tied in relevance"}},
     .formula =
         R"(M_{AB} = \frac{\sum_{i \in A} \sum_{j \in B} \mathbb{1}[\sigma^{-1}(j) < \sigma^{-1}(i)]\, d_U(i, j)}{\#\{i \in A, j \in B : r_i > r_j\}} \qquad \mathrm{IGI} = M_{AB} - M_{BA})",
-    .chart = {"value", "contribution", "each item’s share of M_AB (up) or M_BA (down), every position equally visible"},
+    .chart = {"side", "contribution", "each item’s share of M_AB (up) or M_BA (down), every position equally visible"},
     .parts = {{"value", "mAB", "M_AB"}, {"value", "mBA", "M_BA"}},
 };
 

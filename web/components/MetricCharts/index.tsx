@@ -89,7 +89,7 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
   return (
     <div class={styles.grid}>
       {results.rankings.map((ranking) => {
-        const perRank = perRankChart(d.id, ranking, results.groups);
+        const perRank = perRankChart(d.id, ranking, results.groups, results.params.dipsGroups);
         const curve = metricOf(ranking, d.id).atCutoff!;
         const ranks = curve.map((_, i) => String(i + 1));
         const k = results.params.k;

@@ -22,7 +22,13 @@ type Row = Record<string, unknown>;
  * The chart of what each rank contributes, as the metric's descriptor says to read its `perRank`
  * (`chart`: core/include/fairness/descriptor.hpp); RaB's perRank too, for ARaB.
  */
-export function perRankChart(id: string, ranking: RankingResults | RankingView, groups: string[]): PerRankChart {
+export function perRankChart(
+  id: string,
+  ranking: RankingResults | RankingView,
+  groups: string[],
+  /** Groups A and B of DIPS and its companions (`dipsGroups`), whose items a 'side' chart colours. */
+  sides: readonly string[] = groups.slice(0, 2),
+): PerRankChart {
   const chart = descriptors.value.find((d) => d.id === id)?.chart;
   if (!chart) return { title: '', series: [] };
   const { kind, key, title } = chart;
@@ -43,18 +49,15 @@ export function perRankChart(id: string, ranking: RankingResults | RankingView, 
       return byGroup((row, g) => (row.label === g ? Number(row[key]) : 0), true);
     case 'weighted':
       return byGroup((row, g) => Number(row.weight) * Number((row[key] as Row)[g] ?? 0));
-    case 'side': {
-      // targetShare is keyed by the names of groups A and B, in that order.
-      const names = Object.keys((metricOf(ranking, id) as unknown as { targetShare: Row }).targetShare);
+    case 'side':
       return {
         title,
         series: (['A', 'B'] as const).map((side, i) => ({
-          label: `${names[i] ?? side} (${side})`,
+          label: `${sides[i] ?? side} (${side})`,
           values: rows.map((row) => (row.side === side ? Number(row[key]) : 0)),
-          color: groupColor(groups.indexOf(names[i] ?? '')).strong,
+          color: groupColor(groups.indexOf(sides[i] ?? '')).strong,
         })),
       };
-    }
     case 'pull': {
       // Each rank pulls the value towards m (up, w_i · mag_m) and towards f (down, −w_i · mag_f).
       // The row's magnitudes; w_i is in the row (ARaB), else 1/k' up to k' (RaB).
