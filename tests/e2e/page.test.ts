@@ -667,6 +667,20 @@ describe('presentation', () => {
     expect(problems).toEqual([]);
     await shot(page, 'explainer');
 
+    // NFaiRR's values as a table: each rank's ω(d) and weight beside its bar. basic.json's A: "He
+    // said his son…" (three male terms) and "She and her daughter…" (three female) have ω = 0,
+    // the neutral passage 1; the weights p(r) = 1/log2(r + 1).
+    await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'NFaiRR' }).click();
+    const figure = page.locator('figure', { hasText: 'A ·' }).first();
+    await figure.getByText('Values as a table').click();
+    expect(await figure.locator('thead th').allTextContents()).toEqual(['rank', 'ω(d)', 'weight', 'contribution', 'value at c']);
+    const column = (i: number) => figure.locator(`tbody tr td:nth-child(${i})`).allTextContents();
+    expect(await column(2)).toEqual(['0', '0', '1']);
+    expect((await column(3)).map(Number)).toEqual([1, 1 / Math.log2(3), 0.5].map((x) => Number(x.toFixed(4))));
+    await figure.getByText(/not the sum of the bars/).waitFor();
+
     const narrow = (await newPage(site, { width: 390, height: 844 })).page;
     await narrow.goto(`${site.url}${PAGE}`);
     await waitCurrent(narrow);

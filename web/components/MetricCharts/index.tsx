@@ -84,12 +84,34 @@ export function hasDetail(results: ViewResults, id: string): boolean {
   return results.rankings.every((ranking) => metricOf(ranking, id).atCutoff !== undefined);
 }
 
+/** What the table shows of each rank besides the chart's bars: its other numbers (ω(d), the weight…). */
+const FACT_LABELS: Record<string, string> = {
+  omega: 'ω(d)',
+  weight: 'weight',
+  dissatisfaction: 'M_i',
+  kl: 'KL(D_i ‖ D*)',
+  gain: 'gain',
+  target: 'target',
+  targetShare: 'target share',
+};
+
+function rowFacts(rows: unknown[] | undefined, charted: string | undefined): [string, string][] {
+  const first = rows?.[0] as Record<string, unknown> | undefined;
+  if (!first) return [];
+  return Object.keys(FACT_LABELS)
+    .filter((key) => key !== charted && key in first)
+    .map((key) => [key, FACT_LABELS[key]!]);
+}
+
+const fact = (row: unknown, key: string) => ((row as Record<string, number | null> | undefined)?.[key] ?? null) as number | null;
+
 export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDescriptor; results: ViewResults }) {
   if (!hasDetail(results, d.id)) return <p class={styles.loading}>Computing the charts…</p>;
   return (
     <div class={styles.grid}>
       {results.rankings.map((ranking) => {
         const perRank = perRankChart(d.id, ranking, results.groups, results.params.dipsGroups);
+        const facts = rowFacts(metricOf(ranking, d.id).perRank, d.chart?.kind === 'value' ? d.chart.key : undefined);
         const curve = metricOf(ranking, d.id).atCutoff!;
         const ranks = curve.map((_, i) => String(i + 1));
         const k = results.params.k;
@@ -140,6 +162,11 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
                 <thead>
                   <tr>
                     <th scope="col">rank</th>
+                    {facts.map(([key, label]) => (
+                      <th scope="col" key={key}>
+                        {label}
+                      </th>
+                    ))}
                     {perRank.series.map((s) => (
                       <th scope="col" key={s.label}>
                         {s.label}
@@ -152,6 +179,9 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
                   {ranks.map((rank, i) => (
                     <tr key={rank}>
                       <td>{rank}</td>
+                      {facts.map(([key]) => (
+                        <td key={key}>{formatValue(fact(metricOf(ranking, d.id).perRank?.[i], key))}</td>
+                      ))}
                       {perRank.series.map((s) => (
                         <td key={s.label}>{formatValue(s.values[i])}</td>
                       ))}
@@ -160,6 +190,11 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
                   ))}
                 </tbody>
               </table>
+              {d.usesCutoff && (
+                <p class={styles.tableNote}>
+                  The value at c is the metric at cut-off c, its normalisation too (IFaiRR@c, IDCG@c…): not the sum of the bars above c.
+                </p>
+              )}
             </details>
           </figure>
         );
