@@ -63,6 +63,13 @@ test('every file in examples/ is in the gallery and opens from it', async () => 
   await waitCurrent(page);
   await page.getByRole('heading', { name: title }).waitFor();
   expect(await page.getByText(`Showing preset “${title}”.`).count()).toBe(1);
+  // An edit is said in the header; its Undo is the preset as opened again.
+  const relevance = page.locator('input[aria-label$=", rank 1"][aria-label^="Relevance of"]').first();
+  await relevance.fill('0');
+  await waitCurrent(page);
+  await page.getByText(`Showing preset “${title}”, edited.`).waitFor();
+  await page.getByRole('button', { name: /Undo/ }).click();
+  await page.getByText(`Showing preset “${title}”.`).waitFor();
   // Undo goes back to the scenario before, and the header with it.
   await page.getByRole('button', { name: /Undo/ }).click();
   await page.getByText(before).waitFor();

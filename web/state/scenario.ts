@@ -46,11 +46,18 @@ let lastTime = 0;
 interface Origin {
   source: string | undefined;
   era: number;
+  /** The scenario as the replacement put it on screen (edits make others of the same origin). */
+  loaded: PageScenario;
 }
 const origins = new WeakMap<PageScenario, Origin>();
 let eras = 0;
 /** What the page header says it is showing; null until a replacement names it. */
 export const shownSource = computed(() => origins.get(scenario.value)?.source ?? null);
+/** Whether the scenario on screen is an edit of what its source put there (an Undo back to it is not). */
+export const shownSourceEdited = computed(() => {
+  const origin = origins.get(scenario.value);
+  return !!origin && origin.loaded !== scenario.value;
+});
 /** What `s` was shown as, if it came in whole. */
 export const shownSourceOf = (s: PageScenario): string | undefined => origins.get(s)?.source;
 /** Which whole replacement `s` descends from: values of two eras are not "before and after". */
@@ -87,7 +94,7 @@ export function edit(change: (draft: PageScenario) => void, key?: string): void 
 /** Replaces the whole scenario (import, preset, shared link) as one undoable step; `source` says
  *  what it is, for the header. */
 export function replaceScenario(next: PageScenario, { undoable = true, source }: { undoable?: boolean; source?: string } = {}): void {
-  origins.set(next, { source, era: ++eras });
+  origins.set(next, { source, era: ++eras, loaded: next });
   if (undoable) {
     past.value = [...past.value.slice(-(HISTORY_LIMIT - 1)), scenario.value];
     future.value = [];

@@ -8,7 +8,7 @@ import { setExample } from '../../state/example';
 import { lessonRequest, numbersHidden } from '../../state/lessons';
 import { descriptors } from '../../state/metrics';
 import { backToRuns, openedFromRuns, showView, view } from '../../state/runs';
-import { lexicon as lexiconSignal, rankingCount, replacements, scenario, shownSource } from '../../state/scenario';
+import { lexicon as lexiconSignal, rankingCount, replacements, scenario, shownSource, shownSourceEdited } from '../../state/scenario';
 import { currentAddress, withoutEmbed, type EmbedMode } from '../../state/address';
 import { narrow, presenting, unknownMetricsProblem } from '../../state/view';
 import { BackgroundPanel } from '../Background';
@@ -130,7 +130,12 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
               NFaiRR, TExFAIR, DIPS and CWEx side by side: edit a ranking and watch them agree, or not.{' '}
               {/* The example's title gives a lesson's answer away: said once the numbers are. */}
               {/* What the playground shows, and its autosave's row, belong to the playground, not to the Runs view. */}
-              {!numbersHidden.value && view.value === 'playground' && <span class={styles.source}>Showing {source}.</span>}
+              {!numbersHidden.value && view.value === 'playground' && (
+                <span class={styles.source}>
+                  Showing {source}
+                  {shownSourceEdited.value ? ', edited' : ''}.
+                </span>
+              )}
               {view.value === 'playground' && openedFromRuns.value !== null && openedFromRuns.value === source && (
                 <>
                   {' '}
