@@ -530,6 +530,20 @@ describe('editing', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText("row 3 (label): unknown label 'N'; expected neutral or one of female, male, nonbinary").waitFor();
     await page.getByText('Nothing was changed.').waitFor();
+    // How the table was read is said apart from what went wrong, not as an error.
+    const alert = page.locator('dialog[open] [role="alert"]');
+    const notes = page.locator('dialog[open] [data-import-notes]');
+    expect(await alert.textContent()).not.toContain('header found');
+    expect(await notes.textContent()).toContain('header found (","-separated)');
+    // Plain text: one column, no delimiter to name.
+    await page.getByLabel('Table or scenario JSON to import').fill('hello world said the passage');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => notes.textContent()).toContain('no header, one column');
+    // A refused scenario JSON says nothing was changed too.
+    await page.getByLabel('Table or scenario JSON to import').fill('{"rankings": []}');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => alert.textContent()).toContain('Nothing was changed.');
+    expect(await alert.textContent()).toContain('at least one ranking');
     expect(problems).toEqual([]);
   });
 });

@@ -19,6 +19,13 @@ describe('parseTable', () => {
     expect(table.notes[0]).toBe('header found (tab-separated): text = "passage", label = "gender", relevance = "rel"');
   });
 
+  test('plain lines are one column, not "comma-separated" (no delimiter was found)', () => {
+    const table = parseTable('hello world\nanother line', groups, ids);
+    expect(table.notes[0]).toBe('no header, one column: each line read as a text, with no label (neutral) and no relevance');
+    expect(table.docs.map((d) => d.text)).toEqual(['hello world', 'another line']);
+    expect(table.problems).toEqual(['row 1: relevance is missing', 'row 2: relevance is missing']);
+  });
+
   test('header synonyms: text, label, relevance, in any order, comma-separated', () => {
     const table = parseTable('relevance,label,text\n2,female,"Her book, at last."', groups, ids);
     expect(table.docs).toEqual([{ id: 't1', text: 'Her book, at last.', label: 'female', relevance: 2 }]);

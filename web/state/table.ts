@@ -105,14 +105,18 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
   const named = { id: find(COLUMNS.id), text: find(COLUMNS.text), label: find(COLUMNS.label), relevance: find(COLUMNS.relevance) };
   const hasHeader = named.text >= 0;
   const columns = hasHeader ? named : { id: -1, text: 0, label: 1, relevance: 2 };
-  const delimiter = parsed.meta.delimiter === '\t' ? 'tab' : JSON.stringify(parsed.meta.delimiter);
+  // One cell a row: no delimiter was found (Papa Parse then names its default, the comma).
+  const single = rows.every((row) => row.length === 1);
+  const layout = single ? 'one column' : `${parsed.meta.delimiter === '\t' ? 'tab' : JSON.stringify(parsed.meta.delimiter)}-separated`;
   notes.push(
     hasHeader
-      ? `header found (${delimiter}-separated): ${Object.entries(columns)
+      ? `header found (${layout}): ${Object.entries(columns)
           .filter(([, i]) => i >= 0)
           .map(([name, i]) => `${name} = "${rows[0]![i]}"`)
           .join(', ')}`
-      : `no header (${delimiter}-separated): columns read as text, label, relevance`,
+      : single
+        ? 'no header, one column: each line read as a text, with no label (neutral) and no relevance'
+        : `no header (${layout}): columns read as text, label, relevance`,
   );
   if (hasHeader && named.relevance < 0) notes.push('no relevance column: every relevance is missing');
   if (hasHeader && named.relevance < 0 && header.includes(RETRIEVAL_SCORE))

@@ -31,7 +31,8 @@ function pointAtRow(field: string, message: string, table: TableImport, target: 
 export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
   const [text, setText] = useState('');
   const [target, setTarget] = useState<Target>({ ranking: 0, mode: 'replace' });
-  const [report, setReport] = useState<{ ok: boolean; lines: string[] } | null>(null);
+  // `lines` say what went (or went wrong); `notes` how the table was read, said apart and not as errors.
+  const [report, setReport] = useState<{ ok: boolean; lines: string[]; notes?: string[] } | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const rankings = scenario.value.rankings;
 
@@ -50,7 +51,7 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
         setReport({ ok: true, lines: ['Scenario imported (undo restores the previous one).'] });
         dialog.current?.close();
       } catch (error) {
-        setReport({ ok: false, lines: [describeRefusal(error)] });
+        setReport({ ok: false, lines: [describeRefusal(error), 'Nothing was changed.'] });
       }
       return;
     }
@@ -67,11 +68,11 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
     if (table.problems.length > 0) {
       const shown = table.problems.slice(0, 8);
       if (table.problems.length > shown.length) shown.push(`… and ${table.problems.length - shown.length} more rows like these`);
-      setReport({ ok: false, lines: [...shown, ...table.notes, 'Nothing was changed.'] });
+      setReport({ ok: false, lines: [...shown, 'Nothing was changed.'], notes: table.notes });
       return;
     }
     if (table.docs.length === 0) {
-      setReport({ ok: false, lines: table.notes });
+      setReport({ ok: false, lines: ['No row to import.'], notes: table.notes });
       return;
     }
     const candidate: PageScenario = structuredClone(current);
@@ -81,10 +82,10 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
     try {
       await engine().validate(JSON.stringify(candidate));
       replaceScenario(candidate, { source: 'an imported table' });
-      setReport({ ok: true, lines: [`${count(table.docs.length, 'document')} imported.`, ...table.notes] });
+      setReport({ ok: true, lines: [`${count(table.docs.length, 'document')} imported.`], notes: table.notes });
     } catch (error) {
       const { field, message } = refusal(error);
-      setReport({ ok: false, lines: [pointAtRow(field, message, table, target, offset), ...table.notes, 'Nothing was changed.'] });
+      setReport({ ok: false, lines: [pointAtRow(field, message, table, target, offset), 'Nothing was changed.'], notes: table.notes });
     }
   };
 
@@ -168,6 +169,13 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
         {report && (
           <ul class={report.ok ? styles.ok : styles.error} role={report.ok ? 'status' : 'alert'}>
             {report.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+        {report?.notes && report.notes.length > 0 && (
+          <ul class={styles.notes} aria-label="How the table was read" data-import-notes>
+            {report.notes.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
