@@ -1,6 +1,8 @@
 // Messages in words (web/state/messages.ts), the results CSV's formula neutralising
 // (web/state/import.ts), and ids kept as the core reads them (web/state/scenario.ts).
 import Papa from 'papaparse';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 import { ScenarioError } from '../../wasm/errors';
@@ -81,6 +83,15 @@ describe('refusals in words', () => {
     );
     expect(refusalInWords({ field: 'params.browsing.gamma', message: 'must be in (0, 1)' }, scenario).text).toBe(
       'Parameters: γ of the browsing model must be in (0, 1)',
+    );
+    // Every parameter a metric reads (`--describe`) is named as the panel names it, not by its key.
+    const described = JSON.parse(
+      execFileSync(fileURLToPath(new URL('../../build/fairness-eval', import.meta.url)), ['--describe'], { encoding: 'utf8' }),
+    ) as { params: { key: string }[] }[];
+    for (const key of new Set(described.flatMap((m) => m.params.map((p) => p.key))))
+      expect(refusalInWords({ field: `params.${key}`, message: 'must be …' }, scenario).text, key).toMatch(/^Parameters: /);
+    expect(refusalInWords({ field: 'params.ndklEpsilon', message: 'must be between 0 and 1' }, scenario).text).toBe(
+      'Parameters: NDKL ε must be between 0 and 1',
     );
     expect(refusalInWords({ field: 'lexicon.male[2]', message: "'her' is also a term of female" }, scenario).text).toBe(
       "Lexicon, group male, term 3: 'her' is also a term of female",

@@ -43,6 +43,10 @@ const PARAMS: Record<string, string> = {
   awrfAlignment: 'AWRF alignment',
   awrfDistance: 'AWRF distance',
   ndcgGain: 'nDCG gain',
+  rabGroups: 'RaB groups f and m',
+  rabMagnitude: 'RaB magnitude',
+  ndklTarget: 'NDKL D*',
+  ndklEpsilon: 'NDKL ε',
 };
 
 const DOC_FIELDS: Record<string, string> = { relevance: 'relevance', text: 'text', label: 'label', id: 'id' };
