@@ -2,7 +2,6 @@
 // (web/state/import.ts), and ids kept as the core reads them (web/state/scenario.ts).
 import Papa from 'papaparse';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 import { ScenarioError } from '../../wasm/errors';
@@ -84,10 +83,11 @@ describe('refusals in words', () => {
     expect(refusalInWords({ field: 'params.browsing.gamma', message: 'must be in (0, 1)' }, scenario).text).toBe(
       'Parameters: γ of the browsing model must be in (0, 1)',
     );
-    // Every parameter a metric reads (`--describe`) is named as the panel names it, not by its key.
-    const described = JSON.parse(
-      execFileSync(fileURLToPath(new URL('../../build/fairness-eval', import.meta.url)), ['--describe'], { encoding: 'utf8' }),
-    ) as { params: { key: string }[] }[];
+    // Every parameter a metric reads (the CLI's `--describe`, from the project's root as the tests
+    // run) is named as the panel names it, not by its key.
+    const described = JSON.parse(execFileSync('build/fairness-eval', ['--describe'], { encoding: 'utf8' })) as {
+      params: { key: string }[];
+    }[];
     for (const key of new Set(described.flatMap((m) => m.params.map((p) => p.key))))
       expect(refusalInWords({ field: `params.${key}`, message: 'must be …' }, scenario).text, key).toMatch(/^Parameters: /);
     expect(refusalInWords({ field: 'params.ndklEpsilon', message: 'must be between 0 and 1' }, scenario).text).toBe(
