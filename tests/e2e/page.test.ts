@@ -283,6 +283,16 @@ describe('editing', () => {
     await page.locator('dialog[open]').waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(focused).toBe('☰ Menu');
+    // A command done from the menu (an export) closes it; a toggle leaves it open.
+    const menuOpen = () => page.locator('#commands-menu').evaluate((m) => m.matches(':popover-open'));
+    await page.getByRole('button', { name: '☰ Menu' }).click();
+    await page.getByLabel('Compare two rankings').click();
+    expect(await menuOpen()).toBe(true);
+    await page.getByLabel('Compare two rankings').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export scenario' }).click();
+    await download;
+    expect(await menuOpen()).toBe(false);
     // The Runs view: no skip link to the playground's hidden metrics; the sample runs' button
     // keeps the focus while they load and after.
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -542,8 +552,9 @@ describe('editing', () => {
     // A refused scenario JSON says nothing was changed too.
     await page.getByLabel('Table or scenario JSON to import').fill('{"rankings": []}');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect.poll(() => alert.textContent()).toContain('Nothing was changed.');
-    expect(await alert.textContent()).toContain('at least one ranking');
+    // (Waited for by the refusal's own words: the plain text's report also said nothing changed.)
+    await expect.poll(() => alert.textContent()).toContain('at least one ranking');
+    expect(await alert.textContent()).toContain('Nothing was changed.');
     expect(problems).toEqual([]);
   });
 });

@@ -170,7 +170,16 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
           Stop presenting
         </button>
       )}
-      <div id="commands-menu" popover="auto" class={styles.menu} onToggle={(e) => setMenuOpen(e.newState === 'open')}>
+      <div
+        id="commands-menu"
+        popover="auto"
+        class={styles.menu}
+        onToggle={(e) => setMenuOpen(e.newState === 'open')}
+        // A command done (an export) or begun (a dialog) closes the menu; a toggle leaves it open.
+        onClick={(e) => {
+          if ((e.target as Element).closest('button')) (e.currentTarget as HTMLElement).hidePopover();
+        }}
+      >
         {commands}
       </div>
     </div>
