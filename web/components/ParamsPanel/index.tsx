@@ -274,7 +274,8 @@ export function ParamsPanel() {
             onChange={(v) => setBrowsing({ model: v })}
             error={message('params.browsing.model')}
           />
-          {browsing.model === 'exponential' && (
+          {/* Also under another model while γ is refused: the field to mend it stays. */}
+          {(browsing.model === 'exponential' || message('params.browsing.gamma')) && (
             <NumberField
               id="param-gamma"
               label="γ"
