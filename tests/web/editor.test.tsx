@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ScenarioError } from '../../wasm/errors';
 import { RankingEditor } from '../../web/components/RankingEditor';
 import type { TextInfo, ViewResults } from '../../wasm/types';
+import { renameGroup } from '../../web/state/actions';
 import { evaluation, keepTexts, refusal, textsArrivedIn } from '../../web/state/evaluation';
 import { canUndo, replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
 import { carrySpans, type TermSpan } from '../../web/state/terms';
@@ -89,6 +90,18 @@ describe('RankingEditor', () => {
     replaceScenario(start(), { undoable: false });
     await current();
     await waitFor(() => expect(past()).toEqual([false, false, false]));
+  });
+
+  test('while a group name is refused (another group’s), each card keeps its chips as last read, each group once', async () => {
+    replaceScenario(start(), { undoable: false });
+    render(<RankingEditor r={0} />);
+    await current();
+    const chips = () => [...document.querySelectorAll('li')].map((li) => li.querySelector('[aria-live]')!.textContent);
+    const before = chips();
+    expect(before[1]).toBe('female ×1');
+    renameGroup(0, 'male');
+    await waitFor(() => expect(evaluation.value.status).toBe('stale'));
+    expect(chips()).toEqual(before);
   });
 
   test('move up and down by button and with Alt+arrow keys; delete; duplicate with a fresh id', async () => {

@@ -107,7 +107,9 @@ function refocus(r: number, to: number, field: string | undefined, caret?: [numb
 function counts(spans: TermSpan[] | null, groups: string[]) {
   const byGroup = new Map<string, number>();
   for (const span of spans ?? []) byGroup.set(span.group, (byGroup.get(span.group) ?? 0) + 1);
-  return groups.filter((g) => byGroup.has(g)).map((g) => ({ group: g, count: byGroup.get(g)! }));
+  // In the list's order, each once; then a group the spans name that the list does not hold (a
+  // name refused while being renamed: the spans are the last accepted reading).
+  return [...new Set([...groups, ...byGroup.keys()])].filter((g) => byGroup.has(g)).map((g) => ({ group: g, count: byGroup.get(g)! }));
 }
 
 /** Whether the core's refusal names exactly this field of the document. */
