@@ -555,6 +555,10 @@ describe('editing', () => {
     // (Waited for by the refusal's own words: the plain text's report also said nothing changed.)
     await expect.poll(() => alert.textContent()).toContain('at least one ranking');
     expect(await alert.textContent()).toContain('Nothing was changed.');
+    // Another text clears the report about the last one.
+    await page.getByLabel('Table or scenario JSON to import').fill('1 Q0 d1 1 2.5 run');
+    expect(await alert.count()).toBe(0);
+    expect(await notes.count()).toBe(0);
     expect(problems).toEqual([]);
   });
 });

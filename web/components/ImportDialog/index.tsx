@@ -113,7 +113,11 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
           value={text}
           aria-label="Table or scenario JSON to import"
           placeholder={'text\tlabel\trelevance\nShe won the match.\tfemale\t1\nHe lost the match.\tmale\t0'}
-          onInput={(e) => setText(e.currentTarget.value)}
+          // A report is about the text it read: another text clears it.
+          onInput={(e) => {
+            setText(e.currentTarget.value);
+            setReport(null);
+          }}
         />
         <div class={styles.row}>
           <label>
@@ -129,7 +133,10 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
                     ok: false,
                     lines: [new TooLargeError(SCENARIO_BYTES, `${f.name} (${formatBytes(f.size)})`).message, 'Nothing was changed.'],
                   });
-                else if (f) setText(await f.text());
+                else if (f) {
+                  setText(await f.text());
+                  setReport(null);
+                }
               }}
             />
           </label>
