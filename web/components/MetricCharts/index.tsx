@@ -111,7 +111,8 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
     <div class={styles.grid}>
       {results.rankings.map((ranking) => {
         const perRank = perRankChart(d.id, ranking, results.groups, results.params.dipsGroups);
-        const facts = rowFacts(metricOf(ranking, d.id).perRank, d.chart?.kind === 'value' ? d.chart.key : undefined);
+        const rows = metricOf(ranking, d.id).perRank;
+        const facts = rowFacts(rows, d.chart?.kind === 'value' ? d.chart.key : undefined);
         const curve = metricOf(ranking, d.id).atCutoff!;
         const ranks = curve.map((_, i) => String(i + 1));
         const k = results.params.k;
@@ -180,7 +181,7 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
                     <tr key={rank}>
                       <td>{rank}</td>
                       {facts.map(([key]) => (
-                        <td key={key}>{formatValue(fact(metricOf(ranking, d.id).perRank?.[i], key))}</td>
+                        <td key={key}>{formatValue(fact(rows?.[i], key))}</td>
                       ))}
                       {perRank.series.map((s) => (
                         <td key={s.label}>{formatValue(s.values[i])}</td>
