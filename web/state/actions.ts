@@ -171,13 +171,14 @@ const groupsOf = (s: PageScenario) => s.groups ?? ['female', 'male'];
 const labelled = (s: PageScenario) => [...s.rankings.flatMap((r) => r.docs), ...(s.background ?? [])];
 
 /**
- * Whether `name` may take a group's place without merging it with another: not another group's
- * name, not "neutral", and (when the list holds it twice after such a name) not ambiguous. Otherwise
- * an action changes the list of groups only; the core refuses the list, naming it, and every label,
- * term and target stays where it was, so the name chosen again (or Undo) gives the work back whole.
+ * Whether `name` may take a group's place without merging it with another: not empty, not another
+ * group's name, not "neutral", and (when the list holds it twice after such a name) not ambiguous.
+ * Otherwise an action changes the list of groups only; the core refuses the list, naming it, and
+ * every label, term and target stays where it was, so the name chosen again (or Undo) gives the
+ * work back whole. The groups editor marks the fields whose names it refuses by it.
  */
-/** Whether the core takes `name` for a group of its own: not empty, not "neutral", no other group's. */
-const distinct = (groups: string[], name: string) => name !== '' && name !== 'neutral' && groups.indexOf(name) === groups.lastIndexOf(name);
+export const distinct = (groups: string[], name: string) =>
+  name !== '' && name !== 'neutral' && groups.indexOf(name) === groups.lastIndexOf(name);
 
 /**
  * Groups whose rename stopped at a refused name (another group's, "neutral" or none, then corrected:

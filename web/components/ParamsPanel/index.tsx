@@ -3,7 +3,7 @@
 // the core's message beside it.
 import { useState } from 'preact/hooks';
 
-import { addGroup, removeGroup, renameGroup, setBrowsing, setParam, setTarget } from '../../state/actions';
+import { addGroup, distinct, removeGroup, renameGroup, setBrowsing, setParam, setTarget } from '../../state/actions';
 import { errorAt, resolvedParams } from '../../state/evaluation';
 import { refusalLine } from '../../state/messages';
 import { groups, params, scenario } from '../../state/scenario';
@@ -81,7 +81,7 @@ function GroupsEditor() {
               value={g}
               aria-label={`Name of group ${i + 1}`}
               // Every field whose name the core refuses: an empty one, "neutral", each of two alike.
-              aria-invalid={g === '' || g === 'neutral' || list.indexOf(g) !== list.lastIndexOf(g) ? true : undefined}
+              aria-invalid={distinct(list, g) ? undefined : true}
               aria-describedby={error ? 'groups-error' : undefined}
               onChange={(e) => {
                 // An emptied name too: the core's message says a group needs one (the field kept it).
