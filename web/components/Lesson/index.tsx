@@ -158,7 +158,9 @@ export function Lesson() {
     next: () => canGoOn && step < LAST && setStep(step + 1),
     back: () => step > 0 && setStep(step - 1),
   };
-  useEffect(() => {
+  // In the commit that shows the first step, as the heading's focus is: a plain effect waits for
+  // the next frame, and a key pressed the moment *Look* is on screen was lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || keyOfControl(e) || document.querySelector('dialog[open]')) return;
       if (e.key === 'ArrowRight' || e.key === 'PageDown') go.current.next();
