@@ -158,8 +158,8 @@ export function Lesson() {
     next: () => canGoOn && step < LAST && setStep(step + 1),
     back: () => step > 0 && setStep(step - 1),
   };
-  // In the commit that shows the first step, as the heading's focus is: a plain effect waits for
-  // the next frame, and a key pressed the moment *Look* is on screen was lost.
+  // Attached in the commit that shows the lesson: a plain effect waits for the next frame, and a
+  // key pressed the moment *Look* is on screen could be lost.
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || keyOfControl(e) || document.querySelector('dialog[open]')) return;
