@@ -510,6 +510,8 @@ test('runs named as real runs are (long tags without spaces): on a phone and at 
   // (on one line, the second run's column began past the box's edge).
   const summary = page.locator('[aria-label="Summary table (scrolls sideways)"]');
   expect(await summary.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+  // Each table is named by its heading, as a screen reader's list of tables says them.
+  for (const name of ['Summary', /^Compared with “/, 'Per query']) expect(await page.getByRole('table', { name }).count()).toBe(1);
   // The choices of a run hold its whole name, shown cut to their width.
   expect(await page.locator('[data-option="open-b"]').inputValue()).toBe(tags[1]);
   // Opened in the playground, the header names both runs within the page.

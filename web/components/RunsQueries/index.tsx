@@ -120,7 +120,7 @@ export function RunsQueries({ results }: { results: RunsResults }) {
 
   return (
     <section class={styles.queries} aria-label="Per query">
-      <h2>Per query</h2>
+      <h2 id="runs-queries-title">Per query</h2>
       <p class={styles.printNote}>
         {count(data.queries.length, 'query', 'queries')}, a column per metric and run: wider than a page, so not printed. The export{' '}
         <em>Per query (CSV)</em> holds them all.
@@ -176,7 +176,7 @@ export function RunsQueries({ results }: { results: RunsResults }) {
         </p>
       )}
       <div class={styles.scroll}>
-        <table>
+        <table aria-labelledby="runs-queries-title">
           <thead>
             <tr>
               <th scope="col">Query</th>

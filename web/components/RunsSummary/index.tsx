@@ -211,9 +211,9 @@ export function RunsSummary({ results }: { results: RunsResults }) {
   return (
     <>
       <section class={styles.summary} aria-label="Summary">
-        <h2>Summary</h2>
+        <h2 id="runs-summary-title">Summary</h2>
         <div class={styles.scroll} tabIndex={0} aria-label="Summary table (scrolls sideways)">
-          <table>
+          <table aria-labelledby="runs-summary-title">
             <thead>
               <tr>
                 <th scope="col" class={styles.sticky}>
@@ -265,9 +265,9 @@ export function RunsSummary({ results }: { results: RunsResults }) {
       </section>
       {rows.length > 0 && (
         <section class={styles.summary} aria-label="Comparisons">
-          <h2>Compared with “{results.baseline}”</h2>
+          <h2 id="runs-comparisons-title">Compared with “{results.baseline}”</h2>
           <div class={styles.scroll} tabIndex={0} aria-label="Comparisons table (scrolls sideways)">
-            <table>
+            <table aria-labelledby="runs-comparisons-title">
               <thead>
                 <tr>
                   <th scope="col" class={styles.sticky}>
