@@ -83,6 +83,11 @@ describe('RankingEditor', () => {
     const past = () => [...document.querySelectorAll('li')].map((li) => li.querySelector('[data-past-cutoff]') !== null);
     expect(past()).toEqual([false, false, true]);
     expect(document.querySelector('[data-past-cutoff]')!.textContent).toBe('past k = 2');
+    // Its title names the metrics by their descriptors: those with a cut-off, then the others.
+    const [skip, read] = document.querySelector('[data-past-cutoff]')!.getAttribute('title')!.split(' do not read this document; ');
+    expect(skip).toContain('NFaiRR');
+    expect(skip).not.toContain('DIPS');
+    expect(read).toMatch(/^DIPS, REE, IGI, .* read the whole ranking\.$/);
     replaceScenario({ ...start(), params: { k: 1 } }, { undoable: false });
     await current();
     await waitFor(() => expect(past()).toEqual([false, true, true]));

@@ -1,6 +1,6 @@
 // What the page knows about the metrics: their descriptors (from the core), how to read a value,
 // and which of two rankings each metric calls fairer.
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 
 import type { MetricDescriptor, RankingResults, RankingView } from '../../wasm/types';
 
@@ -10,6 +10,12 @@ export const descriptors = signal<MetricDescriptor[]>([]);
 export const PRIMARY = new Set(['nfairr', 'texfair', 'dips', 'cwex']);
 /** Utility, not fairness: compared as "better", left out of fairness verdicts. */
 export const UTILITY = new Set(['ndcg']);
+
+/** What a document past the cut-off k is to the metrics, by their descriptors (`usesCutoff`). */
+export const pastCutoffNote = computed(() => {
+  const names = (cutoff: boolean) => descriptors.value.filter((d) => d.usesCutoff === cutoff).map((d) => d.name);
+  return `Past the cut-off k: ${names(true).join(', ')} do not read this document; ${names(false).join(', ')} read the whole ranking.`;
+});
 
 export interface MetricValue {
   value: number | null;

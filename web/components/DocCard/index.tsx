@@ -6,6 +6,7 @@ import type { Refusal } from '../../state/evaluation';
 import type { PageDocument } from '../../state/scenario';
 import type { TermSpan } from '../../state/terms';
 import { groupColor } from '../../state/colors';
+import { pastCutoffNote } from '../../state/metrics';
 import {
   deleteDoc,
   duplicateDoc,
@@ -344,11 +345,7 @@ function Card({
             )}
           </span>
           {pastCutoff !== null && (
-            <span
-              class={styles.pastCutoff}
-              data-past-cutoff
-              title="Past the cut-off k: the metrics with a cut-off (NFaiRR, TExFAIR, CWEx, …) do not read this document; DIPS and the other pairwise and exposure measures read the whole ranking."
-            >
+            <span class={styles.pastCutoff} data-past-cutoff title={pastCutoffNote.value}>
               past k = {pastCutoff}
             </span>
           )}
