@@ -75,9 +75,22 @@ export function siteForTests(): Site {
  * slow host, to reproduce a race before a test is changed.
  */
 export async function throttle(page: Page, rate = Number(process.env.E2E_CPU_THROTTLE ?? 1)): Promise<void> {
+  await delayChunks(page);
   if (rate <= 1) return;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/**
+ * E2E_CHUNK_DELAY=ms holds each script the page loads after its entry (the lazy parts, the
+ * workers) that long: a slow network, to find a test that reads a part before it has come.
+ */
+async function delayChunks(page: Page, ms = Number(process.env.E2E_CHUNK_DELAY ?? 0)): Promise<void> {
+  if (ms <= 0) return;
+  await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
 }
 
 export interface Watched {
