@@ -32,6 +32,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.{ts,mjs}'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A poll waits on the page's own asynchronous work (a worker's first load, a lazy part) on
+          // a busy host: vitest's 1 s default made a race of it.
+          expect: { poll: { timeout: 15_000 } },
           // One Chromium at a time on a 2-core machine.
           fileParallelism: false,
         },
