@@ -255,8 +255,9 @@ TEST_CASE("the results' JSON stops at its limit with a refusal naming outputByte
     }
 }
 
-TEST_CASE("labels map as the page's import: exact, any case, a unique initial; empty is neutral") {
+TEST_CASE("labels map as the page's import: exact, any case, a unique initial, both or none; empty is neutral") {
     const std::vector<std::string> g{"female", "male"};
+    for (const char* neither : {"both", "Botrh", "none", "N/A"}) CHECK(resolve_label(neither, g) == -1);
     CHECK(resolve_label("female", g) == 0);
     CHECK(resolve_label("MALE", g) == 1);
     CHECK(resolve_label("F", g) == 0);
@@ -267,6 +268,33 @@ TEST_CASE("labels map as the page's import: exact, any case, a unique initial; e
     CHECK(resolve_label("x", g) == -2);
     // Two groups starting with the same letter: the initial is ambiguous.
     CHECK(resolve_label("m", {"men", "minors"}) == -2);
+}
+
+TEST_CASE("labels files: trailing blanks are no field, an empty label is none, a header names its columns") {
+    // The warning about documents within the cut-off without a label, or "" when all have one.
+    const auto unlabelled = [](const std::string& labels) {
+        Evaluation ev(json_cutoffs({2}));
+        ev.add(Input::run, "r", "r.run", "q Q0 d1 1 2 t\nq Q0 d2 2 1 t\n");
+        ev.add(Input::labels, "", "l.csv", labels);
+        ev.collection_begin("c.tsv");
+        ev.collection_feed("d1\tShe\nd2\tHe\n");
+        ev.collection_end();
+        for (const auto& w : ev.compute().warnings)
+            if (w.find("label") != std::string::npos) return w;
+        return std::string();
+    };
+    CHECK(unlabelled("d1,F\nd2,M\n").empty());
+    CHECK(unlabelled("d1,F\t\nd2,M \t\n").empty());  // a spreadsheet's trailing tab: still CSV
+    CHECK(unlabelled("d1\tF\t\nd2\tM\n").empty());
+    CHECK(unlabelled("d1,F\nd2,\n") == "1 document within the largest cut-off has no label: neutral");
+    CHECK(unlabelled("d1\tF\nd2\t\n") == "1 document within the largest cut-off has no label: neutral");
+    CHECK(unlabelled("docid,label\nd1,F\nd2,M\n").empty());
+    CHECK(unlabelled("id\tgender\nd1\tF\nd2\tM\n").empty());
+    // A mistyped first label is not taken for a header: the same refusal as on any other line.
+    CHECK(error_of(Input::labels, "d1,Femal\nd2,M\n", "l.csv") ==
+          "l.csv:1: label: unknown label 'Femal'; expected female, male, neutral (or F, M, N) (a header names its columns, as "
+          "docid,label)");
+    CHECK(error_of(Input::labels, "d1 \n", "l.csv") == "l.csv:1: expected docid,label (CSV) or docid<TAB>label (TSV)");
 }
 
 TEST_CASE("labels as pandas writes them: a quoted id may hold the separator, and \"\" is a quote") {

@@ -220,6 +220,9 @@ int resolve_label(std::string_view raw, const std::vector<std::string>& groups) 
     if (low == "neutral") return -1;
     for (std::size_t g = 0; g < groups.size(); ++g)
         if (lower(groups[g]) == low) return static_cast<int>(g);
+    // Labels that favour neither group (Grep-BiasIR's `both` and its typo `botrh`), as the page's
+    // import reads them.
+    if (low == "both" || low == "botrh" || low == "none" || low == "n/a") return -1;
     if (low.size() == 1) {
         int found = -2, matches = 0;
         for (std::size_t g = 0; g < groups.size(); ++g)
@@ -231,26 +234,51 @@ int resolve_label(std::string_view raw, const std::vector<std::string>& groups) 
     return -2;
 }
 
+namespace {
+
+// A first line that names its columns (docid,label) rather than labelling a document: a label
+// field that is no label is a header only when one of its fields is a column's name, so a first
+// line with a mistyped label (1,Femal) is refused as any other line would be.
+bool header_names(std::string_view id, std::string_view label) {
+    static constexpr std::string_view ids[] = {"id",  "docid",      "doc_id",      "d_id", "docno",
+                                               "pid", "passage_id", "document_id", "doc",  "document"};
+    static constexpr std::string_view labels[] = {"label", "labels", "group", "gender", "content_gender", "class", "category"};
+    const auto low_id = lower(trim(id)), low_label = lower(trim(label));
+    return std::find(std::begin(ids), std::end(ids), low_id) != std::end(ids) ||
+           std::find(std::begin(labels), std::end(labels), low_label) != std::end(labels);
+}
+
+}  // namespace
+
 void LabelsReader::line(std::string_view text, std::uint64_t number) {
     if (blank(text)) return;
     labels_.given = true;
-    const char separator = text.find('\t') != std::string_view::npos ? '\t' : ',';
-    const auto cut = field_end(text, separator);
     const bool first = first_;
     first_ = false;
-    if (cut == std::string_view::npos) throw InputError(file_, number, "", "expected docid,label (CSV) or docid<TAB>label (TSV)");
-    const auto id = csv_text(text.substr(0, cut));
-    const auto raw = unquote(text.substr(cut + 1));
+    // Trailing blanks are no field (a spreadsheet's `1,F<TAB>`): the separator is read from the rest.
+    const auto body = trim(text);
+    const char separator = body.find('\t') != std::string_view::npos ? '\t' : ',';
+    const auto cut = field_end(body, separator);
+    // `d1,` or `d1<TAB>`: a document without its label, the separator trimmed away with it.
+    const auto after = text.substr(static_cast<std::size_t>(body.data() - text.data()) + body.size());
+    const bool bare = cut == std::string_view::npos && after.find_first_of(",\t") != std::string_view::npos;
+    if (cut == std::string_view::npos && !bare) throw InputError(file_, number, "", "expected docid,label (CSV) or docid<TAB>label (TSV)");
+    const auto id = csv_text(bare ? body : body.substr(0, cut));
+    const auto raw = bare ? std::string_view() : unquote(body.substr(cut + 1));
     if (raw.find(separator) != std::string_view::npos)
         throw InputError(file_, number, "", "more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
     const int label = resolve_label(raw, groups_);
     if (label == -2) {
-        if (first) return;  // a header line (docid,label): its label is no label
+        if (first && header_names(id, raw)) return;
         std::string names;
         for (const auto& g : groups_) names += g + ", ";
-        throw InputError(file_, number, "label", "unknown label " + in_quotes(raw) + "; expected " + names + "neutral (or F, M, N)");
+        throw InputError(file_, number, "label",
+                         "unknown label " + in_quotes(raw) + "; expected " + names + "neutral (or F, M, N)" +
+                             (first ? " (a header names its columns, as docid,label)" : ""));
     }
     if (id.empty()) throw InputError(file_, number, "docid", "empty");
+    // An empty label gives none: the document is neutral, and counted with those the file leaves out.
+    if (trim(raw).empty()) return;
     const auto d = docs_.intern(id);
     const auto [it, fresh] = labels_.of.emplace(d, std::pair{label, static_cast<std::uint32_t>(number)});
     if (!fresh && it->second.first != label)
