@@ -73,7 +73,7 @@ TEST_CASE("run files: 5 fields say which column is missing, other counts and bad
     CHECK(error_of(Input::qrels, "query-id\tcorpus-id\tscore\nq1\td1\t1\n", "qrels.tsv") ==
           "qrels.tsv:1: 3 fields; a TREC qrels line has 4: qid iter docid rel (BEIR's qrels, query-id corpus-id score? As TREC qrels: "
           "awk 'NR > 1 {print $1, 0, $2, $3}')");
-    CHECK(error_of(Input::run, "q1 Q0 d1 1 nan t\n", "a.run") == "a.run:1: score: not a finite number: 'nan'");
+    CHECK(error_of(Input::run, "q1 Q0 d1 1 nan t\n", "a.run") == "a.run:1: score: not a finite decimal number: 'nan'");
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2 t\nq2 Q0 d1 1 2 t\n\nq1 Q0 d1 2 1 t\n", "a.run") ==
           "a.run:4: docid: document 'd1' appears twice for query 'q1' (lines 1 and 4)");
     CHECK(error_of(Input::run, "\n\n", "a.run") == "a.run: the run holds no line");
@@ -84,7 +84,7 @@ TEST_CASE("qrels, labels and query lists: malformed lines name file, line and fi
     // A list of ids given as a run or qrels: one field, in the singular.
     CHECK(error_of(Input::run, "d1\n", "a.run") == "a.run:1: 1 field; a TREC run line has 6: qid Q0 docid rank score tag");
     CHECK(error_of(Input::qrels, "d1\n", "q.txt") == "q.txt:1: 1 field; a TREC qrels line has 4: qid iter docid rel");
-    CHECK(error_of(Input::qrels, "q1 0 d1 x\n", "q.txt") == "q.txt:1: rel: not a finite number: 'x'");
+    CHECK(error_of(Input::qrels, "q1 0 d1 x\n", "q.txt") == "q.txt:1: rel: not a finite decimal number: 'x'");
     CHECK(error_of(Input::qrels, "q1 0 d1 1\nq1 0 d1 2\n", "q.txt") ==
           "q.txt:2: docid: document 'd1' is judged twice for query 'q1' (lines 1 and 2)");
     CHECK(error_of(Input::labels, "docid,label\nd1,F\nd2,boy\n", "l.csv") ==
@@ -465,4 +465,10 @@ TEST_CASE("scores: the fast decimal path gives strtod's correctly rounded value,
     CHECK((parse_double("+2.5", v) && v == 2.5));
     CHECK((parse_double(".5", v) && v == 0.5));
     CHECK((parse_double("7.", v) && v == 7.0));
+    // Below the smallest double: 0 or subnormal, as strtod (and trec_eval's atof) read it.
+    for (const char* tiny : {"1e-400", "-1e-400", "4.9e-324", "2.5e-320"}) {
+        CHECK_MESSAGE(parse_double(tiny, v), tiny);
+        CHECK_MESSAGE(v == std::strtod(tiny, nullptr), tiny);
+    }
+    for (const char* bad : {"0x1p3", "infinity", "1e400", "-1e400"}) CHECK_MESSAGE(!parse_double(bad, v), bad);
 }

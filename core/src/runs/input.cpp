@@ -222,17 +222,22 @@ bool parse_double(std::string_view s, double& out) {
     const char* begin = s.data();
     if (*begin == '+') ++begin;  // from_chars refuses a leading '+', which run files may carry
     if (begin == s.data() + s.size()) return false;
-    if (fast_decimal(std::string_view(begin, static_cast<std::size_t>(s.data() + s.size() - begin)), out)) return true;
+    const std::string_view rest(begin, static_cast<std::size_t>(s.data() + s.size() - begin));
+    if (fast_decimal(rest, out)) return true;
+    // Decimal numbers only, in the CLI and in WebAssembly alike: strtod would read 0x10 and inf.
+    if (rest.find_first_not_of("0123456789+-.eE") != std::string_view::npos) return false;
 #if defined(__cpp_lib_to_chars)
-    const auto [end, ec] = std::from_chars(begin, s.data() + s.size(), out);
-    return ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
-#else
+    const auto [stop, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), out);
+    if (ec == std::errc()) return stop == rest.data() + rest.size() && std::isfinite(out);
+    if (ec != std::errc::result_out_of_range || stop != rest.data() + rest.size()) return false;
+        // Out of range: strtod says which way. Below the smallest double (1e-400) it is 0 or subnormal,
+        // as trec_eval's atof reads it; past the largest, infinite and refused below.
+#endif
     // Emscripten's libc++ has no floating-point from_chars: strtod on a terminated copy (C locale).
-    const std::string copy(begin, s.data() + s.size());
+    const std::string copy(rest);
     char* end = nullptr;
     out = std::strtod(copy.c_str(), &end);
     return end == copy.c_str() + copy.size() && std::isfinite(out);
-#endif
 }
 
 bool parse_int(std::string_view s, long long& out) {

@@ -94,7 +94,7 @@ void RunReader::line(std::string_view text, std::uint64_t number) {
     if (!parse_int(f[3], rank) && !(parse_double(f[3], rank_number) && rank_number == std::floor(rank_number)))
         throw InputError(file, number, "rank", "not a whole number: " + in_quotes(f[3]));
     double score = 0;
-    if (!parse_double(f[4], score)) throw InputError(file, number, "score", "not a finite number: " + in_quotes(f[4]));
+    if (!parse_double(f[4], score)) throw InputError(file, number, "score", "not a finite decimal number: " + in_quotes(f[4]));
     if (last_q_ == Interner::none || f[0] != last_qid_) {
         last_q_ = qids_.intern(f[0]);
         last_qid_.assign(f[0]);
@@ -191,7 +191,7 @@ void QrelsReader::line(std::string_view text, std::uint64_t number) {
                  : n == 3 && number == 1 ? " (BEIR's qrels, query-id corpus-id score? As TREC qrels: awk 'NR > 1 {print $1, 0, $2, $3}')"
                                          : ""));
     double rel = 0;
-    if (!parse_double(f[3], rel)) throw InputError(file_, number, "rel", "not a finite number: " + in_quotes(f[3]));
+    if (!parse_double(f[3], rel)) throw InputError(file_, number, "rel", "not a finite decimal number: " + in_quotes(f[3]));
     // A negative grade (TREC's -1, -2: junk, spam) gains nothing: trec_eval reads it as unjudged.
     if (rel < 0) ++qrels_.negative, rel = 0;
     // A grade between whole numbers (0.5) is a real-valued gain here (SPEC's relevance is a real);
