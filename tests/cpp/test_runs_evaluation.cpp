@@ -70,6 +70,30 @@ TEST_CASE("NFaiRR@2 by hand: background from the run, from a background run, and
     CHECK(skipped.warnings.back().find("1 query has no document in the background run") == 0);
 }
 
+TEST_CASE("--official says which of a params file's settings it replaces, and only those") {
+    const auto warnings_with = [](const char* params) {
+        Options o;
+        o.cutoffs = {2};
+        o.metrics = {"NFaiRR"};
+        o.official = true;
+        Evaluation ev(o);
+        ev.set_params(params);
+        ev.add(Input::run, "r", "r.run", run);
+        ev.collection_begin("c.tsv");
+        ev.collection_feed(collection);
+        ev.collection_end();
+        std::string said;
+        for (const auto& w : ev.compute().warnings)
+            if (w.find("--official reads") != std::string::npos) said += w;
+        return said;
+    };
+    CHECK(warnings_with(R"({"params": {"tokenizer": "words", "tauInclusive": false, "tau": 2}})") ==
+          "params: params.tokenizer \"words\" and params.tauInclusive false not used: --official reads whitespace tokens with τ "
+          "inclusive, as the official NFaiRR code");
+    CHECK(warnings_with(R"({"params": {"tokenizer": "whitespace", "tau": 2}})").empty());
+    CHECK(warnings_with(R"({"groups": ["female", "male"]})").empty());
+}
+
 TEST_CASE("texts are kept for the documents within the largest cut-off only") {
     Options o;
     o.cutoffs = {1};

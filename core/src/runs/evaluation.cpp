@@ -172,7 +172,8 @@ namespace {
 // whole scenario (the playground's export) is one too: what belongs to its rankings (they, their
 // background and lesson, their title and description, and k, which --cutoffs gives) is left out,
 // the keys that would have counted named in `left_out`.
-nlohmann::json settings_of(std::string_view json_text, bool official, std::vector<std::string>* left_out = nullptr) {
+nlohmann::json settings_of(std::string_view json_text, bool official, std::vector<std::string>* left_out = nullptr,
+                           std::vector<std::string>* overridden = nullptr) {
     // The scenario's strict reader: malformed JSON, a key given twice and nesting past the limit
     // are refused with the scenario reader's messages.
     nlohmann::json root = parse_json_strictly(json_text, default_limits(), "scenario");
@@ -188,18 +189,28 @@ nlohmann::json settings_of(std::string_view json_text, bool official, std::vecto
         if (root.contains("params") && root["params"].is_object()) leave_out(root["params"], "k", "params.k");
         if (official) {
             if (!root.contains("params") || !root["params"].is_object()) root["params"] = nlohmann::json::object();
-            root["params"]["tokenizer"] = "whitespace";
-            root["params"]["tauInclusive"] = true;
+            auto& params = root["params"];
+            // What the file set otherwise is said, not silently replaced.
+            const auto set = [&](const char* key, nlohmann::json value) {
+                if (overridden && params.contains(key) && params[key] != value)
+                    overridden->push_back(std::string("params.") + key + " " + params[key].dump());
+                params[key] = std::move(value);
+            };
+            set("tokenizer", "whitespace");
+            set("tauInclusive", true);
         }
     }
     return root;
 }
 
 Scenario read_params_file(std::string_view json_text, bool official) {
-    std::vector<std::string> left_out;
-    Scenario sc = parse_settings(settings_of(json_text, official, &left_out));
+    std::vector<std::string> left_out, overridden;
+    Scenario sc = parse_settings(settings_of(json_text, official, &left_out, &overridden));
     if (!left_out.empty())
         sc.warnings.push_back(names_of(left_out) + " not read: the runs are the rankings, and --background and --cutoffs give the rest");
+    if (!overridden.empty())
+        sc.warnings.push_back(names_of(overridden) +
+                              " not used: --official reads whitespace tokens with τ inclusive, as the official NFaiRR code");
     return sc;
 }
 
