@@ -165,6 +165,36 @@ TEST_CASE("a query the qrels do not judge, among judged ones, is said: its nDCG 
                                                  "1 retrieved document within the largest cut-off is unjudged: relevance 0"});
 }
 
+TEST_CASE("a judged query with nothing relevant, and a judged query no run has, are said as trec_eval differs there") {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"nDCG"};
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", std::string(run) + "p Q0 d1 1 3 r\n");  // queries q, then p
+    // q: d1 relevant; p: d1 judged 0 (and d2, unretrieved, judged -1: read as 0); z: in no run.
+    ev.add(Input::qrels, "", "qrels", "q 0 d1 1\nq 0 d2 0\np 0 d1 0\np 0 d2 -1\nz 0 d1 1\n");
+    ev.collection_begin("c.tsv");
+    ev.collection_end();
+    const auto r = ev.compute();
+    CHECK(r.runs[0].values[0][0].has_value());
+    CHECK_FALSE(r.runs[0].values[1][0].has_value());  // IDCG = 0
+    const auto said = [&](const std::string& w) { return std::count(r.warnings.begin(), r.warnings.end(), w) == 1; };
+    CHECK(
+        said("1 query of 2 has judgments but none above 0 (e.g. 'p'): nDCG is null there and left out of its mean (trec_eval "
+             "scores such a query 0 and counts it)"));
+    CHECK(
+        said("1 query judged in the qrels is in no run (e.g. 'z'): not evaluated, as in trec_eval without -c (which counts them, "
+             "at 0)"));
+    // A query list says which queries are evaluated: a judged query outside it is no news.
+    Evaluation listed(o);
+    listed.add(Input::run, "r", "r.run", run);
+    listed.add(Input::queries, "", "q.txt", "q\n");
+    listed.add(Input::qrels, "", "qrels", "q 0 d1 1\nz 0 d1 1\n");
+    listed.collection_begin("c.tsv");
+    listed.collection_end();
+    for (const auto& w : listed.compute().warnings) CHECK(w.find("in no run") == std::string::npos);
+}
+
 TEST_CASE("a --baseline no run has is refused with the runs' names") {
     Options o;
     o.cutoffs = {2};

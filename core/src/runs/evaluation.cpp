@@ -163,7 +163,7 @@ struct Evaluation::Impl {
     RunResult evaluate_run(const RunTable& run, const Results& out, DocumentTable& table, RunNotes& notes) const;
     void add_warnings(Results& out, const RunNotes& notes) const;
     std::string qrels_of_other_queries(const Results& out) const;
-    std::string queries_without_judgments(const Results& out) const;
+    std::vector<std::string> judgment_warnings(const Results& out) const;
 };
 
 namespace {
@@ -753,19 +753,46 @@ std::string Evaluation::Impl::qrels_of_other_queries(const Results& out) const {
            " (the qrels of other queries, or ids written otherwise?); every relevance is 0";
 }
 
-std::string Evaluation::Impl::queries_without_judgments(const Results& out) const {
-    if (!qrels.given) return {};
-    std::size_t without = 0;
-    std::string example;
+// Where the qrels and the evaluated queries do not meet as trec_eval would have them: queries
+// without a judgment, judged queries with nothing relevant (nDCG null here, 0 in trec_eval), and
+// judged queries no run retrieved (trec_eval -c counts them, at 0).
+std::vector<std::string> Evaluation::Impl::judgment_warnings(const Results& out) const {
+    std::vector<std::string> said;
+    if (!qrels.given) return said;
+    const auto judgments = [&](std::uint32_t q) -> const std::vector<std::pair<std::uint32_t, double>>* {
+        return q != Interner::none && q < qrels.by_query.size() && !qrels.by_query[q].empty() ? &qrels.by_query[q] : nullptr;
+    };
+    std::size_t without = 0, none_relevant = 0;
+    std::string without_example, none_example;
     for (const auto& name : out.queries) {
-        const auto q = qids.find(name);
-        if (q != Interner::none && q < qrels.by_query.size() && !qrels.by_query[q].empty()) continue;
-        if (!without++) example = name;
+        const auto* judged = judgments(qids.find(name));
+        if (!judged) {
+            if (!without++) without_example = name;
+        } else if (std::none_of(judged->begin(), judged->end(), [](const auto& j) { return j.second > 0; })) {
+            if (!none_relevant++) none_example = name;
+        }
     }
-    if (!without) return {};
-    return count(without, "query", "queries") + " of " + std::to_string(out.queries.size()) + (without == 1 ? " has" : " have") +
-           " no judgment in the qrels (e.g. " + in_quotes(example) +
-           "): every relevance is 0 there, and nDCG is null (trec_eval leaves such queries out too)";
+    const auto of_all = [&](std::size_t n) {
+        return count(n, "query", "queries") + " of " + std::to_string(out.queries.size()) + (n == 1 ? " has" : " have");
+    };
+    if (without)
+        said.push_back(of_all(without) + " no judgment in the qrels (e.g. " + in_quotes(without_example) +
+                       "): every relevance is 0 there, and nDCG is null (trec_eval leaves such queries out too)");
+    if (none_relevant)
+        said.push_back(of_all(none_relevant) + " judgments but none above 0 (e.g. " + in_quotes(none_example) +
+                       "): nDCG is null there and left out of its mean (trec_eval scores such a query 0 and counts it)");
+    // Without a query list the queries are the runs': a judged query no run has is not evaluated.
+    if (!queries.given) {
+        std::size_t unretrieved = 0;
+        std::uint32_t example = 0;
+        for (std::uint32_t q = 0; q < qrels.by_query.size(); ++q)
+            if (judgments(q) && std::none_of(runs.begin(), runs.end(), [&](const RunTable& run) { return run.has(q); }))
+                if (!unretrieved++) example = q;
+        if (unretrieved)
+            said.push_back(count(unretrieved, "query judged in the qrels is", "queries judged in the qrels are") + " in no run (e.g. " +
+                           in_quotes(qids.name(example)) + "): not evaluated, as in trec_eval without -c (which counts them, at 0)");
+    }
+    return said;
 }
 
 void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
@@ -812,7 +839,8 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
                                "number)");
     const auto other_queries = qrels_of_other_queries(out);
     if (!other_queries.empty()) out.warnings.push_back(other_queries);
-    if (const auto w = queries_without_judgments(out); !w.empty() && other_queries.empty()) out.warnings.push_back(w);
+    if (other_queries.empty())
+        for (auto& w : judgment_warnings(out)) out.warnings.push_back(std::move(w));
     const auto* judged_there = notes.unjudged_query < qrels.by_query.size() ? &qrels.by_query[notes.unjudged_query] : nullptr;
     // None judged though the qrels judge these queries: rather ids written two ways ("D0" and "0").
     if (qrels.given && notes.unjudged && !notes.judged && other_queries.empty() && judged_there && !judged_there->empty())
