@@ -335,6 +335,37 @@ describe('on a phone', () => {
     await expect.poll(() => page.getByRole('link', { name: '↑ Metrics' }).isVisible()).toBe(true);
   });
 
+  // WCAG 2.4.11: the floating link must not hide the control that has focus. Where the page is one
+  // column (a phone, or a 1280×720 screen zoomed to 200 %), every Tab stop of the example is
+  // scrolled to above the link, not under it.
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 640, height: 360 },
+  ])
+    test(`at ${size.width}×${size.height} no Tab stop is hidden under the floating link to the metrics`, async () => {
+      const { page } = await onPhone(size);
+      const under: string[] = [];
+      let checked = 0;
+      for (let stop = 0; stop < 100; stop++) {
+        await page.keyboard.press('Tab');
+        const covered = await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement | null;
+          const link = document.querySelector<HTMLElement>('a[href="#metrics"][data-where]');
+          if (!focused || focused === document.body || !link || !link.checkVisibility() || focused === link) return null;
+          const a = focused.getBoundingClientRect();
+          const b = link.getBoundingClientRect();
+          const width = Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
+          const height = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+          return { share: (width * height) / (a.width * a.height || 1), name: focused.getAttribute('aria-label') ?? focused.textContent };
+        });
+        if (!covered) continue;
+        checked++;
+        if (covered.share > 0) under.push(`${covered.name} (${Math.round(covered.share * 100)} %)`);
+      }
+      expect(checked).toBeGreaterThan(50);
+      expect(under).toEqual([]);
+    });
+
   test('at 390×844 the commands fold into a menu, undo and redo beside it, so the example starts on the first screen', async () => {
     const { page, problems } = await onPhone();
     const commands = page.getByRole('navigation', { name: 'Playground commands' });
