@@ -1,7 +1,7 @@
 // The playground in Debian's Chromium, served from a sub-folder under the strict CSP: the values it
 // shows equal the CLI's for the same scenario, after loading, typing, reordering and changing a
 // parameter; bad input keeps the last good values; links, embeds and autosave restore the state.
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 
@@ -397,7 +397,7 @@ describe('editing', () => {
     expect(await said()).toHaveLength(1);
   });
 
-  test("a card's group terms are said as a list as they change, without the card's id", async () => {
+  test("a card's group terms describe its text box, as a list without the card's id, and are not announced as they change", async () => {
     const { page } = await newPage(site, { width: 1280, height: 720 });
     await page.goto(`${site.url}${PAGE}?preset=nfairr-figure-1`);
     await waitCurrent(page);
@@ -406,9 +406,49 @@ describe('editing', () => {
       .first()
       .fill('She met him.');
     await waitCurrent(page);
-    const region = page.locator('[data-card="0:0"] [aria-live="polite"]');
-    await expect.poll(() => region.textContent()).toMatch(/^(female ×1, male ×1|male ×1, female ×1)$/);
+    const text = page.getByLabel(/^Text of /).first();
+    const description = page.locator(`[id="${await text.getAttribute('aria-describedby')}"]`);
+    await expect.poll(() => description.textContent()).toMatch(/^(female ×1, male ×1|male ×1, female ×1)$/);
     expect(await page.locator('[data-card="0:0"]').textContent()).toContain('id ');
+    // Typing a sentence would say each change of its terms before the values' one status.
+    expect(await page.locator('[data-card] [aria-live], [data-card] [role="status"]').count()).toBe(0);
+    // A refused relevance: its field is described by the card's refusal, which it names.
+    const relevance = page.getByLabel('Relevance of ', { exact: false }).first();
+    await relevance.fill('');
+    await expect.poll(() => relevance.getAttribute('aria-invalid')).toBe('true');
+    const refusal = page.locator(`[id="${await relevance.getAttribute('aria-describedby')}"]`);
+    expect(await refusal.textContent()).toMatch(/relevance/);
+  });
+
+  test('in forced colours a chart keeps each group its hue, and a chart drawn before is drawn again in them', async () => {
+    // The canvas's coloured pixels (greys left out), as coarse colours seen on more than 50 pixels.
+    const hues = (page: Page) =>
+      page.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label^="TExFAIR, Left"]')!;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        const seen = new Map<string, number>();
+        for (let i = 0; i < data.length; i += 4) {
+          const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+          if (a < 200 || Math.max(r, g, b) - Math.min(r, g, b) < 40) continue;
+          const key = `${r >> 5},${g >> 5},${b >> 5}`;
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+        }
+        return [...seen].filter(([, n]) => n > 50).map(([key]) => key);
+      });
+    const { page, problems } = await newPage(site, { width: 1280, height: 900 });
+    await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'TExFAIR' }).click();
+    await page.locator('canvas[aria-label^="TExFAIR, Left"]').first().waitFor();
+    // Both groups' bars: two hues (the system's colours would have made them one white).
+    await expect.poll(() => hues(page).then((h) => h.length)).toBe(2);
+    const forced = await hues(page);
+    // Switched back while the chart is open: drawn again in the page's own colours.
+    await page.emulateMedia({ forcedColors: 'none', colorScheme: 'light' });
+    await expect.poll(() => hues(page).then((h) => h.length)).toBe(2);
+    await expect.poll(() => hues(page).then((h) => h.some((hue) => !forced.includes(hue)))).toBe(true);
+    expect(problems).toEqual([]);
   });
 
   test("a group's marks keep 3:1 on the surface behind them and on its tint, light and dark", async () => {

@@ -101,7 +101,7 @@ describe('RankingEditor', () => {
     replaceScenario(start(), { undoable: false });
     render(<RankingEditor r={0} />);
     await current();
-    const chips = () => [...document.querySelectorAll('li')].map((li) => li.querySelector('[aria-live]')!.textContent);
+    const chips = () => [...document.querySelectorAll('li')].map((li) => li.querySelector('[data-terms]')!.textContent);
     const before = chips();
     expect(before[1]).toBe('female ×1');
     renameGroup(0, 'male');

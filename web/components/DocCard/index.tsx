@@ -137,6 +137,7 @@ function Card({
 }: Props) {
   const path = `rankings[${r}].docs[${j}]`;
   const errorId = `${path}-error`;
+  const termsId = `${path}-terms`;
   const terms = counts(spans, groups);
   const position = `${rankingName}, rank ${j + 1}`;
 
@@ -226,6 +227,7 @@ function Card({
               value={doc.label}
               aria-label={`Label of ${position}`}
               aria-invalid={refuses(error, `${path}.label`) || undefined}
+              aria-describedby={refuses(error, `${path}.label`) ? errorId : undefined}
               onChange={(e) => setDocLabel(r, j, e.currentTarget.value)}
             >
               <option value="neutral">neutral</option>
@@ -252,6 +254,7 @@ function Card({
               value={doc.relevance ?? ''}
               aria-label={`Relevance of ${position}`}
               aria-invalid={refuses(error, `${path}.relevance`) || undefined}
+              aria-describedby={refuses(error, `${path}.relevance`) ? errorId : undefined}
               onInput={(e) => setDocRelevance(r, j, e.currentTarget.value)}
             />
           </label>
@@ -322,13 +325,14 @@ function Card({
           groups={groups}
           label={`Text of ${position}`}
           invalid={refuses(error, `${path}.text`)}
-          describedBy={error ? errorId : undefined}
+          describedBy={error ? `${termsId} ${errorId}` : termsId}
           field="text"
           onInput={(text) => setDocText(r, j, text)}
         />
         <div class={styles.terms}>
-          {/* Said as they change, one chip after another ("female ×1, male ×2"); the id is not. */}
-          <span class={styles.found} aria-live="polite">
+          {/* The text box's description, one chip after another ("female ×1, male ×2"); the id is not.
+              Not a live region: typing a sentence would say each change, before the values' one status. */}
+          <span id={termsId} class={styles.found} data-terms>
             {terms.length === 0 ? (
               <span class={styles.none}>{spans ? 'no group terms' : '…'}</span>
             ) : (
