@@ -346,6 +346,18 @@ test('Open in the playground: a query’s top documents become rankings A and B 
 test('Try with the sample runs: the Grep-BiasIR runs of examples/runs/ in one click', async () => {
   const { page, problems } = await newPage(site);
   await openRuns(page);
+  // What a screen reader hears: one status, its texts recorded as they come (not the progress bar's
+  // figures, which change many times a second).
+  await page.evaluate(() => {
+    const w = window as unknown as { said: string[] };
+    w.said = [];
+    const status = document.querySelector('[data-announce]')!;
+    new MutationObserver(() => w.said.push(status.textContent ?? '')).observe(status, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
   await page.click('[data-action="sample-runs"]');
   await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 30_000 });
   const ex = `${root}examples/runs/`;
@@ -373,6 +385,11 @@ test('Try with the sample runs: the Grep-BiasIR runs of examples/runs/ in one cl
   expect(await page.locator('[data-state="current"] p').first().textContent()).toMatch(
     /^117 queries, 2 runs, baseline “female-first”; computed in [0-9.]+ s\.$/,
   );
+  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said.filter((t) => t !== ''));
+  expect(said[0]).toBe('Evaluating the runs…');
+  expect(said.at(-1)).toMatch(/^Results: 117 queries, 2 runs, baseline “female-first”; computed in [0-9.]+ s\.( \d+ warnings?\.)?$/);
+  expect(said.length).toBeLessThanOrEqual(3);
+  expect(await page.locator('[aria-live], [role="status"]').filter({ hasText: /MB\/s/ }).count()).toBe(0);
   await shot(page, 'runs-sample');
   expect(problems).toEqual([]);
 });

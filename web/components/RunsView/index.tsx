@@ -77,7 +77,7 @@ function Progress() {
   const p = runsProgress.value;
   if (!runsRunning.value) return null;
   return (
-    <div class={styles.progress} role="status" aria-live="polite" data-state="running">
+    <div class={styles.progress} data-state="running">
       <progress max={p?.totalBytes || 1} value={p?.bytesRead ?? 0} />
       <span>
         {p
@@ -88,11 +88,39 @@ function Progress() {
   );
 }
 
+/** What the results line says: queries, runs, baseline and time. */
+function resultsLine(r: NonNullable<typeof runsResults.value>): string {
+  const runs = r.data.runs.length === 1 ? '1 run' : `${r.data.runs.length} runs, baseline “${r.baseline}”`;
+  return `${count(r.data.queries.length, 'query', 'queries')}, ${runs}; computed in ${r.seconds.toFixed(1)} s.`;
+}
+
+/**
+ * One polite status, always in the page, for a screen reader: that the evaluation started, then
+ * its results line (or that it was cancelled). The progress bar's figures change many times a
+ * second and are not said; a refusal is its own alert.
+ */
+function Announce() {
+  const r = runsResults.value;
+  const warnings = r?.data.warnings.length ?? 0;
+  const said = runsRunning.value
+    ? 'Evaluating the runs…'
+    : runsCancelled.value
+      ? 'Cancelled.'
+      : r && !runsRefusal.value
+        ? `Results: ${resultsLine(r)}${warnings ? ` ${count(warnings, 'warning', 'warnings')}.` : ''}`
+        : '';
+  return (
+    <p class="sr-only" role="status" data-announce>
+      {said}
+    </p>
+  );
+}
+
 /** After Cancel: what stopped, and what the results below are. */
 function Cancelled() {
   if (runsRunning.value || !runsCancelled.value) return null;
   return (
-    <p class={styles.cancelled} role="status" data-state="cancelled">
+    <p class={styles.cancelled} data-state="cancelled">
       Cancelled{runsResults.value ? ': the results below are the last ones computed.' : '.'}
     </p>
   );
@@ -317,6 +345,7 @@ export function RunsView() {
           ← Back to the playground
         </button>
       </div>
+      <Announce />
       <Progress />
       <Cancelled />
       <Refusal />
@@ -328,11 +357,7 @@ export function RunsView() {
           data-seconds={results.seconds}
           data-queries={results.data.queries.length}
         >
-          <p class={styles.meta}>
-            {count(results.data.queries.length, 'query', 'queries')},{' '}
-            {results.data.runs.length === 1 ? '1 run' : `${results.data.runs.length} runs, baseline “${results.baseline}”`}; computed in{' '}
-            {results.seconds.toFixed(1)} s.
-          </p>
+          <p class={styles.meta}>{resultsLine(results)}</p>
           {results.data.warnings.length > 0 && (
             <ul class={styles.warnings} aria-label="Warnings">
               {results.data.warnings.map((w) => (
