@@ -14,6 +14,7 @@ import { replaceScenario, toPageScenario } from './state/scenario';
 import { setExample } from './state/example';
 import { lessonRequest, resolveLessonRequest } from './state/lessons';
 import { postHeight } from './state/embed-height';
+import { watchSystemColors } from './state/colors';
 import { currentAddress, currentLocation, readUrl, readView } from './state/address';
 import { setPresenting, setTheme, watchNarrow } from './state/view';
 import './global.css';
@@ -35,6 +36,7 @@ async function start() {
   if (embed !== null) postHeight();
   if (view.present) setPresenting(true);
   watchNarrow();
+  watchSystemColors();
   const client = startEngineWorker();
   // Orderings and experiments run in workers of their own: an edit is evaluated at once even
   // while they compute, and a newer Find (or run) stops the older one by restarting its worker.

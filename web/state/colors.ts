@@ -4,6 +4,8 @@
 // light text. A canvas cannot read a variable: cssColor resolves one for a chart.
 // `line` is the dash as a text decoration's style: where the system's colours replace the page's
 // (forced colours), a term's underline tells its group by that alone.
+import { signal } from '@preact/signals';
+
 const PALETTE = [
   { strong: 'var(--group-strong-0, #b0306f)', tint: 'var(--group-tint-0, #fbdcec)', dash: [] as number[], line: 'solid' },
   { strong: 'var(--group-strong-1, #1d62a8)', tint: 'var(--group-tint-1, #d7e8fa)', dash: [6, 3], line: 'dashed' },
@@ -19,6 +21,18 @@ export const NEUTRAL = {
 
 export function groupColor(index: number) {
   return index < 0 ? NEUTRAL : PALETTE[index % PALETTE.length]!;
+}
+
+/**
+ * Changes when the colours a chart resolved may have: the system's light or dark, forced colours
+ * switched on or off. A chart drawn before keeps its pixels, so it is drawn again.
+ */
+export const systemColors = signal(0);
+
+export function watchSystemColors(): void {
+  if (typeof matchMedia !== 'function') return;
+  for (const query of ['(prefers-color-scheme: dark)', '(forced-colors: active)'])
+    matchMedia(query).addEventListener('change', () => systemColors.value++);
 }
 
 let probe: HTMLElement | null = null;
@@ -38,6 +52,9 @@ export function cssColor(value: string): string {
     probe.hidden = true;
     document.body.append(probe);
   }
+  // Forced colours make every computed colour a system one, the groups' alike: a canvas, which the
+  // browser leaves as drawn, keeps each group's own hue (text and lines take the system's).
+  probe.style.forcedColorAdjust = value.includes('--group-') ? 'none' : '';
   probe.style.color = value;
   const color = getComputedStyle(probe).color;
   return color && !color.includes('var(') ? color : fallbackOf(value);

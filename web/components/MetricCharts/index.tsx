@@ -17,8 +17,9 @@ import { useEffect, useRef } from 'preact/hooks';
 
 import type { MetricDescriptor, ViewResults } from '../../../wasm/types';
 import { formatValue, metricOf } from '../../state/metrics';
-import { cssColor, themeColor } from '../../state/colors';
+import { cssColor, systemColors, themeColor } from '../../state/colors';
 import { sharpWhilePrinting } from '../../state/print';
+import { presenting } from '../../state/view';
 import { perRankChart } from './series';
 import styles from './style.module.css';
 
@@ -48,6 +49,8 @@ export function CanvasChart({
   class?: string | undefined;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // Drawn again in the colours of now: the system's scheme or forced colours, presenting mode.
+  const colors = `${systemColors.value} ${presenting.value}`;
   useEffect(() => {
     // Axis text and grid lines in the theme's colours, so dark mode and presenting can read them.
     Chart.defaults.color = themeColor('--muted', '#5b6270');
@@ -58,7 +61,7 @@ export function CanvasChart({
       unsharpen();
       chart.destroy();
     };
-  }, [config]);
+  }, [config, colors]);
   return (
     <div class={box}>
       <canvas ref={canvas} role="img" aria-label={label} />
