@@ -63,6 +63,9 @@ describe('embeds', () => {
     const compare = await open('?embed=compare&preset=texfair-figure-1', { width: 700, height: 500 });
     await waitCurrent(compare.page);
     expect(await compare.page.locator('[data-embed="compare"] [data-doc-id]').count()).toBe(8);
+    // A card, focusable to show its whole passage, is named by what it shows, not by that hint.
+    const first = compare.page.getByRole('listitem', { name: /^1\. male · rel 1 Currently he plays/ });
+    expect(await first.count()).toBe(2);
     const main = await compare.page.$$eval('[data-metric][data-ranking="Left"]', (els) =>
       els.map((e) => (e as HTMLElement).dataset.metric),
     );

@@ -31,7 +31,7 @@ function Marked({ text }: { text: string }) {
   return <>{parts}</>;
 }
 
-function CompactRanking({ ranking }: { ranking: PageRanking }) {
+function CompactRanking({ ranking, r }: { ranking: PageRanking; r: number }) {
   return (
     <section class={styles.ranking} aria-label={`Ranking ${ranking.name}`}>
       <h2 class={styles.name}>{ranking.name}</h2>
@@ -44,13 +44,15 @@ function CompactRanking({ ranking }: { ranking: PageRanking }) {
             class={styles.card}
             tabIndex={0}
             title="Click or focus to read the whole passage"
+            // Named by what it shows (rank, label, relevance, passage), not by the hint above.
+            aria-labelledby={`compact-${r}-${j}-meta compact-${r}-${j}-text`}
             data-doc-id={doc.id}
             style={{ borderLeftColor: groupColor(groups.value.indexOf(doc.label)).strong }}
           >
-            <span class={styles.meta}>
+            <span id={`compact-${r}-${j}-meta`} class={styles.meta}>
               {j + 1}. {doc.label} · rel {doc.relevance ?? '—'}
             </span>
-            <span class={styles.text}>
+            <span id={`compact-${r}-${j}-text`} class={styles.text}>
               <Marked text={doc.text} />
             </span>
           </li>
@@ -69,7 +71,7 @@ export function EmbedView({ mode, chosen, problems }: { mode: Exclude<EmbedMode,
       {mode === 'compare' && (
         <div class={s.rankings.length > 1 ? `${styles.rankings} ${styles.two}` : styles.rankings}>
           {s.rankings.map((ranking, r) => (
-            <CompactRanking key={r} ranking={ranking} />
+            <CompactRanking key={r} ranking={ranking} r={r} />
           ))}
         </div>
       )}

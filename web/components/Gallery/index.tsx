@@ -14,7 +14,7 @@ export function Gallery({ dialog, onOpen }: { dialog: DialogHandle; onOpen: (id:
         Each paper's key counterexample, in teaching order, one click away. Opening one replaces the scenario (undo brings yours back); a
         lesson walks through it step by step.
       </p>
-      <ul class={own.list}>
+      <ul class={own.list} aria-label="Examples">
         {presets.map((p) => {
           return (
             <li key={p.id} class={own.item}>
