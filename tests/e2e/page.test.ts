@@ -451,6 +451,35 @@ describe('editing', () => {
     expect(problems).toEqual([]);
   });
 
+  test("in forced colours a formula's accented letter shows under its accent (TExFAIR's p̂)", async () => {
+    const { page, problems } = await newPage(site, { width: 1280, height: 900 });
+    await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'TExFAIR' }).click();
+    const letter = page.locator('.katex .accent .mord.mathnormal', { hasText: 'p' }).first();
+    await letter.waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    // The lower part of the letter's box, below its accent: light pixels where p's bowl and stem are
+    // (the accent's backplate, the system's background, covered them).
+    const box = (await letter.boundingBox())!;
+    const png = await page.screenshot({ clip: { x: box.x, y: box.y + box.height * 0.55, width: box.width, height: box.height * 0.45 } });
+    const decoder = await site.browser.newPage();
+    const light = await decoder.evaluate(async (data) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      let n = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! + pixels[i + 1]! + pixels[i + 2]! > 3 * 128) n++;
+      return n;
+    }, png.toString('base64'));
+    await decoder.close();
+    expect(light).toBeGreaterThan(12);
+    expect(problems).toEqual([]);
+  });
+
   test("a group's marks keep 3:1 on the surface behind them and on its tint, light and dark", async () => {
     const { page } = await newPage(site, { width: 1280, height: 720 });
     for (const theme of ['light', 'dark']) {
