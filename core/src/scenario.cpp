@@ -82,22 +82,6 @@ std::string_view name_of(Enum e, const std::array<std::pair<std::string_view, En
     return "";
 }
 
-}  // namespace
-
-namespace {
-
-// Typographic punctuation is UTF-8 (bytes >= 0x80), so SPEC's `words` tokenizer keeps it inside a
-// token: "He’s" is one token, not "he" + "s". Worth a warning, since pasted text is full of it.
-bool has_typographic_punctuation(std::string_view text) {
-    static constexpr std::string_view marks[] = {"\u2018", "\u2019", "\u201C", "\u201D", "\u2013", "\u2014", "\u00A0"};
-    // Every mark is non-ASCII: most texts are passed over in one scan (which the compiler
-    // vectorises; find_first_of of two bytes called memchr once per byte).
-    unsigned char any = 0;
-    for (const char c : text) any |= static_cast<unsigned char>(c);
-    if (any < 0x80) return false;
-    return std::any_of(std::begin(marks), std::end(marks), [&](std::string_view m) { return text.find(m) != std::string_view::npos; });
-}
-
 // The documents of a ranking with an id, by index, in an open-addressing table of (hash, index):
 // a million ids in std::unordered_set took a cache miss per node and 0.3 s; here an insert reads
 // one slot (and a document's id only when the hashes agree).

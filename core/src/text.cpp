@@ -113,4 +113,14 @@ DocTerms TermIndex::analyze(std::string_view text, bool with_matches) const {
     return doc;
 }
 
+bool has_typographic_punctuation(std::string_view text) {
+    static constexpr std::string_view marks[] = {"\u2018", "\u2019", "\u201C", "\u201D", "\u2013", "\u2014", "\u00A0"};
+    // Every mark is non-ASCII: most texts are passed over in one scan (which the compiler
+    // vectorises; find_first_of of two bytes called memchr once per byte).
+    unsigned char any = 0;
+    for (const char c : text) any |= static_cast<unsigned char>(c);
+    if (any < 0x80) return false;
+    return std::any_of(std::begin(marks), std::end(marks), [&](std::string_view m) { return text.find(m) != std::string_view::npos; });
+}
+
 }  // namespace fairness

@@ -94,6 +94,31 @@ TEST_CASE("--official says which of a params file's settings it replaces, and on
     CHECK(warnings_with(R"({"groups": ["female", "male"]})").empty());
 }
 
+TEST_CASE("documents within the cut-off holding typographic punctuation are counted, as the scenario reader warns of a text") {
+    const auto typographic = [](const char* texts, bool official) {
+        Options o;
+        o.cutoffs = {2};
+        o.metrics = {"NFaiRR"};
+        o.official = official;
+        Evaluation ev(o);
+        ev.add(Input::run, "r", "r.run", "q Q0 d1 1 3 r\nq Q0 d2 2 2 r\nq Q0 d3 3 1 r\n");
+        ev.collection_begin("c.tsv");
+        ev.collection_feed(texts);
+        ev.collection_end();
+        std::string said;
+        for (const auto& w : ev.compute().warnings)
+            if (w.find("typographic") != std::string::npos) said += w;
+        return said;
+    };
+    // d2’s curly apostrophe and d1’s dash are within the cut-off; d3’s no-break space is not.
+    const char* curly = "d1\tshe\u2014he\nd2\tHe\u2019s here\nd3\ther\u00A0son\n";
+    CHECK(typographic(curly, false) ==
+          "2 documents within the largest cut-off (e.g. 'd1') contain typographic quotes, dashes or no-break spaces, which the words "
+          "tokenizer keeps inside tokens (He\u2019s is one token, not he + s)");
+    CHECK(typographic("d1\tshe - he\nd2\tHe's here\nd3\ther\u00A0son\n", false).empty());
+    CHECK(typographic(curly, true).empty());  // --official splits on spaces only: nothing of this matters there
+}
+
 TEST_CASE("texts are kept for the documents within the largest cut-off only") {
     Options o;
     o.cutoffs = {1};

@@ -30,6 +30,11 @@ struct Token {
 // (from repeated, leading or trailing spaces) are not tokens.
 std::vector<Token> tokenize(std::string_view text, Tokenizer tokenizer);
 
+// Whether `text` holds typographic quotes, dashes or a no-break space: UTF-8 (bytes >= 0x80), so
+// the `words` tokenizer keeps them inside a token ("He’s" is one token, not "he" + "s"). Worth a
+// warning, since pasted text and web passages are full of them.
+bool has_typographic_punctuation(std::string_view text);
+
 // Each group's representative terms: terms[g] is the set V_g of group g (index into the group list).
 struct Lexicon {
     std::vector<std::vector<std::string>> terms;

@@ -164,6 +164,7 @@ struct Evaluation::Impl {
     void add_warnings(Results& out, const RunNotes& notes) const;
     std::string qrels_of_other_queries(const Results& out) const;
     std::vector<std::string> judgment_warnings(const Results& out) const;
+    std::string typographic_warning() const;
 };
 
 namespace {
@@ -865,6 +866,23 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
                                (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
     for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);
     if (const auto w = not_utf8_warning(out); !w.empty()) out.warnings.push_back(w);
+    if (const auto w = typographic_warning(); !w.empty()) out.warnings.push_back(w);
+}
+
+// As the scenario reader says of a pasted text: the kept texts (those within the largest cut-off)
+// holding curly quotes, dashes or no-break spaces, which the words tokenizer keeps inside tokens.
+std::string Evaluation::Impl::typographic_warning() const {
+    if (!collection_done || !collection || sc.params.tokenizer != Tokenizer::words || !any_reads(Reads::text)) return {};
+    std::size_t found = 0;
+    std::uint32_t example = 0;
+    for (std::uint32_t d = 0; d < docs.size(); ++d)
+        if (const auto* r = collection->record(d); r && has_typographic_punctuation(collection->text(*r)))
+            if (!found++) example = d;
+    if (!found) return {};
+    return count(found, "document", "documents") + " within the largest cut-off (e.g. " + in_quotes(docs.name(example)) + ") " +
+           (found == 1 ? "contains" : "contain") +
+           " typographic quotes, dashes or no-break spaces, which the words tokenizer keeps inside tokens (He\u2019s is one token, not "
+           "he + s)";
 }
 
 Results Evaluation::Impl::compute() {
