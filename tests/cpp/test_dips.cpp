@@ -154,8 +154,15 @@ TEST_CASE("one group absent: DIPS, REE and IGI are null with a note") {
         CHECK(r[metric]["mAB"].is_null());
         CHECK(r[metric]["mBA"].is_null());
         REQUIRE(r[metric].contains("note"));
-        CHECK(r[metric]["note"].get<std::string>().find("group B") != std::string::npos);
+        // Named as dipsGroups names them (A = female, B = male by default).
+        CHECK(r[metric]["note"].get<std::string>() == "no document of group B (male) in the ranking, so the measure is undefined");
     }
+    // IGI's C_BA = 0: both groups named, in the same sentence.
+    CHECK(first(sided_ranking({{'B', 0}, {'A', 1}}))["igi"]["note"] ==
+          "C_BA = 0: no item of group B (male) is more relevant than an item of group A (female), so M_BA and the measure are undefined");
+    // Chosen the other way round, the names follow.
+    const auto swapped = first(sided_ranking({{'A', 1}, {'A', 0}}, Json{{"dipsGroups", {"male", "female"}}}));
+    CHECK(swapped["dips"]["note"] == "no document of group A (male) in the ranking, so the measure is undefined");
 }
 
 TEST_CASE("dipsGroups picks A and B among three groups; the third is neither") {

@@ -296,9 +296,21 @@ Maybe unit_value(const MetricInputs& in, const Params& p, std::size_t, bool, std
     return value_and_note(measure(in, p), note);
 }
 
+// The note as the page shows it: "group A" with the name dipsGroups gives it, and so for B.
+void name_side(std::string& note, std::string_view side, const std::string& name) {
+    const auto at = note.find(side);
+    if (at != std::string::npos) note.insert(at + side.size(), " (" + name + ")");
+}
+
 template <Result (*measure)(const MetricInputs&, const Params&)>
 void unit_write(JsonWriter& w, const MetricInputs& in, const MetricContext& c, bool detail) {
-    write(w, measure(in, c.params), detail);
+    auto result = measure(in, c.params);
+    if (!result.note.empty() && c.params.dips_a < c.groups.size() && c.params.dips_b < c.groups.size()) {
+        // Each side is named once in a note, at its first mention.
+        name_side(result.note, "group A", c.groups[c.params.dips_a]);
+        name_side(result.note, "group B", c.groups[c.params.dips_b]);
+    }
+    write(w, result, detail);
 }
 
 Result dips_of(const MetricInputs& in, const Params& p) { return dips(in.items, in.browsing, p.ct); }
