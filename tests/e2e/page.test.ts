@@ -130,6 +130,9 @@ describe('editing', () => {
     expect(await border(page.getByLabel('cut-off k'))).toBe(errorColour);
     expect(await shownValues(page)).toEqual(before);
     await page.getByText('These values are for the last valid input.').waitFor();
+    // A screen reader meets the table by its name, which says its values are stale (the cells are
+    // only struck through).
+    expect(await page.getByRole('table', { name: 'Metric values (stale: for the last valid input)' }).count()).toBe(1);
     await shot(page, 'stale');
     // A relevance left empty is refused by name on its card.
     await page.getByLabel('cut-off k').fill('3');

@@ -343,7 +343,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
       {comparing && <Verdicts results={results} stale={isStale} shown={shown.map((d) => d.id).join(',')} />}
       <Announcer results={results} current={current} era={era} spoken={(primary.length > 0 ? primary : shown).map((d) => d.id).join(',')} />
       <div class={styles.scroll}>
-        <table class={tableClass}>
+        <table class={tableClass} aria-label={isStale ? 'Metric values (stale: for the last valid input)' : 'Metric values'}>
           <thead>
             <tr>
               <th scope="col">metric</th>
