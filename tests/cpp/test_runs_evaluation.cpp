@@ -70,53 +70,45 @@ TEST_CASE("NFaiRR@2 by hand: background from the run, from a background run, and
     CHECK(skipped.warnings.back().find("1 query has no document in the background run") == 0);
 }
 
+namespace {
+
+// What the warnings say of `about` (joined), for NFaiRR@2 of the run over `texts`.
+std::string warned(const char* about, const char* texts, bool official, const char* params = nullptr) {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"NFaiRR"};
+    o.official = official;
+    Evaluation ev(o);
+    if (params) ev.set_params(params);
+    ev.add(Input::run, "r", "r.run", run);
+    ev.collection_begin("c.tsv");
+    ev.collection_feed(texts);
+    ev.collection_end();
+    std::string said;
+    for (const auto& w : ev.compute().warnings)
+        if (w.find(about) != std::string::npos) said += w;
+    return said;
+}
+
+}  // namespace
+
 TEST_CASE("--official says which of a params file's settings it replaces, and only those") {
-    const auto warnings_with = [](const char* params) {
-        Options o;
-        o.cutoffs = {2};
-        o.metrics = {"NFaiRR"};
-        o.official = true;
-        Evaluation ev(o);
-        ev.set_params(params);
-        ev.add(Input::run, "r", "r.run", run);
-        ev.collection_begin("c.tsv");
-        ev.collection_feed(collection);
-        ev.collection_end();
-        std::string said;
-        for (const auto& w : ev.compute().warnings)
-            if (w.find("--official reads") != std::string::npos) said += w;
-        return said;
-    };
-    CHECK(warnings_with(R"({"params": {"tokenizer": "words", "tauInclusive": false, "tau": 2}})") ==
+    const auto replaced = [](const char* params) { return warned("--official reads", collection, true, params); };
+    CHECK(replaced(R"({"params": {"tokenizer": "words", "tauInclusive": false, "tau": 2}})") ==
           "params: params.tokenizer \"words\" and params.tauInclusive false not used: --official reads whitespace tokens with τ "
           "inclusive, as the official NFaiRR code");
-    CHECK(warnings_with(R"({"params": {"tokenizer": "whitespace", "tau": 2}})").empty());
-    CHECK(warnings_with(R"({"groups": ["female", "male"]})").empty());
+    CHECK(replaced(R"({"params": {"tokenizer": "whitespace", "tau": 2}})").empty());
+    CHECK(replaced(R"({"groups": ["female", "male"]})").empty());
 }
 
 TEST_CASE("documents within the cut-off holding typographic punctuation are counted, as the scenario reader warns of a text") {
-    const auto typographic = [](const char* texts, bool official) {
-        Options o;
-        o.cutoffs = {2};
-        o.metrics = {"NFaiRR"};
-        o.official = official;
-        Evaluation ev(o);
-        ev.add(Input::run, "r", "r.run", "q Q0 d1 1 3 r\nq Q0 d2 2 2 r\nq Q0 d3 3 1 r\n");
-        ev.collection_begin("c.tsv");
-        ev.collection_feed(texts);
-        ev.collection_end();
-        std::string said;
-        for (const auto& w : ev.compute().warnings)
-            if (w.find("typographic") != std::string::npos) said += w;
-        return said;
-    };
     // d2’s curly apostrophe and d1’s dash are within the cut-off; d3’s no-break space is not.
     const char* curly = "d1\tshe\u2014he\nd2\tHe\u2019s here\nd3\ther\u00A0son\n";
-    CHECK(typographic(curly, false) ==
+    CHECK(warned("typographic", curly, false) ==
           "2 documents within the largest cut-off (e.g. 'd1') contain typographic quotes, dashes or no-break spaces, which the words "
           "tokenizer keeps inside tokens (He\u2019s is one token, not he + s)");
-    CHECK(typographic("d1\tshe - he\nd2\tHe's here\nd3\ther\u00A0son\n", false).empty());
-    CHECK(typographic(curly, true).empty());  // --official splits on spaces only: nothing of this matters there
+    CHECK(warned("typographic", "d1\tshe - he\nd2\tHe's here\nd3\ther\u00A0son\n", false).empty());
+    CHECK(warned("typographic", curly, true).empty());  // --official splits on spaces only: nothing of this matters there
 }
 
 TEST_CASE("texts are kept for the documents within the largest cut-off only") {
@@ -172,16 +164,28 @@ TEST_CASE("no retrieved document judged though the qrels judge the query: the wa
           std::vector<std::string>{"1 retrieved document within the largest cut-off is unjudged: relevance 0"});
 }
 
-TEST_CASE("a query the qrels do not judge, among judged ones, is said: its nDCG is null") {
+namespace {
+
+// nDCG@2 of `run_text` as the qrels (and a query list) make it, without a collection.
+Results ndcg_judged(const std::string& run_text, const char* qrels, const char* queries = nullptr) {
     Options o;
     o.cutoffs = {2};
     o.metrics = {"nDCG"};
     Evaluation ev(o);
-    ev.add(Input::run, "r", "r.run", std::string(run) + "p Q0 d1 1 3 r\n");  // queries q, then p
-    ev.add(Input::qrels, "", "qrels", "q 0 d1 1\nq 0 d2 1\n");
+    ev.add(Input::run, "r", "r.run", run_text);
+    if (queries) ev.add(Input::queries, "", "q.txt", queries);
+    ev.add(Input::qrels, "", "qrels", qrels);
     ev.collection_begin("c.tsv");
     ev.collection_end();
-    const auto r = ev.compute();
+    return ev.compute();
+}
+
+const std::string run_q_then_p = std::string(run) + "p Q0 d1 1 3 r\n";  // queries q, then p
+
+}  // namespace
+
+TEST_CASE("a query the qrels do not judge, among judged ones, is said: its nDCG is null") {
+    const auto r = ndcg_judged(run_q_then_p, "q 0 d1 1\nq 0 d2 1\n");
     CHECK(r.queries == std::vector<std::string>{"q", "p"});
     CHECK(r.runs[0].values[0][0].has_value());
     CHECK_FALSE(r.runs[0].values[1][0].has_value());
@@ -191,16 +195,8 @@ TEST_CASE("a query the qrels do not judge, among judged ones, is said: its nDCG 
 }
 
 TEST_CASE("a judged query with nothing relevant, and a judged query no run has, are said as trec_eval differs there") {
-    Options o;
-    o.cutoffs = {2};
-    o.metrics = {"nDCG"};
-    Evaluation ev(o);
-    ev.add(Input::run, "r", "r.run", std::string(run) + "p Q0 d1 1 3 r\n");  // queries q, then p
     // q: d1 relevant; p: d1 judged 0 (and d2, unretrieved, judged -1: read as 0); z: in no run.
-    ev.add(Input::qrels, "", "qrels", "q 0 d1 1\nq 0 d2 0\np 0 d1 0\np 0 d2 -1\nz 0 d1 1\n");
-    ev.collection_begin("c.tsv");
-    ev.collection_end();
-    const auto r = ev.compute();
+    const auto r = ndcg_judged(run_q_then_p, "q 0 d1 1\nq 0 d2 0\np 0 d1 0\np 0 d2 -1\nz 0 d1 1\n");
     CHECK(r.runs[0].values[0][0].has_value());
     CHECK_FALSE(r.runs[0].values[1][0].has_value());  // IDCG = 0
     const auto said = [&](const std::string& w) { return std::count(r.warnings.begin(), r.warnings.end(), w) == 1; };
@@ -211,13 +207,7 @@ TEST_CASE("a judged query with nothing relevant, and a judged query no run has, 
         said("1 query judged in the qrels is in no run (e.g. 'z'): not evaluated, as in trec_eval without -c (which counts them, "
              "at 0)"));
     // A query list says which queries are evaluated: a judged query outside it is no news.
-    Evaluation listed(o);
-    listed.add(Input::run, "r", "r.run", run);
-    listed.add(Input::queries, "", "q.txt", "q\n");
-    listed.add(Input::qrels, "", "qrels", "q 0 d1 1\nz 0 d1 1\n");
-    listed.collection_begin("c.tsv");
-    listed.collection_end();
-    for (const auto& w : listed.compute().warnings) CHECK(w.find("in no run") == std::string::npos);
+    for (const auto& w : ndcg_judged(run, "q 0 d1 1\nz 0 d1 1\n", "q\n").warnings) CHECK(w.find("in no run") == std::string::npos);
 }
 
 TEST_CASE("a --baseline no run has is refused with the runs' names") {

@@ -270,16 +270,25 @@ TEST_CASE("labels map as the page's import: exact, any case, a unique initial, b
     CHECK(resolve_label("m", {"men", "minors"}) == -2);
 }
 
+namespace {
+
+// The warnings of a two-document query's run (its documents' texts in `collection`) with `labels`.
+std::vector<std::string> warnings_with_labels(const char* run, const char* collection, const std::string& labels) {
+    Evaluation ev(json_cutoffs({2}));
+    ev.add(Input::run, "r", "r.run", run);
+    ev.add(Input::labels, "", "l.csv", labels);
+    ev.collection_begin("c.tsv");
+    ev.collection_feed(collection);
+    ev.collection_end();
+    return ev.compute().warnings;
+}
+
+}  // namespace
+
 TEST_CASE("labels files: trailing blanks are no field, an empty label is none, a header names its columns") {
     // The warning about documents within the cut-off without a label, or "" when all have one.
     const auto unlabelled = [](const std::string& labels) {
-        Evaluation ev(json_cutoffs({2}));
-        ev.add(Input::run, "r", "r.run", "q Q0 d1 1 2 t\nq Q0 d2 2 1 t\n");
-        ev.add(Input::labels, "", "l.csv", labels);
-        ev.collection_begin("c.tsv");
-        ev.collection_feed("d1\tShe\nd2\tHe\n");
-        ev.collection_end();
-        for (const auto& w : ev.compute().warnings)
+        for (const auto& w : warnings_with_labels("q Q0 d1 1 2 t\nq Q0 d2 2 1 t\n", "d1\tShe\nd2\tHe\n", labels))
             if (w.find("label") != std::string::npos) return w;
         return std::string();
     };
@@ -299,13 +308,7 @@ TEST_CASE("labels files: trailing blanks are no field, an empty label is none, a
 
 TEST_CASE("labels as pandas writes them: a quoted id may hold the separator, and \"\" is a quote") {
     const auto warnings = [](const std::string& labels) {
-        Evaluation ev(json_cutoffs({2}));
-        ev.add(Input::run, "r", "r.run", "q Q0 doc,1 1 2 t\nq Q0 a\"b 2 1 t\n");
-        ev.add(Input::labels, "", "l.csv", labels);
-        ev.collection_begin("c.tsv");
-        ev.collection_feed("doc,1\tShe\na\"b\tHe\n");
-        ev.collection_end();
-        return ev.compute().warnings;
+        return warnings_with_labels("q Q0 doc,1 1 2 t\nq Q0 a\"b 2 1 t\n", "doc,1\tShe\na\"b\tHe\n", labels);
     };
     const auto unlabelled = [](const std::vector<std::string>& w) {
         return std::any_of(w.begin(), w.end(), [](const std::string& s) { return s.find("no label") != std::string::npos; });
