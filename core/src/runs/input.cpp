@@ -229,11 +229,11 @@ bool parse_double(std::string_view s, double& out) {
 #if defined(__cpp_lib_to_chars)
     const auto [stop, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), out);
     if (ec == std::errc()) return stop == rest.data() + rest.size() && std::isfinite(out);
+    // Out of range: strtod says which way. Below the smallest double (1e-400) it is 0 or subnormal,
+    // as trec_eval's atof reads it; past the largest, infinite and refused below.
     if (ec != std::errc::result_out_of_range || stop != rest.data() + rest.size()) return false;
-        // Out of range: strtod says which way. Below the smallest double (1e-400) it is 0 or subnormal,
-        // as trec_eval's atof reads it; past the largest, infinite and refused below.
 #endif
-    // Emscripten's libc++ has no floating-point from_chars: strtod on a terminated copy (C locale).
+    // strtod on a terminated copy (C locale): Emscripten's libc++ has no floating-point from_chars.
     const std::string copy(rest);
     char* end = nullptr;
     out = std::strtod(copy.c_str(), &end);
