@@ -18,8 +18,8 @@ const COLUMNS: Record<'id' | 'text' | 'label' | 'relevance', string[]> = {
 /** A ranking's export names its retrieval score so: a number, but no judgment of relevance. */
 const RETRIEVAL_SCORE = 'score';
 
-/** Labels that favour neither group, read as neutral (as the Grep-BiasIR dialog reads them). */
-const NEUTRAL_WORDS = new Set(['both', 'botrh', 'none', 'n/a']);
+/** Labels that favour neither group, read as neutral (as the Grep-BiasIR dialog reads them; the core's labels files too, tests/node/labels-agree.test.ts). */
+export const NEUTRAL_WORDS = new Set(['both', 'botrh', 'none', 'n/a']);
 
 export interface TableImport {
   docs: PageDocument[];
