@@ -473,5 +473,5 @@ TEST_CASE("scores: the fast decimal path gives strtod's correctly rounded value,
         CHECK_MESSAGE(parse_double(tiny, v), tiny);
         CHECK_MESSAGE(v == std::strtod(tiny, nullptr), tiny);
     }
-    for (const char* bad : {"0x1p3", "infinity", "1e400", "-1e400"}) CHECK_MESSAGE(!parse_double(bad, v), bad);
+    for (const char* bad : {"0x1p3", "infinity", "1e400", "-1e400", "++6", "+-5"}) CHECK_MESSAGE(!parse_double(bad, v), bad);
 }

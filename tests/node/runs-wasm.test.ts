@@ -163,6 +163,7 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
     ['a run with five fields', 'run', '100 P1 1 2.0 x\n', 1],
     // strtod, which the WebAssembly build falls back on, would read hexadecimal; the CLI does not.
     ['a run with a hexadecimal score', 'run', '100 Q0 P1 1 0x10 x\n', 1],
+    ['a run with a score of two signs', 'run', '100 Q0 P1 1 ++6 x\n', 1],
     ['qrels with a word for relevance', 'qrels', '100 0 P1 1\n100 0 P2 high\n', 2],
     ['labels with an unknown label', 'labels', 'docid,label\nP1,F\nP2,X\n', 3],
     ['a query list with a duplicate', 'queries', '100,a,n\n101,b,g\n100,c,n\n', 3],

@@ -221,7 +221,8 @@ bool parse_double(std::string_view s, double& out) {
     if (s.empty()) return false;
     const char* begin = s.data();
     if (*begin == '+') ++begin;  // from_chars refuses a leading '+', which run files may carry
-    if (begin == s.data() + s.size()) return false;
+    // One sign only: strtod (WebAssembly's fallback) would read the "+6" left of "++6".
+    if (begin == s.data() + s.size() || (begin != s.data() && (*begin == '+' || *begin == '-'))) return false;
     const std::string_view rest(begin, static_cast<std::size_t>(s.data() + s.size() - begin));
     if (fast_decimal(rest, out)) return true;
     // Decimal numbers only, in the CLI and in WebAssembly alike: strtod would read 0x10 and inf.
