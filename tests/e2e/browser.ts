@@ -226,3 +226,19 @@ export const LONG_NAMES = {
     return `#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`;
   },
 };
+
+/** A canvas's coloured pixels (greys left out), as coarse colours seen on more than 50 pixels. */
+export function canvasHues(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(selector)!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const seen = new Map<string, number>();
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+      if (a < 200 || Math.max(r, g, b) - Math.min(r, g, b) < 40) continue;
+      const key = `${r >> 5},${g >> 5},${b >> 5}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+    return [...seen].filter(([, n]) => n > 50).map(([key]) => key);
+  }, selector);
+}

@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 
 import {
+  canvasHues,
   cliValues,
   compareGrepTeamWork,
   mismatches,
@@ -424,20 +425,7 @@ describe('editing', () => {
   });
 
   test('in forced colours a chart keeps each group its hue, and a chart drawn before is drawn again in them', async () => {
-    // The canvas's coloured pixels (greys left out), as coarse colours seen on more than 50 pixels.
-    const hues = (page: Page) =>
-      page.evaluate(() => {
-        const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label^="TExFAIR, Left"]')!;
-        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-        const seen = new Map<string, number>();
-        for (let i = 0; i < data.length; i += 4) {
-          const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-          if (a < 200 || Math.max(r, g, b) - Math.min(r, g, b) < 40) continue;
-          const key = `${r >> 5},${g >> 5},${b >> 5}`;
-          seen.set(key, (seen.get(key) ?? 0) + 1);
-        }
-        return [...seen].filter(([, n]) => n > 50).map(([key]) => key);
-      });
+    const hues = (page: Page) => canvasHues(page, 'canvas[aria-label^="TExFAIR, Left"]');
     const { page, problems } = await newPage(site, { width: 1280, height: 900 });
     await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
     await page.goto(`${site.url}${PAGE}`);

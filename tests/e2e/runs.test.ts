@@ -14,6 +14,7 @@ import { expect, test } from 'vitest';
 import { writeMirroredRuns, writeRunsFiles } from '../node/runs-files.mjs';
 import {
   axeViolations,
+  canvasHues,
   cliValues,
   compareGrepTeamWork,
   mismatches,
@@ -391,6 +392,18 @@ test('Try with the sample runs: the Grep-BiasIR runs of examples/runs/ in one cl
   expect(said.length).toBeLessThanOrEqual(3);
   expect(await page.locator('[aria-live], [role="status"]').filter({ hasText: /MB\/s/ }).count()).toBe(0);
   await shot(page, 'runs-sample');
+  expect(problems).toEqual([]);
+});
+
+test('in forced colours the charts keep each run its hue', async () => {
+  const { page, problems } = await newPage(site);
+  await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+  await openRuns(page);
+  await page.click('[data-action="sample-runs"]');
+  const scatter = 'section[aria-label="Charts"] canvas[aria-label*="one point per query and run"]';
+  await page.locator(scatter).waitFor({ timeout: 30_000 });
+  // Two runs, two hues (the system's colours had made both white, with the same marker).
+  await expect.poll(() => canvasHues(page, scatter).then((h) => h.length)).toBeGreaterThanOrEqual(2);
   expect(problems).toEqual([]);
 });
 

@@ -43,18 +43,19 @@ const fallbackOf = (value: string) => /^var\([\w-]+,\s*(.+)\)$/.exec(value)?.[1]
 /**
  * A colour as the page's theme (light, dark, presenting) makes it, for what a chart draws on its
  * canvas: `var(…)` and `light-dark(…, …)` resolve only in an element's computed colour. Without
- * the page's styles (a document of the component tests), a variable's fallback.
+ * the page's styles (a document of the component tests), a variable's fallback. `series`: the colour
+ * of a data series, which keeps its hue in forced colours.
  */
-export function cssColor(value: string): string {
+export function cssColor(value: string, { series = false }: { series?: boolean } = {}): string {
   if (typeof document === 'undefined') return fallbackOf(value);
   if (!probe) {
     probe = document.createElement('span');
     probe.hidden = true;
     document.body.append(probe);
   }
-  // Forced colours make every computed colour a system one, the groups' alike: a canvas, which the
-  // browser leaves as drawn, keeps each group's own hue (text and lines take the system's).
-  probe.style.forcedColorAdjust = value.includes('--group-') ? 'none' : '';
+  // Forced colours make every computed colour a system one: a series' hue (a group's, a run's) is
+  // what tells it apart on a canvas, which the browser leaves as drawn, so it keeps its own.
+  probe.style.forcedColorAdjust = series ? 'none' : '';
   probe.style.color = value;
   const color = getComputedStyle(probe).color;
   return color && !color.includes('var(') ? color : fallbackOf(value);

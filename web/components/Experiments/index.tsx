@@ -37,8 +37,8 @@ function datasets(data: ChartData, figure: Figure): ChartDataset<'line', { x: nu
   return data.lines.toReversed().map((line) => ({
     label: line.label,
     data: line.values.map((y, i) => ({ x: data.xs[i]!, y })),
-    borderColor: cssColor(line.color),
-    backgroundColor: cssColor(line.color),
+    borderColor: cssColor(line.color, { series: true }),
+    backgroundColor: cssColor(line.color, { series: true }),
     borderDash: line.dash,
     borderWidth: 2,
     pointRadius: figure === 'b' ? 3 : 0,

@@ -28,7 +28,7 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineContro
 /** The config with its datasets' colours (`var(…)`, `light-dark(…)`) as the theme resolves them: a canvas cannot. */
 function themed(config: ChartConfiguration): ChartConfiguration {
   const seen = new Map<string, string>(); // a run's bars repeat two colours thousands of times
-  const one = (c: string) => seen.get(c) ?? seen.set(c, cssColor(c)).get(c)!;
+  const one = (c: string) => seen.get(c) ?? seen.set(c, cssColor(c, { series: true })).get(c)!;
   const resolve = (c: unknown): unknown => (typeof c === 'string' ? one(c) : Array.isArray(c) ? c.map(resolve) : c);
   const datasets = config.data.datasets.map((d) => {
     const out = { ...d };
