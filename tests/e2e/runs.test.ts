@@ -352,7 +352,7 @@ test('Try with the sample runs: the Grep-BiasIR runs of examples/runs/ in one cl
   await page.evaluate(() => {
     const w = window as unknown as { said: string[] };
     w.said = [];
-    const status = document.querySelector('[data-announce]')!;
+    const status = document.querySelector('[data-runs-announce]')!;
     new MutationObserver(() => w.said.push(status.textContent ?? '')).observe(status, {
       subtree: true,
       childList: true,

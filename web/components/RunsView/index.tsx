@@ -110,7 +110,7 @@ function Announce() {
         ? `Results: ${resultsLine(r)}${warnings ? ` ${count(warnings, 'warning', 'warnings')}.` : ''}`
         : '';
   return (
-    <p class="sr-only" role="status" data-announce>
+    <p class="sr-only" role="status" data-runs-announce>
       {said}
     </p>
   );
