@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -208,6 +209,39 @@ TEST_CASE("a judged query with nothing relevant, and a judged query no run has, 
              "at 0)"));
     // A query list says which queries are evaluated: a judged query outside it is no news.
     for (const auto& w : ndcg_judged(run, "q 0 d1 1\nz 0 d1 1\n", "q\n").warnings) CHECK(w.find("in no run") == std::string::npos);
+}
+
+TEST_CASE("qrels given though no asked metric reads relevance: said once, and nothing of what they judge") {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"NFaiRR"};
+    // Unjudged documents, a query without judgments and a negative grade: each a warning when nDCG is asked.
+    const char* qrels = "q 0 d1 -1\nz 0 d1 1\n";
+    const auto of_qrels = [&](const std::vector<std::string>& warnings) {
+        std::vector<std::string> out;
+        std::copy_if(warnings.begin(), warnings.end(), std::back_inserter(out),
+                     [](const std::string& w) { return w.find("qrels") != std::string::npos || w.find("judged") != std::string::npos; });
+        return out;
+    };
+    CHECK(of_qrels(evaluate(o, nullptr, qrels).warnings) ==
+          std::vector<std::string>{"the qrels (--qrels) are not used: no asked metric reads relevance"});
+    o.metrics = {"NFaiRR", "nDCG"};
+    const auto with_ndcg = of_qrels(evaluate(o, nullptr, qrels).warnings);
+    CHECK(with_ndcg.size() >= 2);
+    CHECK(std::none_of(with_ndcg.begin(), with_ndcg.end(), [](const std::string& w) { return w.find("not used") != std::string::npos; }));
+    // DIPS reads relevance too (a pair of equal relevance is a tie, Eq. 8): its qrels are used.
+    o.metrics = {"DIPS"};
+    CHECK(of_qrels(evaluate(o, nullptr, qrels).warnings).size() >= 2);
+}
+
+TEST_CASE("without qrels, what each asked metric reading relevance becomes, in its own words") {
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"DIPS", "REE", "IGI", "EE", "nDCG"};
+    const auto w = evaluate(o).warnings;
+    CHECK(std::count(w.begin(), w.end(),
+                     "no qrels (--qrels): every relevance is 0, so DIPS, REE and IGI count every pair as a tie and EE sees one relevance "
+                     "level and nDCG is undefined") == 1);
 }
 
 TEST_CASE("a --baseline no run has is refused with the runs' names") {

@@ -27,8 +27,8 @@ struct PairItem {
     double relevance = 0;
 };
 
-// What a metric reads of the documents (SPEC: each metric's inputs). `relevance`: it needs
-// judgments to mean anything (not the pairwise measures, for which equal relevance is a tie).
+// What a metric reads of the documents (SPEC: each metric's inputs). `relevance`: the judgments
+// (the pairwise measures too: without them every pair is a tie).
 enum class Reads : unsigned { text = 1, labels = 2, relevance = 4, background = 8 };
 constexpr unsigned operator|(Reads a, Reads b) { return static_cast<unsigned>(a) | static_cast<unsigned>(b); }
 constexpr unsigned operator|(unsigned a, Reads b) { return a | static_cast<unsigned>(b); }

@@ -317,7 +317,7 @@ Result dips_of(const MetricInputs& in, const Params& p) { return dips(in.items, 
 Result ree_of(const MetricInputs& in, const Params& p) { return ree(in.items, p.ct); }
 Result igi_of(const MetricInputs& in, const Params& p) { return igi(in.items, p.ct); }
 
-unsigned reads(const Params&) { return static_cast<unsigned>(Reads::labels); }
+unsigned reads(const Params&) { return Reads::labels | Reads::relevance; }
 
 const MetricUnit unit_list[] = {
     {.descriptor = &descriptor,
@@ -325,6 +325,7 @@ const MetricUnit unit_list[] = {
      .run_position = 30,
      .reads = reads,
      .without_labels = "undefined",
+     .without_relevance = "counts every pair as a tie",
      .value = unit_value<dips_of>,
      .write = unit_write<dips_of>},
     {.descriptor = &ree_descriptor,
@@ -332,6 +333,7 @@ const MetricUnit unit_list[] = {
      .run_position = 60,
      .reads = reads,
      .without_labels = "undefined",
+     .without_relevance = "counts every pair as a tie",
      .value = unit_value<ree_of>,
      .write = unit_write<ree_of>},
     {.descriptor = &igi_descriptor,
@@ -339,6 +341,7 @@ const MetricUnit unit_list[] = {
      .run_position = 70,
      .reads = reads,
      .without_labels = "undefined",
+     .without_relevance = "counts every pair as a tie",
      .value = unit_value<igi_of>,
      .write = unit_write<igi_of>},
 };

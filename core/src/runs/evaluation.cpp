@@ -164,6 +164,7 @@ struct Evaluation::Impl {
     void add_warnings(Results& out, const RunNotes& notes) const;
     std::string qrels_of_other_queries(const Results& out) const;
     std::vector<std::string> judgment_warnings(const Results& out) const;
+    void add_qrels_warnings(Results& out, const RunNotes& notes) const;
     std::string typographic_warning() const;
 };
 
@@ -715,7 +716,13 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
 
 namespace {
 
-// "A, B and C".
+// A state's words ("sees one relevance level") for one metric or several ("see one relevance level").
+std::string verb_for(std::string_view state, std::size_t metrics) {
+    const auto verb_end = state.find(' ');
+    if (metrics == 1 || verb_end == std::string_view::npos || verb_end < 2 || state[verb_end - 1] != 's') return std::string(state);
+    return std::string(state.substr(0, verb_end - 1)) + std::string(state.substr(verb_end));
+}
+
 // What the asked metrics are without an input, from each unit's own words: "DIPS and REE are
 // undefined and CWEx sees only neutral documents".
 std::string what_becomes(const std::vector<std::pair<std::string_view, std::string_view>>& name_and_state) {
@@ -728,7 +735,7 @@ std::string what_becomes(const std::vector<std::pair<std::string_view, std::stri
         for (const auto& [name, st] : name_and_state)
             if (st == state) names.push_back(name);
         out += (out.empty() ? "" : " and ") + names_of(names) + " " +
-               (state == "undefined" ? (names.size() == 1 ? "is undefined" : "are undefined") : std::string(state));
+               (state == "undefined" ? (names.size() == 1 ? "is undefined" : "are undefined") : verb_for(state, names.size()));
     }
     return out;
 }
@@ -831,6 +838,26 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
             " no label: neutral");
     if (const auto affected = without(Reads::labels, &MetricUnit::without_labels); !labels.given && !affected.empty())
         out.warnings.push_back("no labels (--labels): every document is neutral, so " + what_becomes(affected));
+    if (qrels.given && !any_reads(Reads::relevance))
+        out.warnings.push_back("the qrels (--qrels) are not used: no asked metric reads relevance");
+    else
+        add_qrels_warnings(out, notes);
+    if (const auto affected = without(Reads::relevance, &MetricUnit::without_relevance); !qrels.given && !affected.empty())
+        out.warnings.push_back("no qrels (--qrels): every relevance is 0, so " + what_becomes(affected));
+    if (opt.official && !background && opt.background_from == BackgroundFrom::run && any_reads(Reads::background))
+        out.warnings.push_back("--official without --background: S is each query's first " + std::to_string(background_depth()) +
+                               " documents of the evaluated run itself (the official code reads S from a background run)");
+    if (!notes.no_background.empty())
+        out.warnings.push_back(count(notes.no_background.size(), "query has", "queries have") +
+                               std::string(" no document in the background run: ") +
+                               (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
+    for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);
+    if (const auto w = not_utf8_warning(out); !w.empty()) out.warnings.push_back(w);
+    if (const auto w = typographic_warning(); !w.empty()) out.warnings.push_back(w);
+}
+
+// What the qrels say of the evaluated queries, when an asked metric reads them.
+void Evaluation::Impl::add_qrels_warnings(Results& out, const RunNotes& notes) const {
     if (qrels.negative)
         out.warnings.push_back(count(qrels.negative, "judgment of the qrels has", "judgments of the qrels have") +
                                " a negative grade: read as 0, not relevant (trec_eval reads them as unjudged)");
@@ -855,18 +882,6 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
         out.warnings.push_back(count(notes.unjudged, "retrieved document within the largest cut-off is",
                                      "retrieved documents within the largest cut-off are") +
                                " unjudged: relevance 0");
-    if (const auto affected = without(Reads::relevance, &MetricUnit::without_relevance); !qrels.given && !affected.empty())
-        out.warnings.push_back("no qrels (--qrels): every relevance is 0, so " + what_becomes(affected));
-    if (opt.official && !background && opt.background_from == BackgroundFrom::run && any_reads(Reads::background))
-        out.warnings.push_back("--official without --background: S is each query's first " + std::to_string(background_depth()) +
-                               " documents of the evaluated run itself (the official code reads S from a background run)");
-    if (!notes.no_background.empty())
-        out.warnings.push_back(count(notes.no_background.size(), "query has", "queries have") +
-                               std::string(" no document in the background run: ") +
-                               (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
-    for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);
-    if (const auto w = not_utf8_warning(out); !w.empty()) out.warnings.push_back(w);
-    if (const auto w = typographic_warning(); !w.empty()) out.warnings.push_back(w);
 }
 
 // As the scenario reader says of a pasted text: the kept texts (those within the largest cut-off)
