@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 
-import { newPage, PAGE, shot, siteForTests, waitCurrent } from './browser';
+import { canvasHues, newPage, PAGE, shot, siteForTests, waitCurrent } from './browser';
 
 const site = siteForTests();
 
@@ -56,4 +56,21 @@ test('Figure 1a and 1b: both run in the worker in a few seconds, with the paperâ
   expect(Math.max(...aware) - Math.min(...aware)).toBeGreaterThan(1);
   expect(problems).toEqual([]);
   await shot(page, 'experiments');
+});
+
+test('a chart drawn in the light scheme is drawn again in the dark one when the system switches', async () => {
+  const { page, problems } = await newPage(site);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${site.url}${PAGE}`);
+  await waitCurrent(page);
+  await page.getByRole('button', { name: 'DIPS experimentsâ€¦' }).click();
+  await page.getByRole('button', { name: 'Run both' }).click();
+  await expect.poll(() => page.locator('section[data-figure][data-status="done"]').count(), { timeout: 60_000 }).toBe(2);
+  const hues = () => canvasHues(page, 'section[data-figure="a"] canvas');
+  await expect.poll(() => hues().then((h) => h.length)).toBeGreaterThanOrEqual(2);
+  const light = await hues();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  // The dark scheme's lighter marks: hues the light chart did not have.
+  await expect.poll(() => hues().then((h) => h.some((hue) => !light.includes(hue)))).toBe(true);
+  expect(problems).toEqual([]);
 });

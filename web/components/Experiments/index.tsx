@@ -18,10 +18,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 
 import limits from '../../../core/limits.json';
 
-import { cssColor, themeColor } from '../../state/colors';
+import { themeChartDefaults } from '../../state/chart-theme';
+import { cssColor, systemColors, themeColor } from '../../state/colors';
 import { count } from '../../state/count';
 import { download } from '../../state/download';
 import { formatValue } from '../../state/metrics';
+import { presenting } from '../../state/view';
 import { NumberField } from '../NumberField';
 import { DialogActions, DialogFrame, dialogStyles } from '../Dialog';
 import { FIGURES, charts, experimentCsv, summary, type ChartData, type Figure } from './model';
@@ -49,7 +51,10 @@ function LiveChart({ data, figure, charts: registry }: { data: ChartData; figure
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'line', { x: number; y: number }[]> | null>(null);
   const info = FIGURES[figure];
+  // Drawn again in the colours of now: the system's scheme or forced colours, presenting mode.
+  const colors = `${systemColors.value} ${presenting.value}`;
   useEffect(() => {
+    themeChartDefaults();
     const config: ChartConfiguration<'line', { x: number; y: number }[]> = {
       type: 'line',
       data: { datasets: datasets(data, figure) },
@@ -76,7 +81,7 @@ function LiveChart({ data, figure, charts: registry }: { data: ChartData; figure
       chart.current = null;
       registry.delete(data.id);
     };
-  }, []);
+  }, [colors]);
   useEffect(() => {
     const c = chart.current;
     if (!c) return;

@@ -17,6 +17,7 @@ import { useEffect, useRef } from 'preact/hooks';
 
 import type { MetricDescriptor, ViewResults } from '../../../wasm/types';
 import { formatValue, metricOf } from '../../state/metrics';
+import { themeChartDefaults } from '../../state/chart-theme';
 import { cssColor, systemColors, themeColor } from '../../state/colors';
 import { sharpWhilePrinting } from '../../state/print';
 import { presenting } from '../../state/view';
@@ -53,8 +54,7 @@ export function CanvasChart({
   const colors = `${systemColors.value} ${presenting.value}`;
   useEffect(() => {
     // Axis text and grid lines in the theme's colours, so dark mode and presenting can read them.
-    Chart.defaults.color = themeColor('--muted', '#5b6270');
-    Chart.defaults.borderColor = themeColor('--border', '#d4d8de');
+    themeChartDefaults();
     const chart = new Chart(canvas.current!, themed(config));
     const unsharpen = sharpWhilePrinting(chart);
     return () => {
