@@ -16,6 +16,7 @@ const drawn: { title: string; datasets: { label: string; data: { x: number; y: n
 vi.mock('chart.js', () => {
   class Chart {
     static register() {}
+    static defaults: Record<string, unknown> = {};
     data: { datasets: unknown[] };
     options: { plugins: { title: { text: string } } };
     canvas: HTMLCanvasElement;
