@@ -151,6 +151,15 @@ describe('editing', () => {
     await page.getByLabel('Relevance of B, rank 2').fill('1');
     await waitCurrent(page);
     expect(await border(page.getByLabel('Relevance of B, rank 2'))).not.toBe(errorColour);
+    // Typed key by key, a number in exponent form stays as typed: "1e4" is not rewritten to
+    // "10000" under the cursor (which the next key would make 100000).
+    const typed = page.getByLabel('Relevance of B, rank 2');
+    await typed.fill('');
+    await typed.pressSequentially('1e40');
+    await waitCurrent(page);
+    expect(await typed.inputValue()).toBe('1e40');
+    await typed.fill('1');
+    await waitCurrent(page);
     // So is a ranking's name left empty: a column and a verdict need it.
     const named = await shownValues(page);
     const name = page.getByLabel('Name of ranking 2');

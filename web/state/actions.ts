@@ -15,9 +15,9 @@ export function setDocLabel(r: number, j: number, label: string) {
 }
 
 /** `raw` as typed; an empty or non-numeric entry becomes null, which the core refuses by name. */
-export function setDocRelevance(r: number, j: number, raw: string) {
-  const value = raw.trim() === '' ? null : Number(raw);
-  edit((s) => void (s.rankings[r]!.docs[j]!.relevance = Number.isFinite(value) ? value : null), docKey(r, j, 'relevance'));
+/** A document's relevance, null when its field is empty or holds no finite number (the core refuses it, naming the field). */
+export function setDocRelevance(r: number, j: number, value: number | null) {
+  edit((s) => void (s.rankings[r]!.docs[j]!.relevance = value), docKey(r, j, 'relevance'));
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 import { isCarried, swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
 import { memo, sameProps } from '../Memo';
+import { readNumber, useTypedNumber } from '../NumberField';
 import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
@@ -140,6 +141,7 @@ function Card({
   const termsId = `${path}-terms`;
   const terms = counts(spans, groups);
   const position = `${rankingName}, rank ${j + 1}`;
+  const [relevanceText, setRelevanceText] = useTypedNumber(doc.relevance);
 
   /** Moves the card and keeps focus on the same control of the moved card (caret included). */
   const move = (to: number, field: string | undefined, caret?: [number, number]) => {
@@ -251,11 +253,14 @@ function Card({
               class={styles.relevance}
               type="number"
               step="any"
-              value={doc.relevance ?? ''}
+              value={relevanceText}
               aria-label={`Relevance of ${position}`}
               aria-invalid={refuses(error, `${path}.relevance`) || undefined}
               aria-describedby={refuses(error, `${path}.relevance`) ? errorId : undefined}
-              onInput={(e) => setDocRelevance(r, j, e.currentTarget.value)}
+              onInput={(e) => {
+                setRelevanceText(e.currentTarget.value);
+                setDocRelevance(r, j, readNumber(e.currentTarget.value));
+              }}
             />
           </label>
           <div class={styles.actions} role="group" aria-label={`Actions on ${position}`}>

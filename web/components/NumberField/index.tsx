@@ -17,13 +17,26 @@ interface Props {
   id?: string;
 }
 
-export function NumberField({ label, value, onChange, min, max, step = 'any', error, refusedBy, id }: Props) {
+/** The number a field's text gives: null when empty, half-typed or not finite (the core then names the field). */
+export function readNumber(raw: string): number | null {
+  const parsed = raw.trim() === '' ? null : Number(raw);
+  return parsed !== null && Number.isFinite(parsed) ? parsed : null;
+}
+
+/**
+ * A number field's text as typed (`1e4` stays `1e4`, `2.` stays `2.`), and its setter: replaced by
+ * the value only when the value changes from outside (undo, import), not by what the field sent.
+ */
+export function useTypedNumber(value: number | null | undefined): [string, (text: string) => void] {
   const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
-  // Follow outside changes (undo, import) unless they are what this field just sent.
   useEffect(() => {
-    const typed = text.trim() === '' ? null : Number(text);
-    if (typed !== value && !(value === undefined && typed === null)) setText(value === null || value === undefined ? '' : String(value));
+    if (readNumber(text) !== (value ?? null)) setText(value === null || value === undefined ? '' : String(value));
   }, [value]);
+  return [text, setText];
+}
+
+export function NumberField({ label, value, onChange, min, max, step = 'any', error, refusedBy, id }: Props) {
+  const [text, setText] = useTypedNumber(value);
   const errorId = error ? (id ? `${id}-error` : undefined) : (refusedBy ?? undefined);
   return (
     <label class={styles.field}>
@@ -41,8 +54,7 @@ export function NumberField({ label, value, onChange, min, max, step = 'any', er
         onInput={(e) => {
           const raw = e.currentTarget.value;
           setText(raw);
-          const parsed = raw.trim() === '' ? null : Number(raw);
-          onChange(parsed !== null && Number.isFinite(parsed) ? parsed : null);
+          onChange(readNumber(raw));
         }}
       />
       {error && (
