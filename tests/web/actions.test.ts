@@ -2,8 +2,19 @@
 // frozen; every edit after them, on that list or its documents, still works and can be undone.
 import { beforeEach, expect, test } from 'vitest';
 
-import { addDoc, deleteDoc, duplicateDoc, moveDoc, moveDocToRanking, setDocLabel, setDocText } from '../../web/state/actions';
-import { redo, replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
+import {
+  addDoc,
+  deleteDoc,
+  duplicateDoc,
+  moveDoc,
+  moveDocToRanking,
+  setBrowsing,
+  setDocLabel,
+  setDocRelevance,
+  setDocText,
+  setParam,
+} from '../../web/state/actions';
+import { canUndo, redo, replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
 
 const doc = (id: string, text: string) => ({ id, text, label: 'neutral', relevance: 1 });
 const start = (): PageScenario => ({
@@ -42,4 +53,21 @@ test('after a move, the moved list takes every other edit, each one undoable', (
   for (let i = 0; i < 7; i++) redo();
   expect(ids(0)).toBe('a c d');
   expect(ids(1)).toBe('x b');
+});
+
+test('a parameter set to the value it has is no change and no undo step: Undo undoes the edit before it', () => {
+  setParam('k', 4);
+  setBrowsing({ model: 'geometric', gamma: 0.5 });
+  setDocRelevance(0, 0, 5);
+  const before = scenario.value;
+  // Another field than the last edit's, so nothing merges into its step.
+  setParam('k', 4);
+  setBrowsing({ model: 'geometric' });
+  setBrowsing({ gamma: 0.5 });
+  setParam('alpha', undefined);
+  expect(scenario.value).toBe(before);
+  undo();
+  expect(scenario.value.rankings[0]!.docs[0]!.relevance).toBe(1);
+  expect(scenario.value.params?.k).toBe(4);
+  expect(canUndo.value).toBe(true);
 });

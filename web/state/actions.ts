@@ -138,11 +138,12 @@ type Params = NonNullable<PageScenario['params']>;
 /** Sets one parameter; `undefined` removes it, so the core's default applies. */
 export function setParam<K extends keyof Params>(key: K, value: Params[K] | null | undefined) {
   edit(
+    // Set on the draft, not as a new object: the same value again is then no change, and no undo step.
     (s) => {
-      const params = { ...(s.params ?? {}) } as Record<string, unknown>;
+      if (value === undefined && !s.params) return;
+      const params = (s.params ??= {}) as Record<string, unknown>;
       if (value === undefined) delete params[key as string];
       else params[key as string] = value;
-      s.params = params as Params;
     },
     `params.${String(key)}`,
   );
@@ -158,8 +159,8 @@ export function setTarget(group: string, value: number | null, groups: string[])
 export function setBrowsing(change: { model?: string; gamma?: number | null }) {
   edit(
     (s) => {
-      const browsing = { ...(s.params?.browsing ?? {}), ...change } as Params['browsing'];
-      s.params = { ...(s.params ?? {}), browsing };
+      const params = (s.params ??= {});
+      Object.assign((params.browsing ??= {} as NonNullable<Params['browsing']>), change);
     },
     `params.browsing.${Object.keys(change).join()}`,
   );
