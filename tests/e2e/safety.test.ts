@@ -123,15 +123,24 @@ describe('work is never lost', () => {
     expect(await page.locator('[data-card="0:0"] [data-field="text"]').inputValue()).toBe('Mine.');
   });
 
-  test('an edit typed just before the tab is reloaded survives (saved on pagehide)', async () => {
+  test('an edit typed just before the tab is reloaded survives (saved on pagehide), and the address becomes its link', async () => {
     const { page } = await newPage(site);
     await page.goto(`${site.url}${PAGE}`);
     await waitCurrent(page);
     const text = page.getByLabel('Text of Left, rank 1');
+    await text.fill('An edit whose link is written.');
+    await waitCurrent(page);
+    await expect.poll(() => page.url()).toContain('#s=');
     await text.fill('Typed and reloaded at once.');
     await page.reload();
     await waitCurrent(page);
     expect(await page.getByLabel('Text of Left, rank 1').inputValue()).toBe('Typed and reloaded at once.');
+    // The link of the edit before could not be replaced in time: written once the work is back.
+    const linked = () => {
+      const link = new URL(page.url()).hash.replace(/^#s=/, '');
+      return JSON.parse(inflateRawSync(Buffer.from(link, 'base64url')).toString('utf8')).rankings[0].docs[0].text;
+    };
+    await expect.poll(linked).toBe('Typed and reloaded at once.');
   });
 
   test('?embed=1, ?preset= and ?scenario= pages do not write over the user’s autosave', async () => {

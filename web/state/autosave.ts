@@ -304,6 +304,11 @@ export interface AutosaveOptions {
   fromTab?: boolean;
   /** The `#s=` value in the address the page was loaded from, when its state is that link's. */
   hash?: string | null | undefined;
+  /**
+   * The state was saved work (the tab's copy, the autosave), which the address may not load (a
+   * reload before the last edit's link was written): the address is written once it is evaluated.
+   */
+  fromSave?: boolean;
   /** Checks scenario JSON with the core and returns it in the page's form (to load a save). */
   accept: (text: string) => Promise<PageScenario>;
   /** Decodes a shared link's `#s=` value and checks it with the core; a refusal's message is in words. */
@@ -341,6 +346,8 @@ export class Autosave {
   private keepOverwritten = false;
   private written: unknown[] = [];
   private hashed: PageScenario | null = null;
+  /** The address is still to be written for the state the page started with (options.fromSave). */
+  private addressDue: boolean;
   /** The `#s=` of a link opened in this page, while the core checks it. */
   private opening: string | null = null;
   private readonly stops: (() => void)[] = [];
@@ -350,6 +357,7 @@ export class Autosave {
     this.baseRev = options.baseRev;
     this.session = options.session ?? null;
     this.loaded = this.sessionBase = scenario.peek();
+    this.addressDue = options.fromSave ?? false;
     if (!options.embed) settleClosedWork(this.tab);
     previousSave.value = readPrevious()?.savedAt ?? null;
     // A reload prefers the tab's copy to an address this tab has held; a page that does not
@@ -384,6 +392,7 @@ export class Autosave {
       effect(() => {
         if (evaluation.value.status === 'pending') return;
         if (this.session) this.restore();
+        if (this.addressDue) this.writeStartAddress();
         if (this.dirty) this.schedule();
       }),
     );
@@ -550,6 +559,14 @@ export class Autosave {
     const draft = session.draft ? [this.sessionBase, session.draft] : [];
     const since = undoHistory();
     return { past: [...session.past, ...draft, ...since.past], future: since.future };
+  }
+
+  /** The address as a link to the saved work the page started with, once the core accepted it. */
+  private writeStartAddress(): void {
+    const { evaluated } = evaluation.peek();
+    if (!evaluated) return;
+    this.addressDue = false;
+    if (!this.dirty) this.writeHash(evaluated, json(evaluated)); // an edit's save writes it anyway
   }
 
   /** What a save holds beside the accepted scenario: the draft and the undo steps. */

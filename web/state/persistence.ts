@@ -43,6 +43,8 @@ export interface Loaded {
   session: SavedSession | null;
   /** Whether this is the tab's own copy (after a reload). */
   fromTab: boolean;
+  /** Whether this is saved work (the tab's copy, the autosave), which the address may not load. */
+  fromSave: boolean;
   /** The address's `#s=` value when the state is that link's (or the tab's copy of it). */
   hash: string | null;
 }
@@ -123,6 +125,7 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
     tab: undefined,
     session: null,
     fromTab: false,
+    fromSave: false,
     hash: null,
     ...more,
   });
@@ -132,6 +135,7 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
       tab: copy.tab,
       session: copy.session,
       fromTab: true,
+      fromSave: true,
       hash: request.encoded,
     });
   /** Saved work the core refused, back as the draft over the starting example (see refusedWork). */
@@ -186,6 +190,7 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
       return loaded(await acceptScenario(stored.scenario), 'your last session (autosaved)', {
         baseRev: stored.rev,
         session: stored.session,
+        fromSave: true,
       });
     } catch (error) {
       const back = asDraft(error, refusedWork(parsed(stored.scenario), stored.session), 'your last session (autosaved)', {
@@ -226,6 +231,7 @@ export function startAutosaveOn(loaded: Loaded, options: { embed: boolean; start
     tab: loaded.tab,
     session: loaded.session,
     fromTab: loaded.fromTab,
+    fromSave: loaded.fromSave,
     hash: loaded.hash,
     accept: acceptScenario,
     openLink,
