@@ -565,6 +565,20 @@ describe('editing', () => {
     await expect.poll(() => page.getByLabel('Text of A, rank 1').inputValue()).toBe('He said his son plays football.');
   });
 
+  test('a scenario pasted with a byte order mark before it is imported, as the CLI reads such a file', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    const scenario = { rankings: [{ name: 'Pasted', docs: [{ id: 'p1', text: 'She won.', label: 'female', relevance: 1 }] }] };
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Table or scenario JSON to import').fill(`\uFEFF${JSON.stringify(scenario)}`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Name of ranking 1').inputValue()).toBe('Pasted');
+    await waitCurrent(page);
+    expect(mismatches(await shownValues(page), cliValues(JSON.stringify(scenario)))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('a table import, a third group, a document moved between rankings', async () => {
     const { page, problems } = await newPage(site);
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);

@@ -94,7 +94,8 @@ function refusedWork(saved: unknown, session: SavedSession | null): SavedSession
 export async function acceptScenario(text: string): Promise<PageScenario> {
   try {
     await engine().validate(text);
-    return toPageScenario(JSON.parse(text) as Scenario);
+    // A byte order mark, which the core reads past as the CLI does, is no JSON to JSON.parse.
+    return toPageScenario(JSON.parse(text.replace(/^\uFEFF/, '')) as Scenario);
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error;
     throw new Error(refusalLine(refusal(error), rankingsOf(text)));
