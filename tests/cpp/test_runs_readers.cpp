@@ -90,6 +90,22 @@ TEST_CASE("qrels, labels and query lists: malformed lines name file, line and fi
     CHECK(error_of(Input::labels, "docid,label\nd1,F\nd2,boy\n", "l.csv") ==
           "l.csv:3: label: unknown label 'boy'; expected female, male, neutral (or F, M, N)");
     CHECK(error_of(Input::labels, "d1,F\nd2\n", "l.csv") == "l.csv:2: expected docid,label (CSV) or docid<TAB>label (TSV)");
+    // Groups of a params file: the one-letter labels listed are theirs (and N for neutral).
+    const auto with_groups = [](const char* groups, const char* labels) {
+        Evaluation ev;
+        ev.set_params(std::string(R"({"groups": )") + groups + "}");
+        try {
+            ev.add(Input::labels, "", "l.csv", labels);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    CHECK(with_groups(R"(["a", "b"])", "d1,a\nd2,M\n") == "l.csv:2: label: unknown label 'M'; expected a, b, neutral (or A, B, N)");
+    CHECK(with_groups(R"(["men", "minors"])", "d1,men\nd2,x\n") ==
+          "l.csv:2: label: unknown label 'x'; expected men, minors, neutral (or N)");
+    CHECK(with_groups(R"(["nonbinary", "woman"])", "d1,woman\nd2,x\n") ==
+          "l.csv:2: label: unknown label 'x'; expected nonbinary, woman, neutral (or W)");
     CHECK(error_of(Input::labels, "d1,F\nd1,M\n", "l.csv") == "l.csv:2: label: document 'd1' is labelled differently on line 1");
     CHECK(error_of(Input::labels, "d1,F,extra\n", "l.csv") ==
           "l.csv:1: more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");

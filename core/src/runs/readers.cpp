@@ -236,6 +236,20 @@ int resolve_label(std::string_view raw, const std::vector<std::string>& groups) 
 
 namespace {
 
+// The one-letter labels resolve_label reads, as a message lists them: "F, M, N".
+std::string label_initials(const std::vector<std::string>& groups) {
+    std::string out;
+    const auto add = [&](char c) { out += (out.empty() ? "" : ", ") + std::string(1, c); };
+    for (const auto& g : groups) {
+        if (g.empty()) continue;
+        const auto initial = resolve_label(std::string(1, g[0]), groups);
+        if (initial >= 0 && groups[static_cast<std::size_t>(initial)] == g)
+            add(static_cast<char>(std::toupper(static_cast<unsigned char>(g[0]))));
+    }
+    if (resolve_label("n", groups) == -1) add('N');
+    return out;
+}
+
 // A first line that names its columns (docid,label) rather than labelling a document: a label
 // field that is no label is a header only when one of its fields is a column's name, so a first
 // line with a mistyped label (1,Femal) is refused as any other line would be.
@@ -272,8 +286,10 @@ void LabelsReader::line(std::string_view text, std::uint64_t number) {
         if (first && header_names(id, raw)) return;
         std::string names;
         for (const auto& g : groups_) names += g + ", ";
+        const auto letters = label_initials(groups_);
         throw InputError(file_, number, "label",
-                         "unknown label " + in_quotes(raw) + "; expected " + names + "neutral (or F, M, N)" +
+                         "unknown label " + in_quotes(raw) + "; expected " + names + "neutral" +
+                             (letters.empty() ? "" : " (or " + letters + ")") +
                              (first ? " (a header names its columns, as docid,label)" : ""));
     }
     if (id.empty()) throw InputError(file_, number, "docid", "empty");
