@@ -244,6 +244,13 @@ TEST_CASE("without qrels, what each asked metric reading relevance becomes, in i
                      "level and nDCG is undefined") == 1);
 }
 
+TEST_CASE("gains summing past the largest double make nDCG undefined for the query, not NaN") {
+    // q: d1 and d2 judged 1.7e308 (DCG and IDCG overflow to infinity); p: d1 judged 1.
+    const auto r = ndcg_judged(run_q_then_p, "q 0 d1 1.7e308\nq 0 d2 1.7e308\np 0 d1 1\n");
+    CHECK_FALSE(r.runs[0].values[0][0].has_value());
+    CHECK(r.runs[0].values[1][0].value() == 1.0);
+}
+
 TEST_CASE("a --baseline no run has is refused with the runs' names") {
     Options o;
     o.cutoffs = {2};

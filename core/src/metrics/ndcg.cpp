@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <string>
 
 #include "fairness/weights.hpp"
 
@@ -27,6 +28,16 @@ const MetricDescriptor descriptor{
         R"(\mathrm{DCG@k} = \sum_{r=1}^{k} \frac{g(d_r)}{\log_2(r+1)} \qquad \mathrm{nDCG@k} = \frac{\mathrm{DCG@k}}{\mathrm{IDCG@k}})",
     .chart = {"value", "contribution", "gain · p(r) / IDCG: each rank’s share of nDCG"},
 };
+
+namespace {
+
+std::string overflow_note(NdcgGain how) {
+    return how == NdcgGain::exponential ? "a gain 2^relevance - 1 or a sum of gains is beyond the largest number (about "
+                                          "1.8e308; relevance 1024 or more), so nDCG is undefined"
+                                        : "a sum of gains is beyond the largest number (about 1.8e308), so nDCG is undefined";
+}
+
+}  // namespace
 
 Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
     const std::size_t n = relevance.size();
@@ -58,9 +69,7 @@ Result compute(std::span<const double> relevance, NdcgGain how, std::size_t k) {
         result.ranks.push_back({g, counted ? g * position_bias(r) / result.idcg : 0.0});
     }
     if (!std::isfinite(result.dcg) || !std::isfinite(result.idcg))
-        result.note = how == NdcgGain::exponential ? "a gain 2^relevance - 1 or a sum of gains is beyond the largest number (about "
-                                                     "1.8e308; relevance 1024 or more), so nDCG is undefined"
-                                                   : "a sum of gains is beyond the largest number (about 1.8e308), so nDCG is undefined";
+        result.note = overflow_note(how);
     else if (!result.value)
         result.note = "the ideal DCG is not positive (no relevant document), so nDCG is undefined";
     return result;
@@ -88,7 +97,13 @@ namespace {
 Maybe unit_value(const MetricInputs& in, const Params& p, std::size_t k, bool, std::string* note) {
     if (!in.judged_ideal) return value_and_note(compute(in.relevance, p.ndcg_gain, k), note);
     const double idcg = compute(in.ideal_relevance, p.ndcg_gain, k).dcg;
-    if (idcg > 0) return compute(in.relevance, p.ndcg_gain, k).dcg / idcg;
+    const double dcg = compute(in.relevance, p.ndcg_gain, k).dcg;
+    // As in compute: a sum past the largest double makes the ratio undefined, not NaN.
+    if (!std::isfinite(idcg) || !std::isfinite(dcg)) {
+        if (note) *note = overflow_note(p.ndcg_gain);
+        return {};
+    }
+    if (idcg > 0) return dcg / idcg;
     if (note) *note = "no judged document of the query has a positive gain: IDCG = 0";
     return {};
 }
