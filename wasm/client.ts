@@ -135,9 +135,10 @@ export class EngineClient {
   /**
    * Checks a scenario before taking it (a ?scenario= file, a shared link, an import), without
    * superseding, or being superseded by, the live evaluation: the core reads it as an evaluation
-   * would and computes nothing (`Engine.check`). Rejects with ScenarioError as evaluate.
+   * would and computes nothing (`Engine.check`). Bytes are read as the CLI reads a file (UTF-8,
+   * or refused). Rejects with ScenarioError as evaluate.
    */
-  validate(scenario: Scenario | string, options: CallOptions = { lane: null }): Promise<null> {
+  validate(scenario: Scenario | string | Uint8Array, options: CallOptions = { lane: null }): Promise<null> {
     return this.call('check', { scenario }, options);
   }
 

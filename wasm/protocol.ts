@@ -58,7 +58,7 @@ export interface Calls {
   view: { params: { scenario: Scenario | string | null; options: ViewOptions; live?: LiveScenario }; result: ViewResults };
   findTerms: { params: { scenario: Scenario | string; text: string }; result: TermMatch[] };
   /** The scenario read and checked as an evaluation reads it, nothing computed (`Engine.check`). */
-  check: { params: { scenario: Scenario | string }; result: null };
+  check: { params: { scenario: Scenario | string | Uint8Array }; result: null };
   describe: { params: Record<never, never>; result: MetricDescriptor[] };
   orderings: { params: { scenario: Scenario | string; ranking: number }; result: Orderings };
   experiment: { params: { spec: ExperimentSpec }; result: ExperimentResult };

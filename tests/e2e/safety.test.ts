@@ -2,6 +2,7 @@
 // a refused edit and a reload keep the work; embeds, presets, files and a second tab never write
 // over the user's autosave; reset and restore; oversized, damaged and foreign sources are refused
 // in words while the page stays usable; an edit during a long Find is evaluated at once.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
@@ -578,6 +579,44 @@ describe('the outer surface', () => {
     await slow.getByText('no complete answer within 10 s').waitFor({ timeout: 20_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
     await waitCurrent(slow);
+    expect(problems).toEqual([]);
+  });
+
+  test('a scenario that is not UTF-8 is refused as the CLI refuses the file: by ?scenario=, by #s= and from Import', async () => {
+    // "café" saved as Latin-1: é is the one byte 0xE9.
+    const latin1 = Buffer.concat([
+      Buffer.from('{"rankings":[{"name":"A","docs":[{"id":"a","text":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(' he","label":"male"}]}]}'),
+    ]);
+    const cli = spawnSync(`${root}build/fairness-eval`, ['-'], { input: latin1, encoding: 'utf8' });
+    expect(cli.status).toBe(2);
+    const refused = cli.stderr.trim().replace(/^fairness-eval: /, '');
+    expect(refused).toMatch(/UTF-8/);
+
+    const { page, problems } = await newPage(site);
+    await page.route(
+      (url) => url.pathname.endsWith('/latin1/scenario.json'),
+      (route) => route.fulfill({ body: latin1, contentType: 'application/json' }),
+    );
+    await page.goto(`${site.url}${PAGE}?scenario=../../latin1/scenario.json`);
+    await page.getByText(`Could not load ?scenario=../../latin1/scenario.json: ${refused}`).waitFor();
+    await waitCurrent(page);
+
+    const linked = await page.context().newPage();
+    await linked.goto(`${site.url}${PAGE}#s=${base64url(deflateRawSync(latin1))}`);
+    await linked.getByText(refused, { exact: false }).waitFor();
+    await waitCurrent(linked);
+
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const file = page.locator('dialog[open] input[type="file"]');
+    await file.setInputFiles({ name: 'scenario.json', mimeType: 'application/json', buffer: latin1 });
+    await page.getByText(`scenario.json: ${refused}`).waitFor();
+    // A table's first byte that is not UTF-8 is named by its line.
+    const table = Buffer.concat([Buffer.from('text,label\nOne,F\nCaf'), Buffer.from([0xe9]), Buffer.from(',M\n')]);
+    await file.setInputFiles({ name: 'table.csv', mimeType: 'text/csv', buffer: table });
+    await page.getByText('table.csv, line 3: not UTF-8 text').waitFor();
+    expect(await page.getByLabel('Table or scenario JSON to import').inputValue()).toBe('');
     expect(problems).toEqual([]);
   });
 

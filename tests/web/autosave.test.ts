@@ -357,7 +357,7 @@ describe('the outer surface', () => {
     const encoded = await encodeScenario(JSON.stringify(start('x'.repeat(5000))));
     await expect(decodeScenario(encoded, 1000)).rejects.toBeInstanceOf(TooLargeError);
     await expect(decodeScenario(encoded, 1000)).rejects.toThrow(/too large/);
-    expect(JSON.parse(await decodeScenario(encoded)).rankings[0].docs[0].text).toHaveLength(5000);
+    expect(JSON.parse(new TextDecoder().decode(await decodeScenario(encoded))).rankings[0].docs[0].text).toHaveLength(5000);
     await expect(decodeScenario(encoded.slice(0, 20))).rejects.toBeInstanceOf(DamagedLinkError);
     await expect(decodeScenario('not*base64')).rejects.toThrow(/damaged/);
     expect(SCENARIO_BYTES).toBe(16 * 1024 * 1024);
@@ -389,7 +389,8 @@ describe('a link opened in the open page (a new #s=, which the browser does not 
     dispatchEvent(new HashChangeEvent('hashchange'));
   };
   const shownText = () => scenario.value.rankings[0]!.docs[0]!.text;
-  const addressText = async () => JSON.parse(await decodeScenario(scenarioFromHash(location.hash)!)).rankings[0].docs[0].text as string;
+  const addressText = async () =>
+    JSON.parse(new TextDecoder().decode(await decodeScenario(scenarioFromHash(location.hash)!))).rankings[0].docs[0].text as string;
   afterEach(() => {
     history.replaceState(null, '', '/#');
     toast.value = null;

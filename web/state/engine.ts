@@ -22,8 +22,11 @@ export interface PageEngine {
   view(scenario: PageScenario, options: ViewOptions): Promise<ViewResults>;
   /** The full results of scenario JSON, every detail (an export); never supersedes the live evaluation. */
   evaluate(scenarioJson: string): Promise<Results>;
-  /** Checks scenario JSON without superseding the live evaluation (files, links, imports): resolves when the core takes it. */
-  validate(scenarioJson: string): Promise<unknown>;
+  /**
+   * Checks scenario JSON, text or a file's bytes, without superseding the live evaluation (files,
+   * links, imports): resolves when the core takes it.
+   */
+  validate(scenarioJson: string | Uint8Array): Promise<unknown>;
   describe(): Promise<MetricDescriptor[]>;
   /**
    * The best and worst ordering of ranking `ranking` under every metric, computed in the worker

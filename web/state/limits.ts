@@ -26,10 +26,11 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Reads a byte stream to the end as UTF-8 text, or throws TooLargeError (and cancels the stream,
- * which stops a decompressor or a download) as soon as more than `limit` bytes have arrived.
+ * Reads a byte stream to the end, or throws TooLargeError (and cancels the stream, which stops a
+ * decompressor or a download) as soon as more than `limit` bytes have arrived. The bytes as they
+ * are: the core reads them as UTF-8 (and refuses what is not, as the CLI does).
  */
-export async function readLimited(stream: ReadableStream<Uint8Array>, limit: number, what: string): Promise<string> {
+export async function readLimited(stream: ReadableStream<Uint8Array>, limit: number, what: string): Promise<Uint8Array> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -49,5 +50,5 @@ export async function readLimited(stream: ReadableStream<Uint8Array>, limit: num
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

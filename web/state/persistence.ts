@@ -88,17 +88,19 @@ function refusedWork(saved: unknown, session: SavedSession | null): SavedSession
 }
 
 /**
- * Checks scenario JSON text with the core and turns it into the page's form. A refusal is
- * thrown as a message in words, naming the rankings of `text` (not those on screen).
+ * Checks scenario JSON, as text or as a file's bytes (which the core reads as the CLI does: bytes
+ * that are not UTF-8 are refused, not replaced), and turns it into the page's form. A refusal is
+ * thrown as a message in words, naming the rankings of the scenario (not those on screen).
  */
-export async function acceptScenario(text: string): Promise<PageScenario> {
+export async function acceptScenario(input: string | Uint8Array): Promise<PageScenario> {
+  const text = () => (typeof input === 'string' ? input : new TextDecoder().decode(input));
   try {
-    await engine().validate(text);
+    await engine().validate(input);
     // A byte order mark, which the core reads past as the CLI does, is no JSON to JSON.parse.
-    return toPageScenario(JSON.parse(text.replace(/^\uFEFF/, '')) as Scenario);
+    return toPageScenario(JSON.parse(text().replace(/^\uFEFF/, '')) as Scenario);
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error;
-    throw new Error(refusalLine(refusal(error), rankingsOf(text)));
+    throw new Error(refusalLine(refusal(error), rankingsOf(text())));
   }
 }
 

@@ -32,10 +32,10 @@ export function scenarioSource(requested: string, pageUrl: string, allowed: read
 }
 
 /**
- * Fetches the scenario text at `url`: refused past `limit` bytes (read as a stream, never whole)
+ * Fetches the scenario file at `url`, as bytes: refused past `limit` bytes (read as a stream, never whole)
  * and after `timeoutMs` (the connection is aborted).
  */
-export async function fetchScenario(url: URL, { timeoutMs = SCENARIO_TIMEOUT_MS, limit = SCENARIO_BYTES } = {}): Promise<string> {
+export async function fetchScenario(url: URL, { timeoutMs = SCENARIO_TIMEOUT_MS, limit = SCENARIO_BYTES } = {}): Promise<Uint8Array> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -50,7 +50,7 @@ export async function fetchScenario(url: URL, { timeoutMs = SCENARIO_TIMEOUT_MS,
       await response.body?.cancel().catch(() => undefined);
       throw new TooLargeError(limit, 'The file');
     }
-    if (!response.body) return '';
+    if (!response.body) return new Uint8Array();
     return await readLimited(response.body, limit, 'The file');
   } catch (error) {
     if (controller.signal.aborted)

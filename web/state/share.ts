@@ -50,10 +50,10 @@ export class DamagedLinkError extends Error {
 }
 
 /**
- * The inverse of encodeScenario. Throws DamagedLinkError when the text is not a compressed
+ * The inverse of encodeScenario: the scenario's bytes (UTF-8 JSON). Throws DamagedLinkError when the text is not a compressed
  * scenario, and TooLargeError when it inflates past `limit` bytes (reading stops there).
  */
-export async function decodeScenario(encoded: string, limit = SCENARIO_BYTES): Promise<string> {
+export async function decodeScenario(encoded: string, limit = SCENARIO_BYTES): Promise<Uint8Array> {
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = fromBase64Url(encoded);

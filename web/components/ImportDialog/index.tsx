@@ -28,6 +28,30 @@ function pointAtRow(field: string, message: string, table: TableImport, target: 
   return refusalLine({ field, message }, scenario.peek());
 }
 
+/**
+ * A file's text, or why it is refused: bytes that are not UTF-8 are not read with characters
+ * replaced. A scenario's are refused by the core, in the words the CLI has for such a file; a
+ * table's by the line that holds the first of them.
+ */
+async function fileText(file: File): Promise<string | { refused: string }> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const replaced = new TextDecoder().decode(bytes);
+    if (looksLikeJson(replaced))
+      try {
+        await acceptScenario(bytes);
+      } catch (error) {
+        return { refused: `${file.name}: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    const line = replaced.slice(0, replaced.indexOf('\uFFFD')).split('\n').length;
+    return {
+      refused: `${file.name}, line ${line}: not UTF-8 text (saved as Latin-1 or Windows-1252?); save it as UTF-8 and open it again`,
+    };
+  }
+}
+
 export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
   const [text, setText] = useState('');
   const [target, setTarget] = useState<Target>({ ranking: 0, mode: 'replace' });
@@ -134,8 +158,11 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
                     lines: [new TooLargeError(SCENARIO_BYTES, `${f.name} (${formatBytes(f.size)})`).message, 'Nothing was changed.'],
                   });
                 else if (f) {
-                  setText(await f.text());
-                  setReport(null);
+                  const read = await fileText(f);
+                  if (typeof read === 'string') {
+                    setText(read);
+                    setReport(null);
+                  } else setReport({ ok: false, lines: [read.refused, 'Nothing was changed.'] });
                 }
               }}
             />
