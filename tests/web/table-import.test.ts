@@ -78,6 +78,21 @@ describe('parseTable', () => {
     expect(table.problems).toEqual(['row 1: relevance "high" is not a number']);
   });
 
+  test('a relevance is a decimal number, as the core reads one: no hexadecimal, binary or Infinity', () => {
+    const table = parseTable('She won.\tfemale\t0x10\nHe won.\tmale\t0b1\nIt rained.\tN\tInfinity\nThey won.\tN\t1e1', groups, ids);
+    expect(table.problems).toEqual([
+      'row 1: relevance "0x10" is not a number',
+      'row 2: relevance "0b1" is not a number',
+      'row 3: relevance "Infinity" is not a number',
+    ]);
+  });
+
+  test('a quote left open is said on its row, not as the relevance the rows after it lack', () => {
+    const table = parseTable('text,label,relevance\nOne,F,1\n"she ""x"" went,F,1\nTwo,M,0\n', groups, ids);
+    expect(table.problems).toEqual(['row 3: a quoted field is not closed (a " without its pair): the rows after it run into it']);
+    expect(table.docs).toEqual([]);
+  });
+
   test('a TREC run is recognised and refused, pointing to the Runs view and fairness-eval runs', () => {
     const run = '101 Q0 doc12 1 12.5 tag\n101 Q0 doc7 2 11.0 tag\n';
     expect(looksLikeTrecRun(run)).toBe(true);

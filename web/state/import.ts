@@ -3,8 +3,11 @@
 
 /** Text a spreadsheet would run as a formula when it opens the file (CWE-1236). */
 const FORMULA_START = /^[=+\-@\t\r]/;
-/** A number written as text ("-0.25", "+3", "1e-9"): a spreadsheet reads it as a number, not a formula. */
-const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/**
+ * A number written as text ("-0.25", "+3", "1e-9"): a spreadsheet reads it as a number, not a
+ * formula, and the table import as a relevance (as the core reads a decimal number: no 0x10).
+ */
+export const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * A text cell as a spreadsheet will only display it: one starting like a formula gets a leading

@@ -6,6 +6,7 @@
 import Papa from 'papaparse';
 
 import type { PageDocument } from './scenario';
+import { PLAIN_NUMBER } from './import';
 
 /** Header names recognised for each column, lowercased. */
 const COLUMNS: Record<'id' | 'text' | 'label' | 'relevance', string[]> = {
@@ -80,7 +81,7 @@ function parseRelevance(raw: string | undefined, decimalComma: boolean): { value
   const written = raw.trim();
   if (decimalComma && DECIMAL_COMMA.test(written)) return { value: Number(written.replace(',', '.')), comma: true };
   const value = Number(written);
-  return Number.isFinite(value) ? { value } : { problem: `relevance "${written}" is not a number` };
+  return PLAIN_NUMBER.test(written) && Number.isFinite(value) ? { value } : { problem: `relevance "${written}" is not a number` };
 }
 
 /** Reads a TSV or CSV table (delimiter detected) of text, label, relevance and optionally id. */
@@ -98,6 +99,14 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
   const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' });
   const rows = parsed.data;
   const notes: string[] = [];
+  // A quote opened and never closed swallows the rows after it: said as such, not as what they lack.
+  const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
+  if (unclosed)
+    return {
+      ...empty,
+      notes: [],
+      problems: [`row ${(unclosed.row ?? 0) + 1}: a quoted field is not closed (a " without its pair): the rows after it run into it`],
+    };
   if (rows.length === 0) return { ...empty, notes: ['the table is empty'], problems: [] };
 
   const header = rows[0]!.map((cell) => cell.trim().toLowerCase());
