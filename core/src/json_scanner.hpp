@@ -92,15 +92,27 @@ private:
             case 'n': literal("null"), handler_.null(); return;
             default:
                 if (text_[at_] == '-' || (text_[at_] >= '0' && text_[at_] <= '9')) return number();
+                if (letter(text_[at_])) bare_word();
                 unexpected("a JSON value");
         }
     }
 
+    static bool letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
     void literal(std::string_view word) {
-        for (const char c : word) {
-            if (!next_is(c)) unexpected(("the literal " + std::string(word)).c_str());
-            ++at_;
-        }
+        if (text_.substr(at_, word.size()) != word || (at_ + word.size() < text_.size() && letter(text_[at_ + word.size()]))) bare_word();
+        at_ += word.size();
+    }
+
+    // A word where a value goes that is not true, false or null: most often a string without its
+    // quotes ("label": female), said so rather than as the literal its first letter began.
+    [[noreturn, gnu::cold, gnu::noinline]] void bare_word() const {
+        std::size_t end = at_;
+        while (end < text_.size() && end - at_ < 40 &&
+               (letter(text_[end]) || text_[end] == '_' || (text_[end] >= '0' && text_[end] <= '9')))
+            ++end;
+        fail("unexpected word '" + std::string(text_.substr(at_, end - at_)) +
+             "'; a string is written in double quotes, and true, false and null are JSON's only words");
     }
 
     void object() {

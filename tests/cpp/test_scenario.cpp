@@ -349,6 +349,19 @@ TEST_CASE("regression: bytes after the JSON value, a NUL included, are refused")
     CHECK(fairness::parse_scenario(with_docs(R"([{"text": "a\u0000b"}])")).rankings[0].docs[0].text == std::string("a\0b", 3));
 }
 
+TEST_CASE("a bare word where a value goes is said as a string without its quotes, true, false and null read as ever") {
+    const auto word = [](const std::string& value) { return refusal(with_docs(R"([{"label": )" + value + "}]")); };
+    const std::string hint = "; a string is written in double quotes, and true, false and null are JSON's only words";
+    // {"rankings": [{"docs": [{"label": is 34 characters: the word starts at column 35.
+    // Before: "unexpected 'e'; expected the literal false" for the first two.
+    CHECK(word("female") == "scenario: malformed JSON at line 1, column 35: unexpected word 'female'" + hint);
+    CHECK(word("fals") == "scenario: malformed JSON at line 1, column 35: unexpected word 'fals'" + hint);
+    CHECK(word("nullx") == "scenario: malformed JSON at line 1, column 35: unexpected word 'nullx'" + hint);
+    CHECK(word("NaN") == "scenario: malformed JSON at line 1, column 35: unexpected word 'NaN'" + hint);
+    CHECK(refused_field(with_docs(R"([{"label": null}])")) == "rankings[0].docs[0].label");  // read, then refused as no string
+    CHECK(refused_field(with_docs(R"([{"relevance": 1}])")) == "(accepted)");
+}
+
 TEST_CASE("regression: numeric ids are read as JavaScript reads them, or refused when it cannot") {
     const auto ids = [](const std::string& docs) {
         std::vector<std::string> out;
