@@ -20,6 +20,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "fairness/evaluate.hpp"
 #include "fairness/experiments.hpp"
@@ -92,6 +93,23 @@ std::size_t ranking_index(const fairness::Scenario& scenario, const std::string&
     throw fairness::ScenarioError("ranking", "no ranking is named \"" + which + "\"");
 }
 
+struct Modes {
+    bool describe, experiment, orderings;
+};
+
+// Options that cannot go together, said rather than one of them silently dropped: two modes, a
+// scenario given to a mode that reads none, --table or --summary beside a mode they do not shape.
+std::optional<std::string> mode_conflict(Modes m, bool shaped, const std::string& path) {
+    std::vector<std::string> modes;
+    if (m.describe) modes.emplace_back("--describe");
+    if (m.experiment) modes.emplace_back("--experiment");
+    if (m.orderings) modes.emplace_back("--orderings");
+    if (modes.size() > 1) return modes[0] + " and " + modes[1] + " cannot go together: each is a mode of its own";
+    if ((m.describe || m.experiment) && !path.empty()) return modes[0] + " reads no scenario, got '" + path + "'";
+    if (!modes.empty() && shaped) return "--table and --summary shape a scenario's evaluation; " + modes[0] + " prints its own JSON";
+    return std::nullopt;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -139,6 +157,10 @@ int main(int argc, char** argv) {
             std::cerr << "fairness-eval: one scenario at a time" << see_help;
             return bad_input;
         }
+    }
+    if (const auto conflict = mode_conflict({describe, experiment.has_value(), orderings}, table || !detail, path)) {
+        std::cerr << "fairness-eval: " << *conflict << see_help;
+        return bad_input;
     }
     const fairness::Limits& limits = large ? fairness::large_limits() : fairness::default_limits();
     if (describe) {

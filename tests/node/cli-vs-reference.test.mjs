@@ -93,6 +93,28 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
     expect(flag.stderr).toBe("fairness-eval: --table takes no value, got 'yes'; fairness-eval --help lists the options\n");
   });
 
+  test('options that cannot go together are refused, naming them, rather than one silently dropped', () => {
+    const scenario = `${root}examples/nfairr-figure-1.json`;
+    const refused = (args) => {
+      const out = spawnSync(cli, args, { encoding: 'utf8' });
+      expect(out.status).toBe(2);
+      expect(out.stdout).toBe('');
+      return out.stderr.replace('; fairness-eval --help lists the options\n', '');
+    };
+    expect(refused(['--orderings', 'BERT', '--experiment', 'a', scenario])).toBe(
+      'fairness-eval: --experiment and --orderings cannot go together: each is a mode of its own',
+    );
+    expect(refused(['--describe', scenario])).toBe(`fairness-eval: --describe reads no scenario, got '${scenario}'`);
+    expect(refused(['--orderings=BERT', '--table', scenario])).toBe(
+      "fairness-eval: --table and --summary shape a scenario's evaluation; --orderings prints its own JSON",
+    );
+    expect(refused(['--experiment', 'a', '--summary'])).toBe(
+      "fairness-eval: --table and --summary shape a scenario's evaluation; --experiment prints its own JSON",
+    );
+    // --large goes with every mode.
+    expect(spawnSync(cli, ['--describe', '--large'], { encoding: 'utf8' }).status).toBe(0);
+  });
+
   test('--large takes what the default tier refuses, and says so in --help', () => {
     const text = JSON.stringify({ rankings: [{ docs: Array(10001).fill({}) }] });
     expect(run(text).stderr).toBe('fairness-eval: rankings[0].docs: 10001 documents is over the limit of 10000 (documentsPerRanking)\n');
