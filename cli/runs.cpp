@@ -295,6 +295,7 @@ int runs_main(int argc, char** argv) {
                 if (opt.cutoffs.empty()) throw Usage("--cutoffs needs at least one cut-off");
             } else if (arg == "--order") {
                 const auto v = value();
+                opt.order_given = true;
                 if (v == "score")
                     opt.order = runs::Order::score;
                 else if (v == "file")

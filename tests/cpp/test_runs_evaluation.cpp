@@ -102,6 +102,22 @@ TEST_CASE("--official says which of a params file's settings it replaces, and on
     CHECK(replaced(R"({"groups": ["female", "male"]})").empty());
 }
 
+TEST_CASE("--official with --order score says the order it replaces; --order file or none says nothing") {
+    const auto said = [](bool given, Order order) {
+        Options o;
+        o.cutoffs = {2};
+        o.official = true;
+        o.order = order;
+        o.order_given = given;
+        const auto w = evaluate(o).warnings;
+        return std::count(w.begin(), w.end(),
+                          "--order score not used: --official reads each run in its file's order, as the official NFaiRR code");
+    };
+    CHECK(said(true, Order::score) == 1);
+    CHECK(said(true, Order::file) == 0);
+    CHECK(said(false, Order::score) == 0);
+}
+
 TEST_CASE("documents within the cut-off holding typographic punctuation are counted, as the scenario reader warns of a text") {
     // d2’s curly apostrophe and d1’s dash are within the cut-off; d3’s no-break space is not.
     const char* curly = "d1\tshe\u2014he\nd2\tHe\u2019s here\nd3\ther\u00A0son\n";

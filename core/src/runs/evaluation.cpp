@@ -117,6 +117,7 @@ struct RunNotes;
 
 struct Evaluation::Impl {
     Options opt;
+    bool score_order_replaced = false;  // --order score given with --official, which reads file order
     Scenario sc;
     std::string params_json = "{}";  // as given to set_params, for query_scenario
     std::vector<Column> columns;
@@ -302,7 +303,10 @@ Evaluation::Evaluation(Options options) : impl_(std::make_unique<Impl>()) {
                          std::to_string(s.opt.cutoffs.size()) + " cut-offs is over the limit of " + std::to_string(max_cutoffs) +
                              " (each is a column of every metric for every query)");
     if (s.opt.background_depth < 1) throw InputError("--background-depth", 0, "", "must be at least 1");
-    if (s.opt.official) s.opt.order = Order::file;
+    if (s.opt.official) {
+        s.score_order_replaced = s.opt.order_given && s.opt.order == Order::score;
+        s.opt.order = Order::file;
+    }
     s.sc = read_params_file("{}", s.opt.official);
     s.choose_columns();
 }
@@ -851,6 +855,8 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
         out.warnings.push_back(count(notes.no_background.size(), "query has", "queries have") +
                                std::string(" no document in the background run: ") +
                                (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
+    if (score_order_replaced)
+        out.warnings.push_back("--order score not used: --official reads each run in its file's order, as the official NFaiRR code");
     for (const auto& w : sc.warnings) out.warnings.push_back("params: " + w);
     if (const auto w = not_utf8_warning(out); !w.empty()) out.warnings.push_back(w);
     if (const auto w = typographic_warning(); !w.empty()) out.warnings.push_back(w);

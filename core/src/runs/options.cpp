@@ -68,6 +68,7 @@ Options options_from_json(std::string_view json_text) {
         for (const auto& c : *it) opt.cutoffs.push_back(whole_number(c, "--cutoffs"));
     }
     const auto order = text_of(root, "order", "--order");
+    opt.order_given = !order.empty();
     if (order == "file")
         opt.order = Order::file;
     else if (!order.empty() && order != "score")

@@ -41,6 +41,7 @@ struct Options {
     // None given: the cut-offs the metrics' columns name (nDCG@5: 5), or else 10 and 20.
     std::vector<std::size_t> cutoffs;
     Order order = Order::score;
+    bool order_given = false;  // --order named (then --official, which reads file order, says it replaces score)
     // --official: file order, the whitespace tokenizer, inclusive τ, and NFaiRR's set S = the
     // background documents only (not augmented by the ranking), as the official NFaiRR code.
     bool official = false;
