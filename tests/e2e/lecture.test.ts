@@ -304,6 +304,13 @@ ${HOST_SNIPPET}</body></html>`,
       ['?embed=metrics#s=bm90LWRlZmxhdGVk', /shared link could not be used: .*damaged/],
       ['?embed=1&preset=does-not-exist', /no preset “does-not-exist”/],
       ['?embed=metrics&preset=texfair-figure-1&theme=blue', /&theme=blue: expected light, dark or auto/],
+      ['?embed=metrics&preset=texfair-figure-1&view=nope', /\?view=nope: expected runs or playground; showing the playground/],
+      [
+        '?embed=metrics&scenario=../../examples/dips-ties.json&preset=texfair-figure-1',
+        /\?preset=texfair-figure-1 not used: \?scenario= gives/,
+      ],
+      ['?embed=metrics&scenario=', /\?scenario= is empty: it names no file/],
+      ['?embed=metrics#s=', /#s= is empty: the link holds no scenario/],
     ];
     for (const [path, message] of cases) {
       const { page } = await open(path, { width: 700, height: 500 });

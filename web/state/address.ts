@@ -159,6 +159,9 @@ export function readView(location: { search: string }, { framed = false } = {}):
   const asked = query.get(PARAMS.theme);
   const theme = asked === null ? (framed ? 'light' : 'auto') : THEMES.find((t) => t === asked.toLowerCase());
   if (!theme) problems.push(`&theme=${asked}: expected light, dark or auto; showing ${framed ? 'light' : 'the system’s colours'}.`);
+  const view = query.get(PARAMS.view);
+  if (view !== null && view !== 'runs' && view !== 'playground')
+    problems.push(`?view=${view}: expected runs or playground; showing the playground.`);
   return {
     embed: mode,
     metrics: metrics

@@ -154,10 +154,14 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
       ].join(' '),
     });
 
+  // The address names one scenario: what else it names is said, not dropped in silence.
+  if (request.scenarioUrl === '') problems.push('?scenario= is empty: it names no file.');
+  if (request.encoded === '') problems.push('#s= is empty: the link holds no scenario.');
   if (request.scenarioUrl) {
     try {
       const url = scenarioSource(request.scenarioUrl, baseUrl);
       const accepted = await acceptScenario(await fetchScenario(url));
+      if (request.preset) problems.push(`?preset=${request.preset} not used: ?scenario= gives the scenario.`);
       return loaded(accepted, `loaded from ${request.scenarioUrl}`, { origin: url.origin });
     } catch (error) {
       problems.push(`Could not load ?scenario=${request.scenarioUrl}: ${describeRefusal(error)}`);
