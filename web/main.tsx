@@ -68,7 +68,7 @@ async function start() {
   // The caption belongs to the example as loaded (a preset, or the starting example).
   const exampleId = loaded.presetId ?? (loaded.scenario === fallback ? STARTING_PRESET : null);
   if (exampleId) setExample(exampleId, loaded.scenario);
-  resolveLessonRequest();
+  resolveLessonRequest(loaded.problem !== null);
   startEvaluation((s, options) => engine().view(s, options));
   startAutosaveOn(loaded, { embed: embed !== null, starting });
   const app = document.getElementById('app')!;

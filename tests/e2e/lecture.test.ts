@@ -783,6 +783,12 @@ describe('lessons hold back the answer', () => {
     await page.goto(`${site.url}${PAGE}?scenario=/examples/dips-ties.json&lesson=1`);
     await page.getByRole('heading', { name: 'Look' }).waitFor();
     expect(await page.getByText('Lesson: Hiring with ties').first().isVisible()).toBe(true);
+    // A scenario file that could not be loaded: its refusal is said, and no lesson is asked of the
+    // example shown instead (not "This scenario has no lesson", nor the example's own lesson).
+    await page.goto(`${site.url}${PAGE}?scenario=/fixtures/refused/lesson-unknown-metric.json&lesson=1`);
+    await page.locator('[data-problems]').waitFor();
+    await waitCurrent(page);
+    expect(await page.locator('section[aria-label="Lesson"], [data-step]').count()).toBe(0);
     // A lesson naming a metric that does not exist is refused with the rest of the scenario, naming the field.
     await page.goto(`${site.url}${PAGE}?scenario=/fixtures/refused/lesson-unknown-metric.json`);
     const alert = page.locator('[data-problems]');

@@ -197,11 +197,15 @@ export function startLesson(id: string): void {
 /**
  * Once the first scenario is loaded: `?lesson=1` beside a gallery example (a preset, the landing
  * page's), whose lesson is kept apart from its scenario, walks the example's lesson, the one its
- * *Start this example's lesson* offers.
+ * *Start this example's lesson* offers. When the scenario asked for could not be loaded
+ * (`refused`, said on the page), its lesson is not asked of the one shown instead (nor another
+ * example's lesson started).
  */
-export function resolveLessonRequest(): void {
+export function resolveLessonRequest(refused = false): void {
   const offered = availableLesson.value;
-  if (lessonRequest.value === OWN_LESSON && offered && offered !== OWN_LESSON) startLesson(offered);
+  if (lessonRequest.value !== OWN_LESSON || offered === OWN_LESSON) return;
+  if (refused) lessonRequest.value = null;
+  else if (offered) startLesson(offered);
 }
 
 /**
