@@ -98,19 +98,20 @@ private:
     }
 
     static bool letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+    // What a bare word is made of, after its first letter.
+    static bool word_char(char c) { return letter(c) || c == '_' || (c >= '0' && c <= '9'); }
 
     void literal(std::string_view word) {
-        if (text_.substr(at_, word.size()) != word || (at_ + word.size() < text_.size() && letter(text_[at_ + word.size()]))) bare_word();
-        at_ += word.size();
+        const std::size_t end = at_ + word.size();
+        if (text_.substr(at_, word.size()) != word || (end < text_.size() && word_char(text_[end]))) bare_word();
+        at_ = end;
     }
 
     // A word where a value goes that is not true, false or null: most often a string without its
     // quotes ("label": female), said so rather than as the literal its first letter began.
     [[noreturn, gnu::cold, gnu::noinline]] void bare_word() const {
         std::size_t end = at_;
-        while (end < text_.size() && end - at_ < 40 &&
-               (letter(text_[end]) || text_[end] == '_' || (text_[end] >= '0' && text_[end] <= '9')))
-            ++end;
+        while (end < text_.size() && end - at_ < 40 && word_char(text_[end])) ++end;
         fail("unexpected word '" + std::string(text_.substr(at_, end - at_)) +
              "'; a string is written in double quotes, and true, false and null are JSON's only words");
     }

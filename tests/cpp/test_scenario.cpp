@@ -357,6 +357,8 @@ TEST_CASE("a bare word where a value goes is said as a string without its quotes
     CHECK(word("female") == "scenario: malformed JSON at line 1, column 35: unexpected word 'female'" + hint);
     CHECK(word("fals") == "scenario: malformed JSON at line 1, column 35: unexpected word 'fals'" + hint);
     CHECK(word("nullx") == "scenario: malformed JSON at line 1, column 35: unexpected word 'nullx'" + hint);
+    CHECK(word("true_1") ==
+          "scenario: malformed JSON at line 1, column 35: unexpected word 'true_1'" + hint);  // a word's characters, both ways
     CHECK(word("NaN") == "scenario: malformed JSON at line 1, column 35: unexpected word 'NaN'" + hint);
     CHECK(refused_field(with_docs(R"([{"label": null}])")) == "rankings[0].docs[0].label");  // read, then refused as no string
     CHECK(refused_field(with_docs(R"([{"relevance": 1}])")) == "(accepted)");
