@@ -14,7 +14,6 @@ export function setDocLabel(r: number, j: number, label: string) {
   edit((s) => void (s.rankings[r]!.docs[j]!.label = label));
 }
 
-/** `raw` as typed; an empty or non-numeric entry becomes null, which the core refuses by name. */
 /** A document's relevance, null when its field is empty or holds no finite number (the core refuses it, naming the field). */
 export function setDocRelevance(r: number, j: number, value: number | null) {
   edit((s) => void (s.rankings[r]!.docs[j]!.relevance = value), docKey(r, j, 'relevance'));

@@ -197,9 +197,9 @@ export function startLesson(id: string): void {
 /**
  * Once the first scenario is loaded: `?lesson=1` beside a gallery example (a preset, the landing
  * page's), whose lesson is kept apart from its scenario, walks the example's lesson, the one its
- * *Start this example's lesson* offers. When the scenario asked for could not be loaded
- * (`refused`, said on the page), its lesson is not asked of the one shown instead (nor another
- * example's lesson started).
+ * *Start this example's lesson* offers. When what the address asked for could not all be used
+ * (`refused`: a problem said on the page, such as a scenario file that could not be loaded), a
+ * lesson the scenario shown does not carry is not asked of it (nor another example's started).
  */
 export function resolveLessonRequest(refused = false): void {
   const offered = availableLesson.value;
