@@ -3,6 +3,7 @@
 // parameter; bad input keeps the last good values; links, embeds and autosave restore the state.
 import type { Locator, Page } from 'playwright-core';
 import { readFileSync, readdirSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 
 import {
@@ -576,6 +577,27 @@ describe('editing', () => {
     await expect.poll(() => page.getByLabel('Name of ranking 1').inputValue()).toBe('Pasted');
     await waitCurrent(page);
     expect(mismatches(await shownValues(page), cliValues(JSON.stringify(scenario)))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test("a table import's ids are fresh among the background's too (NFaiRR's S would count one document for two)", async () => {
+    const { page, problems } = await newPage(site);
+    const scenario = {
+      rankings: [{ name: 'A', docs: [{ id: 'd1', text: 'He won.', label: 'male', relevance: 1 }] }],
+      background: [{ id: 't1', text: 'She is here.' }],
+    };
+    await page.goto(`${site.url}${PAGE}#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}`);
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Table or scenario JSON to import').fill('text\tlabel\trelevance\nShe won.\tF\t2');
+    await page.getByLabel('append').check();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('1 document imported.').waitFor();
+    await page.keyboard.press('Escape');
+    await waitCurrent(page);
+    const saved = JSON.parse(await savedScenario(page));
+    expect(saved.rankings[0].docs.map((d: { id: string }) => d.id)).toEqual(['d1', 't2']);
+    expect(mismatches(await shownValues(page), cliValues(JSON.stringify(saved)))).toEqual([]);
     expect(problems).toEqual([]);
   });
 

@@ -165,10 +165,16 @@ export const rankingCount = computed(() => scenario.value.rankings.length);
 /** How many documents each ranking has, as text ("3,5"): a string, so equal counts are no change. */
 export const documentCounts = computed(() => scenario.value.rankings.map((r) => r.docs.length).join(','));
 
-/** A fresh id no document of the scenario uses yet. */
-export function freshId(s: PageScenario, stem = 'd'): string {
+/** Every id the scenario's documents use: the rankings' and the background's (NFaiRR's S). */
+export function usedIds(s: PageScenario): Set<string> {
   const used = new Set(s.rankings.flatMap((r) => r.docs.map((d) => d.id)));
   for (const d of s.background ?? []) if (d.id !== undefined) used.add(String(d.id));
+  return used;
+}
+
+/** A fresh id no document of the scenario uses yet. */
+export function freshId(s: PageScenario, stem = 'd'): string {
+  const used = usedIds(s);
   let n = used.size + 1;
   while (used.has(`${stem}${n}`)) n++;
   return `${stem}${n}`;

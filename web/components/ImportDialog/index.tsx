@@ -11,7 +11,7 @@ import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
 import { refusalLine } from '../../state/messages';
 import { acceptScenario, describeRefusal } from '../../state/persistence';
 import { evaluateRunText } from '../../state/runs';
-import { groups, replaceScenario, scenario, type PageScenario } from '../../state/scenario';
+import { groups, replaceScenario, scenario, usedIds, type PageScenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
 import styles from './style.module.css';
 
@@ -80,7 +80,8 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
       return;
     }
     const current = scenario.value;
-    const used = new Set(current.rankings.flatMap((r) => r.docs.map((d) => d.id)));
+    // Fresh ids: a background document's too would be one document to NFaiRR's S.
+    const used = usedIds(current);
     let n = 0;
     const table = parseTable(text, groups.value, () => {
       let id: string;
