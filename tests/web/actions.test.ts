@@ -8,6 +8,7 @@ import {
   duplicateDoc,
   moveDoc,
   moveDocToRanking,
+  renameGroup,
   setBrowsing,
   setDocLabel,
   setDocRelevance,
@@ -70,4 +71,30 @@ test('a parameter set to the value it has is no change and no undo step: Undo un
   expect(scenario.value.rankings[0]!.docs[0]!.relevance).toBe(1);
   expect(scenario.value.params?.k).toBe(4);
   expect(canUndo.value).toBe(true);
+});
+
+test("a refused rename's memory of the group's name holds for its list of groups only: not after Undo and an import, again after Redo", () => {
+  const labelled = (groups: string[] | undefined, a: string, b: string): PageScenario => ({
+    ...(groups ? { groups } : {}),
+    rankings: [{ name: 'A', docs: [doc('a', 'She won.'), doc('b', 'He won.')].map((d, i) => ({ ...d, label: i ? b : a })) }],
+  });
+  replaceScenario(labelled(undefined, 'female', 'male'), { undoable: false });
+  renameGroup(0, 'male'); // another group's name: refused, the documents keep "female"
+  expect(scenario.value.groups).toEqual(['male', 'male']);
+  undo();
+  replaceScenario(labelled(['women', 'men'], 'women', 'men'), { source: 'an imported scenario' });
+  renameGroup(1, 'guys');
+  // Only the name moves: no word list made from the built-in one for a "female" no group has.
+  expect(scenario.value.groups).toEqual(['women', 'guys']);
+  expect(scenario.value.lexicon).toBeUndefined();
+  expect(scenario.value.rankings[0]!.docs.map((d) => d.label)).toEqual(['women', 'guys']);
+
+  // Redo gives the refused list back, and with it the memory: the name chosen next takes the documents.
+  replaceScenario(labelled(undefined, 'female', 'male'), { undoable: false });
+  renameGroup(0, 'male');
+  undo();
+  redo();
+  renameGroup(0, 'females');
+  expect(scenario.value.groups).toEqual(['females', 'male']);
+  expect(scenario.value.rankings[0]!.docs.map((d) => d.label)).toEqual(['females', 'male']);
 });

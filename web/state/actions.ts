@@ -1,7 +1,7 @@
 // Every edit the page can make to the scenario, each one undoable step.
 import { isDraft, original } from 'immer';
 
-import { edit, freshId, type PageDocument, type PageScenario } from './scenario';
+import { edit, freshId, scenario, type PageDocument, type PageScenario } from './scenario';
 import { builtInLexicon, builtInTerms } from './wordlists';
 
 const docKey = (r: number, j: number, field: string) => `rankings[${r}].docs[${j}].${field}`;
@@ -183,10 +183,17 @@ export const distinct = (groups: string[], name: string) =>
 /**
  * Groups whose rename stopped at a refused name (another group's, "neutral" or none, then corrected:
  * "male" where "males" was meant), by index: the name their documents, words and parameters still carry.
- * An entry counts only while its group's name is refused and the carried name is in no group's
- * (so an Undo, a preset or a reload in between leaves it unread).
+ * An entry counts only while its group's name is refused and the carried name is in no group's,
+ * and only for the list of groups the refused rename made (`carriedFor`): an Undo, an import or a
+ * preset gives the scenario another list, and the memory is dropped (a Redo gives the same list back).
  */
 const carried = new Map<number, string>();
+let carriedFor: readonly string[] | undefined;
+
+/** Drops the memory unless the scenario's groups are still the list it was made for. */
+function carriedOrForget(): void {
+  if (scenario.peek().groups !== carriedFor) carried.clear();
+}
 
 /** The name the things of group `index` carry, or undefined where two groups share it and which one's is unknown. */
 function carriedBy(groups: string[], index: number): string | undefined {
@@ -230,6 +237,7 @@ function relabel(s: PageScenario, groups: string[], from: string, to: string) {
  * the group's things keep the name they carry until it is renamed again (`carried`).
  */
 export function renameGroup(index: number, to: string) {
+  carriedOrForget();
   edit((s) => {
     const groups = groupsOf(s);
     if (groups[index] === undefined) return;
@@ -249,6 +257,7 @@ export function renameGroup(index: number, to: string) {
         relabel(s, asCarried(s.groups, i, name), name, s.groups[i]!);
       }
   }, `groups.rename.${index}`);
+  carriedFor = carried.size > 0 ? scenario.peek().groups : undefined;
 }
 
 /** Adds a group (targets return to uniform, since the old ones no longer sum to 1). */
