@@ -98,3 +98,15 @@ test("a refused rename's memory of the group's name holds for its list of groups
   expect(scenario.value.groups).toEqual(['females', 'male']);
   expect(scenario.value.rankings[0]!.docs.map((d) => d.label)).toEqual(['females', 'male']);
 });
+
+test('a field emptied and its value typed again, within one merged step, is no step: Undo undoes the edit before', () => {
+  setParam('k', 4);
+  setDocRelevance(0, 0, 5);
+  const before = scenario.value;
+  setParam('k', null); // Backspace: the field is empty (refused by the core)
+  setParam('k', 4); // the same value typed again, merged into the step Backspace began
+  expect(scenario.value).toBe(before);
+  undo();
+  expect(scenario.value.rankings[0]!.docs[0]!.relevance).toBe(1);
+  expect(scenario.value.params?.k).toBe(4);
+});

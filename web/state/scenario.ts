@@ -72,6 +72,17 @@ export const canUndo = computed(() => past.value.length > 0);
 export const canRedo = computed(() => future.value.length > 0);
 
 /**
+ * Whether two scenarios say the same: every member the same object (edits share what they do not
+ * change), the parameters (a small object, rebuilt by their edits) the same JSON.
+ */
+function sameContent(a: PageScenario, b: PageScenario): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof PageScenario>;
+  for (const k of keys)
+    if (a[k] !== b[k] && !(k === 'params' && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {}))) return false;
+  return true;
+}
+
+/**
  * Applies `change` to a draft of the scenario (copy-on-write). `key` names what is being edited
  * (e.g. the field path); successive edits of one key within a second merge into one undo step.
  * A change that changes nothing is no step at all.
@@ -82,6 +93,15 @@ export function edit(change: (draft: PageScenario) => void, key?: string): void 
   if (draft === before) return;
   const now = Date.now();
   const coalesce = key !== undefined && key === lastKey && now - lastTime < COALESCE_MS;
+  // Merged edits that end where their step began (a field emptied, then its value typed again)
+  // are no step: the step goes, and the scenario is the one before it.
+  const stepStart = coalesce ? past.value.at(-1) : undefined;
+  if (stepStart && sameContent(stepStart, draft)) {
+    past.value = past.value.slice(0, -1);
+    lastKey = null;
+    scenario.value = stepStart;
+    return;
+  }
   if (!coalesce) past.value = [...past.value.slice(-(HISTORY_LIMIT - 1)), before];
   future.value = [];
   lastKey = key ?? null;
