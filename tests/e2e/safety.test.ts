@@ -609,13 +609,15 @@ describe('the outer surface', () => {
     await waitCurrent(linked);
 
     await page.getByRole('button', { name: 'Import…' }).click();
-    const file = page.locator('dialog[open] input[type="file"]');
+    // In the dialog: the page's own refusal of ?scenario= above holds the same words.
+    const dialog = page.locator('dialog[open]');
+    const file = dialog.locator('input[type="file"]');
     await file.setInputFiles({ name: 'scenario.json', mimeType: 'application/json', buffer: latin1 });
-    await page.getByText(`scenario.json: ${refused}`).waitFor();
+    await dialog.getByText(`scenario.json: ${refused}`).waitFor();
     // A table's first byte that is not UTF-8 is named by its line.
     const table = Buffer.concat([Buffer.from('text,label\nOne,F\nCaf'), Buffer.from([0xe9]), Buffer.from(',M\n')]);
     await file.setInputFiles({ name: 'table.csv', mimeType: 'text/csv', buffer: table });
-    await page.getByText('table.csv, line 3: not UTF-8 text').waitFor();
+    await dialog.getByText('table.csv, line 3: not UTF-8 text').waitFor();
     expect(await page.getByLabel('Table or scenario JSON to import').inputValue()).toBe('');
     expect(problems).toEqual([]);
   });
