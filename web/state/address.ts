@@ -148,6 +148,10 @@ export interface ViewRequest {
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 
+/** The page's views (`?view=`); the playground is the one without the parameter. */
+const VIEWS = ['runs', 'playground'] as const;
+type View = (typeof VIEWS)[number];
+
 export function readView(location: { search: string }, { framed = false } = {}): ViewRequest {
   const query = queryOf(location.search);
   const problems: string[] = [];
@@ -160,8 +164,8 @@ export function readView(location: { search: string }, { framed = false } = {}):
   const theme = asked === null ? (framed ? 'light' : 'auto') : THEMES.find((t) => t === asked.toLowerCase());
   if (!theme) problems.push(`&theme=${asked}: expected light, dark or auto; showing ${framed ? 'light' : 'the system’s colours'}.`);
   const view = query.get(PARAMS.view);
-  if (view !== null && view !== 'runs' && view !== 'playground')
-    problems.push(`?view=${view}: expected runs or playground; showing the playground.`);
+  if (view !== null && !(VIEWS as readonly string[]).includes(view))
+    problems.push(`?view=${view}: expected ${VIEWS.join(' or ')}; showing the playground.`);
   return {
     embed: mode,
     metrics: metrics
@@ -178,12 +182,12 @@ export function readView(location: { search: string }, { framed = false } = {}):
 }
 
 /** The view the URL asks for (`?view=runs`). */
-export function viewOf(search: string): 'playground' | 'runs' {
+export function viewOf(search: string): View {
   return queryOf(search).get(PARAMS.view) === 'runs' ? 'runs' : 'playground';
 }
 
 /** The page's address showing `view`. */
-export function addressOfView(view: 'playground' | 'runs'): string {
+export function addressOfView(view: View): string {
   return withParams(currentAddress(), { [PARAMS.view]: view === 'runs' ? 'runs' : null });
 }
 
