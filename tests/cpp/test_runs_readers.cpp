@@ -315,6 +315,16 @@ TEST_CASE("labels files: trailing blanks are no field, an empty label is none, a
     CHECK(unlabelled("d1\tF\nd2\t\n") == "1 document within the largest cut-off has no label: neutral");
     CHECK(unlabelled("docid,label\nd1,F\nd2,M\n").empty());
     CHECK(unlabelled("id\tgender\nd1\tF\nd2\tM\n").empty());
+    // A header naming the label first is read in its order.
+    CHECK(unlabelled("label,docid\nF,d1\nM,d2\n").empty());
+    CHECK(unlabelled("Gender\tdocno\nF\td1\n\td2\n") == "1 document within the largest cut-off has no label: neutral");
+    CHECK(error_of(Input::labels, "label,docid\nF,d1\nd2,M\n", "l.csv") ==
+          "l.csv:3: label: unknown label 'd2'; expected female, male, neutral (or F, M, N)");
+    CHECK(error_of(Input::labels, "label,docid\nF,\"doc,1\",x\n", "l.csv") ==
+          "l.csv:2: more than 2 fields; expected label,docid (CSV) or label<TAB>docid (TSV), as the header names them");
+    CHECK(error_of(Input::labels, "label,docid\n,d1,x\n", "l.csv") ==
+          "l.csv:2: more than 2 fields; expected label,docid (CSV) or label<TAB>docid (TSV), as the header names them");
+    CHECK(error_of(Input::labels, "label,docid\n,\n", "l.csv") == "l.csv:2: docid: empty");
     // A mistyped first label is not taken for a header: the same refusal as on any other line.
     CHECK(error_of(Input::labels, "d1,Femal\nd2,M\n", "l.csv") ==
           "l.csv:1: label: unknown label 'Femal'; expected female, male, neutral (or F, M, N) (a header names its columns, as "

@@ -250,16 +250,18 @@ std::string label_initials(const std::vector<std::string>& groups) {
     return out;
 }
 
-// A first line that names its columns (docid,label) rather than labelling a document: a label
-// field that is no label is a header only when one of its fields is a column's name, so a first
-// line with a mistyped label (1,Femal) is refused as any other line would be.
-bool header_names(std::string_view id, std::string_view label) {
+// The names a labels file's header gives its columns.
+bool names_id(std::string_view field) {
     static constexpr std::string_view ids[] = {"id",  "docid",      "doc_id",      "d_id", "docno",
                                                "pid", "passage_id", "document_id", "doc",  "document"};
+    const auto low = lower(trim(unquote(field)));
+    return std::find(std::begin(ids), std::end(ids), low) != std::end(ids);
+}
+
+bool names_label(std::string_view field) {
     static constexpr std::string_view labels[] = {"label", "labels", "group", "gender", "content_gender", "class", "category"};
-    const auto low_id = lower(trim(id)), low_label = lower(trim(label));
-    return std::find(std::begin(ids), std::end(ids), low_id) != std::end(ids) ||
-           std::find(std::begin(labels), std::end(labels), low_label) != std::end(labels);
+    const auto low = lower(trim(unquote(field)));
+    return std::find(std::begin(labels), std::end(labels), low) != std::end(labels);
 }
 
 }  // namespace
@@ -269,6 +271,19 @@ void LabelsReader::line(std::string_view text, std::uint64_t number) {
     labels_.given = true;
     const bool first = first_;
     first_ = false;
+    const std::string expected = label_first_ ? "expected label,docid (CSV) or label<TAB>docid (TSV), as the header names them"
+                                              : "expected docid,label (CSV) or docid<TAB>label (TSV)";
+    // `,d1` under a label,docid header: an empty label, which gives none (below).
+    if (label_first_) {
+        const auto lead = text.find_first_not_of(' ');
+        if (text[lead] == ',' || text[lead] == '\t') {
+            const auto rest = text.substr(lead + 1);
+            if (field_end(trim(rest), text[lead]) != std::string_view::npos)
+                throw InputError(file_, number, "", "more than 2 fields; " + expected);
+            if (trim(rest).empty()) throw InputError(file_, number, "docid", "empty");
+            return;
+        }
+    }
     // Trailing blanks are no field (a spreadsheet's `1,F<TAB>`): the separator is read from the rest.
     const auto body = trim(text);
     const char separator = body.find('\t') != std::string_view::npos ? '\t' : ',';
@@ -276,14 +291,22 @@ void LabelsReader::line(std::string_view text, std::uint64_t number) {
     // `d1,` or `d1<TAB>`: a document without its label, the separator trimmed away with it.
     const auto after = text.substr(static_cast<std::size_t>(body.data() - text.data()) + body.size());
     const bool bare = cut == std::string_view::npos && after.find_first_of(",\t") != std::string_view::npos;
-    if (cut == std::string_view::npos && !bare) throw InputError(file_, number, "", "expected docid,label (CSV) or docid<TAB>label (TSV)");
-    const auto id = csv_text(bare ? body : body.substr(0, cut));
-    const auto raw = bare ? std::string_view() : unquote(body.substr(cut + 1));
-    if (raw.find(separator) != std::string_view::npos)
-        throw InputError(file_, number, "", "more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
+    if (cut == std::string_view::npos && !bare) throw InputError(file_, number, "", expected);
+    const auto left = bare ? body : body.substr(0, cut);
+    const auto right = bare ? std::string_view() : body.substr(cut + 1);
+    if (field_end(right, separator) != std::string_view::npos) throw InputError(file_, number, "", "more than 2 fields; " + expected);
+    // A header names its columns, in either order (label,docid as some tools write it): a first
+    // line is a header only when a field is a column's name, so a mistyped first label (1,Femal)
+    // is refused as any other line would be.
+    if (first && names_label(left) && names_id(right)) {
+        label_first_ = true;
+        return;
+    }
+    const auto id = csv_text(label_first_ ? right : left);
+    const auto raw = unquote(label_first_ ? left : right);
     const int label = resolve_label(raw, groups_);
     if (label == -2) {
-        if (first && header_names(id, raw)) return;
+        if (first && (names_id(left) || names_label(right))) return;
         std::string names;
         for (const auto& g : groups_) names += g + ", ";
         const auto letters = label_initials(groups_);

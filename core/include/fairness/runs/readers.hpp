@@ -85,7 +85,8 @@ private:
     std::unordered_map<std::uint64_t, std::uint32_t> lines_;
 };
 
-// Labels `docid,label` (CSV or TSV, a header line detected): a group index, or -1 for neutral.
+// Labels `docid,label` (CSV or TSV; a header line detected, `label,docid` read in its order): a
+// group index, or -1 for neutral.
 // A label maps as the page's import does: exactly, then ignoring case, then a unique initial
 // (F, M, N with the default groups); empty is neutral.
 int resolve_label(std::string_view raw, const std::vector<std::string>& groups);  // -2: unmapped
@@ -107,6 +108,7 @@ private:
     const std::vector<std::string>& groups_;
     std::string file_;
     bool first_ = true;
+    bool label_first_ = false;  // the header was label,docid
 };
 
 // A query list: one id a line; `qid<TAB>query text` (MS MARCO's queries.tsv), optionally
