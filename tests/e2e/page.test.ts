@@ -143,12 +143,18 @@ describe('editing', () => {
     await page.waitForSelector('section[aria-label="Metrics"][data-state="stale"]');
     await expect
       .poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent())
-      .toContain('B, document 2: relevance is empty; it must be a finite number (rankings[1].docs[1].relevance)');
+      .toContain('B, document 2: relevance is empty or not a number; it must be a finite number (rankings[1].docs[1].relevance)');
     // Said once, by the card's alert: the metrics' note beside the stale values is not a second one.
     expect(await page.locator('[role="alert"]', { hasText: 'relevance is empty' }).count()).toBe(1);
     await page.getByText('These values are for the last valid input.').waitFor();
     expect(await border(page.getByLabel('Relevance of B, rank 2'))).toBe(errorColour);
     expect(await border(page.getByLabel('cut-off k'))).not.toBe(errorColour);
+    // A half-typed number the browser cannot read (the input reports it as empty) is not called empty.
+    await page.getByLabel('Relevance of B, rank 2').pressSequentially('1e');
+    await expect
+      .poll(() => page.locator('[data-card="1:1"] [role="alert"]').textContent())
+      .toContain('B, document 2: relevance is empty or not a number; it must be a finite number');
+    expect(await page.getByLabel('Relevance of B, rank 2').evaluate((e) => (e as HTMLInputElement).validity.badInput)).toBe(true);
     await page.getByLabel('Relevance of B, rank 2').fill('1');
     await waitCurrent(page);
     expect(await border(page.getByLabel('Relevance of B, rank 2'))).not.toBe(errorColour);

@@ -163,7 +163,9 @@ describe('RankingEditor', () => {
     expect(evaluation.value.results).not.toBeNull();
     const alert = await screen.findByRole('alert');
     // In words, the JSON path as the detail.
-    expect(alert.textContent).toBe('A, document 2: relevance is empty; it must be a finite number (rankings[0].docs[1].relevance)');
+    expect(alert.textContent).toBe(
+      'A, document 2: relevance is empty or not a number; it must be a finite number (rankings[0].docs[1].relevance)',
+    );
     expect(alert.closest('[data-card]')!.getAttribute('data-card')).toBe('0:1');
     fireEvent.input(screen.getByLabelText('Relevance of A, rank 2'), { target: { value: '3' } });
     await current();

@@ -188,7 +188,7 @@ describe('the Experiments dialog', () => {
     // An empty field is said to be empty.
     fireEvent.input(repetitions, { target: { value: '' } });
     fireEvent.click(within(b).getByRole('button', { name: /^Run/ }));
-    expect((await within(b).findByRole('alert')).textContent).toBe('repetitions is empty; it must be a number');
+    expect((await within(b).findByRole('alert')).textContent).toBe('repetitions is empty or not a number; it must be a number');
     // One repetition: its one seed, in the singular.
     fireEvent.input(repetitions, { target: { value: '1' } });
     fireEvent.click(within(b).getByRole('button', { name: /^Run/ }));

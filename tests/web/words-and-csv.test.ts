@@ -30,15 +30,15 @@ describe('refusals in words', () => {
 
   test('"got null" (the page sends a number field left empty as null) is said as an empty field', () => {
     expect(refusalInWords({ field: 'rankings[0].docs[1].relevance', message: 'must be a finite number, got null' }, scenario)).toEqual({
-      text: 'Left, document 2: relevance is empty; it must be a finite number',
+      text: 'Left, document 2: relevance is empty or not a number; it must be a finite number',
       detail: 'rankings[0].docs[1].relevance',
     });
     expect(refusalLine({ field: 'params.k', message: 'must be a whole number of at least 1, got null' }, scenario)).toBe(
-      'Parameters: cut-off k is empty; it must be a whole number of at least 1 (params.k)',
+      'Parameters: cut-off k is empty or not a number; it must be a whole number of at least 1 (params.k)',
     );
     // A field the page has no words for (the experiments' settings): its own name.
     expect(refusalLine({ field: 'repetitions', message: 'must be a whole number of at least 1, got null' }, null)).toBe(
-      'repetitions is empty; it must be a whole number of at least 1',
+      'repetitions is empty or not a number; it must be a whole number of at least 1',
     );
     // Only a null the core got: other values, and messages of another form, as the core says them.
     expect(refusalLine({ field: 'repetitions', message: 'must be a whole number of at least 1, got 0' }, null)).toBe(

@@ -110,12 +110,13 @@ export function warningAsRefusal(warning: string): Refusal {
 }
 
 /**
- * The core says what it got; the page sends a number field left empty as null, so "must be …, got
- * null" is said as the person sees it: "is empty; it must be …".
+ * The core says what it got; the page sends a number field left empty, or holding what the browser
+ * cannot read as a number (`1e`, `-`, which a number input reports as empty), as null, so "must be
+ * …, got null" is said as the person sees it: "is empty or not a number; it must be …".
  */
 function emptyInWords(message: string): string | null {
   const rule = /^((?:must|should) .*), got null$/.exec(message);
-  return rule ? `is empty; it ${rule[1]}` : null;
+  return rule ? `is empty or not a number; it ${rule[1]}` : null;
 }
 
 /** The refusal in words, with its path as the detail. */
