@@ -396,6 +396,23 @@ ${HOST_SNIPPET}</body></html>`,
     const code = await dialog.getByLabel('Embed in a course page (iframe)').inputValue();
     expect(code).toContain(`height="${measured}"`);
     expect(await dialog.getByLabel(/Once per course page/).inputValue()).toContain('fairness-playground:height');
+    // At each width the embed is laid out at that width, whatever the dialog's, and the iframe code
+    // has the height its document has there (the dialog at 1280 px is narrower than 900).
+    for (const width of [900, 480, 700]) {
+      await dialog.getByLabel('Preview width').selectOption(String(width));
+      const inside = dialog.frameLocator('iframe[title="Preview of the embed"]').locator('html');
+      await expect.poll(() => inside.evaluate(() => innerWidth)).toBe(width);
+      await expect
+        .poll(async () => {
+          const height = await inside.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+          return (await dialog.getByLabel('Embed in a course page (iframe)').inputValue()).includes(`height="${height}"`);
+        })
+        .toBe(true);
+    }
+    // However tall the preview, Close stays in view at the dialog's foot (it is where the focus starts).
+    const [box, close] = [await dialog.boundingBox(), await dialog.getByRole('button', { name: 'Close' }).boundingBox()];
+    expect(close!.y).toBeGreaterThan(box!.y);
+    expect(close!.y + close!.height).toBeLessThanOrEqual(box!.y + box!.height);
     // The preview takes no focus: Tab goes round the dialog's own controls, never into the frame.
     const stops = new Set<string>();
     for (let i = 0; i < 40; i++) {

@@ -56,10 +56,21 @@ const MODES: [EmbedMode, string][] = [
 /** Widths of a course page's column to preview the embed at. */
 const WIDTHS = [480, 700, 900];
 
-/** The embed at `width`, as a course page will show it: it reports its height, which sizes it here. */
+/**
+ * The embed at `width`, as a course page will show it: laid out at that width whatever the
+ * dialog's (scaled down to fit it), so the height it reports is the one that width needs.
+ */
 function Preview({ src, width, onHeight }: { src: string; width: number; onHeight: (height: number) => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState<number | null>(null);
+  const [room, setRoom] = useState(width);
+  useEffect(() => {
+    const observer = new ResizeObserver(([entry]) => setRoom(entry!.contentRect.width));
+    observer.observe(box.current!);
+    return () => observer.disconnect();
+  }, []);
+  // A new width keeps the height until the embed reports another: it posts only a change.
   useEffect(() => {
     setHeight(null);
     const onMessage = (e: MessageEvent) => {
@@ -70,9 +81,11 @@ function Preview({ src, width, onHeight }: { src: string; width: number; onHeigh
     };
     addEventListener('message', onMessage);
     return () => removeEventListener('message', onMessage);
-  }, [src, width]);
+  }, [src]);
+  const scale = Math.min(1, room / width);
+  const shown = height ?? 300;
   return (
-    <div class={own.preview} style={{ width: `min(${width}px, 100%)` }}>
+    <div ref={box} class={own.preview} style={{ width: `min(${width}px, 100%)`, height: `${Math.ceil(shown * scale)}px` }}>
       <iframe
         ref={frame}
         src={src}
@@ -80,7 +93,7 @@ function Preview({ src, width, onHeight }: { src: string; width: number; onHeigh
         // A picture of the embed, not a second playground: no Tab stop inside it (90 of them kept
         // the dialog's Close away) and nothing to edit by mistake.
         inert
-        style={{ height: `${height ?? 300}px` }}
+        style={{ width: `${width}px`, height: `${shown}px`, transform: scale < 1 ? `scale(${scale})` : undefined }}
         data-preview-height={height ?? ''}
       />
     </div>
@@ -119,7 +132,7 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
           theme,
           ...(lessonOn ? { lesson } : {}),
         });
-  useEffect(() => setMeasured(null), [embed, width]);
+  useEffect(() => setMeasured(null), [embed]);
   const toggle = (id: string, on: boolean) =>
     setChosen(() => {
       const next = new Set(picked);
