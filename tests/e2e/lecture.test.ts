@@ -544,6 +544,39 @@ describe('print', () => {
     expect(problems).toEqual([]);
   });
 
+  test('printed from a dark system, the charts are drawn again in the print colours, by the print dialog and by print media', async () => {
+    const { page, problems } = await open('', { width: 794, height: 1100 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await waitCurrent(page);
+    await page.locator('th button', { hasText: 'TExFAIR' }).first().click();
+    const curves = page.locator('section[aria-label="Metrics"] canvas[aria-label$="value at every cut-off"]');
+    await expect.poll(() => curves.count()).toBe(2);
+    // Opaque pixels in the dark theme's text colour (#e8eaed), which the curve is drawn in on screen.
+    const pale = () =>
+      curves.evaluateAll((canvases) =>
+        (canvases as HTMLCanvasElement[]).map((c) => {
+          const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+          let n = 0;
+          for (let i = 0; i < data.length; i += 4)
+            if (data[i + 3]! > 250 && Math.abs(data[i]! - 232) < 8 && Math.abs(data[i + 1]! - 234) < 8 && Math.abs(data[i + 2]! - 237) < 8)
+              n++;
+          return n;
+        }),
+      );
+    await expect.poll(async () => Math.min(...(await pale()))).toBeGreaterThan(100);
+    // The print dialog: beforeprint comes while the screen's media still apply.
+    await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+    expect(await pale()).toEqual([0, 0]);
+    await page.evaluate(() => dispatchEvent(new Event('afterprint')));
+    expect(Math.min(...(await pale()))).toBeGreaterThan(100);
+    // Print media alone (a PDF printer, emulation).
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    await expect.poll(pale).toEqual([0, 0]);
+    await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+    await expect.poll(async () => Math.min(...(await pale()))).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+  });
+
   test('a run file’s long name and a long group name print whole: in the rankings’ headers, the cards and the table, none overlapping', async () => {
     const { name, group, hash } = LONG_NAMES;
     const { page, problems } = await open(hash, {

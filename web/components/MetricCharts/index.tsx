@@ -18,18 +18,21 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { MetricDescriptor, ViewResults } from '../../../wasm/types';
 import { formatValue, metricOf } from '../../state/metrics';
 import { themeChartDefaults } from '../../state/chart-theme';
-import { cssColor, systemColors, themeColor } from '../../state/colors';
-import { sharpWhilePrinting } from '../../state/print';
+import { cssColor, systemColors } from '../../state/colors';
+import { redrawnForPrint } from '../../state/print';
 import { presenting } from '../../state/view';
 import { perRankChart } from './series';
 import styles from './style.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
+/** The page's own colours: in forced colours they become the system's, where a series keeps its hue. */
+const PAGE_COLOUR = /^var\(--(text|muted|border)\b/;
+
 /** The config with its datasets' colours (`var(…)`, `light-dark(…)`) as the theme resolves them: a canvas cannot. */
 function themed(config: ChartConfiguration): ChartConfiguration {
   const seen = new Map<string, string>(); // a run's bars repeat two colours thousands of times
-  const one = (c: string) => seen.get(c) ?? seen.set(c, cssColor(c, { series: true })).get(c)!;
+  const one = (c: string) => seen.get(c) ?? seen.set(c, cssColor(c, { series: !PAGE_COLOUR.test(c) })).get(c)!;
   const resolve = (c: unknown): unknown => (typeof c === 'string' ? one(c) : Array.isArray(c) ? c.map(resolve) : c);
   const datasets = config.data.datasets.map((d) => {
     const out = { ...d };
@@ -56,9 +59,15 @@ export function CanvasChart({
     // Axis text and grid lines in the theme's colours, so dark mode and presenting can read them.
     themeChartDefaults();
     const chart = new Chart(canvas.current!, themed(config));
-    const unsharpen = sharpWhilePrinting(chart);
+    const unfollow = redrawnForPrint(chart, () => {
+      themeChartDefaults();
+      const now = themed(config).data.datasets;
+      chart.data.datasets.forEach((d, i) =>
+        Object.assign(d, { borderColor: now[i]!.borderColor, backgroundColor: now[i]!.backgroundColor }),
+      );
+    });
     return () => {
-      unsharpen();
+      unfollow();
       chart.destroy();
     };
   }, [config, colors]);
@@ -139,8 +148,8 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
               {
                 label: `${d.name} at cut-off c`,
                 data: curve,
-                borderColor: themeColor('--text', '#1b1f24'),
-                backgroundColor: themeColor('--text', '#1b1f24'),
+                borderColor: 'var(--text, #1b1f24)',
+                backgroundColor: 'var(--text, #1b1f24)',
                 pointRadius: curve.map((_, i) => (d.usesCutoff && i + 1 === Math.min(k, curve.length) ? 5 : 2)),
                 spanGaps: false,
               },
