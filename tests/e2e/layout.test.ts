@@ -445,6 +445,23 @@ describe('on a phone', () => {
     expect(problems).toEqual([]);
   });
 
+  test('at 320×568, where the values make the table wider than its box, an opened row is as wide as the box and stays in it as the table scrolls', async () => {
+    const { page, problems } = await onPhone({ width: 320, height: 568 });
+    await page.locator('th button', { hasText: 'NFaiRR' }).first().click();
+    await page.locator('section[aria-label="Metrics"] tr[id] canvas').first().waitFor();
+    const edges = () =>
+      page.evaluate(() => {
+        const body = document.querySelector('section[aria-label="Metrics"] tr[id] > td > div')!.getBoundingClientRect();
+        const scroller = document.querySelector('section[aria-label="Metrics"] table')!.parentElement!;
+        const box = scroller.getBoundingClientRect();
+        return { wider: scroller.scrollWidth > scroller.clientWidth, cut: body.left < box.left || body.right > box.right };
+      });
+    expect(await edges()).toEqual({ wider: true, cut: false });
+    await page.evaluate(() => (document.querySelector('section[aria-label="Metrics"] table')!.parentElement!.scrollLeft = 1000));
+    expect(await edges()).toEqual({ wider: true, cut: false });
+    expect(problems).toEqual([]);
+  });
+
   // 320 px: the narrowest phones, and a 1280 px screen zoomed to 400 % (WCAG's reflow).
   test('at 320×640 no dialog of the toolbar scrolls sideways: its fields and lines fit the phone', async () => {
     const { page, problems } = await onPhone({ width: 320, height: 640 });
