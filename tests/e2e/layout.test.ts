@@ -462,6 +462,19 @@ describe('on a phone', () => {
     expect(problems).toEqual([]);
   });
 
+  test('at 568×320 (a phone turned sideways) the menu shows every command at once: nothing in it scrolls out of view', async () => {
+    const { page, problems } = await onPhone({ width: 568, height: 320 });
+    await page.getByRole('button', { name: '☰ Menu' }).click();
+    const menu = page.locator('#commands-menu');
+    await menu.waitFor();
+    expect(await menu.evaluate((m) => m.scrollHeight <= m.clientHeight + 1)).toBe(true);
+    const hidden = await menu
+      .locator('button, label')
+      .evaluateAll((items) => items.filter((i) => i.getBoundingClientRect().bottom > innerHeight).map((i) => i.textContent));
+    expect(hidden).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   // 320 px: the narrowest phones, and a 1280 px screen zoomed to 400 % (WCAG's reflow).
   test('at 320×640 no dialog of the toolbar scrolls sideways: its fields and lines fit the phone', async () => {
     const { page, problems } = await onPhone({ width: 320, height: 640 });
