@@ -850,6 +850,24 @@ describe('RaB and ARaB', () => {
   });
 });
 
+describe('an undefined value in the charts', () => {
+  test('a ranking whose value is undefined at every cut-off says why in place of the chart, not empty axes', async () => {
+    const { page, problems } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'DIPS', exact: true }).click();
+    // Right has no female passage: DIPS is undefined there (Left's is defined from c = 2).
+    expect(await page.locator('td[data-metric="dips"][data-ranking="Right"]').getAttribute('data-value')).toBe('');
+    const details = page.locator('section[aria-label="Metrics"] tr[id]');
+    await expect.poll(() => details.locator('canvas[aria-label="DIPS, Left: value at every cut-off"]').count()).toBe(1);
+    expect(await details.locator('canvas[aria-label="DIPS, Right: value at every cut-off"]').count()).toBe(0);
+    expect(await details.locator('figure').nth(1).textContent()).toContain(
+      'Undefined at every cut-off: no document of group A (female) in the ranking, so the measure is undefined',
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('accessibility', () => {
   test('axe finds no serious or critical violations, with a comparison, a refusal and a dialog open', async () => {
     const { readFileSync: read } = await import('node:fs');

@@ -117,6 +117,16 @@ function rowFacts(rows: unknown[] | undefined, charted: string | undefined): [st
 
 const fact = (row: unknown, key: string) => ((row as Record<string, number | null> | undefined)?.[key] ?? null) as number | null;
 
+/** In place of a chart with nothing to draw (empty axes would read as 0 everywhere): why. */
+function Uncharted({ note, children }: { note: string | undefined; children: string }) {
+  return (
+    <p class={styles.uncharted}>
+      {children}
+      {note ? `: ${note}` : '.'}
+    </p>
+  );
+}
+
 export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDescriptor; results: ViewResults }) {
   if (!hasDetail(results, d.id)) return <p class={styles.loading}>Computing the charts…</p>;
   return (
@@ -126,6 +136,7 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
         const rows = metricOf(ranking, d.id).perRank;
         const facts = rowFacts(rows, d.chart?.kind === 'value' ? d.chart.key : undefined);
         const curve = metricOf(ranking, d.id).atCutoff!;
+        const note = metricOf(ranking, d.id).note;
         const ranks = curve.map((_, i) => String(i + 1));
         const k = results.params.k;
         const bars: ChartConfiguration = {
@@ -166,9 +177,17 @@ export function MetricCharts({ descriptor: d, results }: { descriptor: MetricDes
             <figcaption>
               <strong>{ranking.name}</strong> · {perRank.title}
             </figcaption>
-            <CanvasChart config={bars} label={`${d.name}, ${ranking.name}: ${perRank.title}`} />
+            {perRank.series.every((s) => s.values.every((v) => v === null)) ? (
+              <Uncharted note={note}>No rank has a number to chart</Uncharted>
+            ) : (
+              <CanvasChart config={bars} label={`${d.name}, ${ranking.name}: ${perRank.title}`} />
+            )}
             <figcaption>value at every cut-off</figcaption>
-            <CanvasChart config={line} label={`${d.name}, ${ranking.name}: value at every cut-off`} />
+            {curve.every((v) => v === null) ? (
+              <Uncharted note={note}>Undefined at every cut-off</Uncharted>
+            ) : (
+              <CanvasChart config={line} label={`${d.name}, ${ranking.name}: value at every cut-off`} />
+            )}
             <details class={styles.table}>
               <summary>Values as a table</summary>
               <table>
