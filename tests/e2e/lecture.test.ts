@@ -544,6 +544,28 @@ describe('print', () => {
     expect(problems).toEqual([]);
   });
 
+  test('an opened row prints on from where the page is, its metric’s row above it, breaking between its pieces', async () => {
+    const { page, problems } = await open('', { width: 1280, height: 720 });
+    await waitCurrent(page);
+    await page.locator('th button', { hasText: 'DIPS' }).first().click();
+    await page.locator('section[aria-label="Metrics"] tr[id] canvas').first().waitFor();
+    await page.emulateMedia({ media: 'print' });
+    // (Chromium keeps a row whole: a row of explainer and charts, taller than what is left of a
+    // page, went whole to the next, after a page holding only its metric's row.)
+    const breaks = await page.evaluate(() => {
+      const details = document.querySelector('section[aria-label="Metrics"] tr[id]')!;
+      const style = (e: Element) => getComputedStyle(e);
+      return {
+        details: style(details).breakInside,
+        metricRow: style(details.previousElementSibling!).breakAfter,
+        figures: [...details.querySelectorAll('figure')].map((f) => style(f).breakInside),
+        otherRows: style(document.querySelector('section[aria-label="Metrics"] tbody tr:not([id])')!).breakInside,
+      };
+    });
+    expect(breaks).toEqual({ details: 'auto', metricRow: 'avoid', figures: ['avoid', 'avoid'], otherRows: 'avoid' });
+    expect(problems).toEqual([]);
+  });
+
   test('printed from a dark system, the charts are drawn again in the print colours, by the print dialog and by print media', async () => {
     const { page, problems } = await open('', { width: 794, height: 1100 });
     await page.emulateMedia({ colorScheme: 'dark' });
