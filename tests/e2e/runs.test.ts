@@ -395,6 +395,20 @@ test('Try with the sample runs: the Grep-BiasIR runs of examples/runs/ in one cl
   expect(problems).toEqual([]);
 });
 
+test('the per-query table scrolls in its own box, its header row staying above the rows read', async () => {
+  const { page, problems } = await newPage(site);
+  await openRuns(page);
+  await page.click('[data-action="sample-runs"]');
+  const head = page.locator('section[aria-label="Per query"] thead th').first();
+  await head.waitFor({ timeout: 30_000 });
+  const box = head.locator('xpath=ancestor::table/..');
+  expect(await box.evaluate((b) => b.scrollHeight > b.clientHeight)).toBe(true);
+  await box.evaluate((b) => (b.scrollTop = 600));
+  const [boxTop, headTop] = [(await box.boundingBox())!.y, (await head.boundingBox())!.y];
+  expect(Math.abs(headTop - boxTop)).toBeLessThan(2);
+  expect(problems).toEqual([]);
+});
+
 test('in forced colours the charts keep each run its hue', async () => {
   const { page, problems } = await newPage(site);
   await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
