@@ -466,3 +466,29 @@ TEST_CASE("every metric but nDCG equals, to the bit, the scenario mode's value o
             }
         }
 }
+
+TEST_CASE("--official says when a query's lines resume after another's: the official code keeps only the last block") {
+    const auto said = [](const char* run_text, bool official, const char* background = nullptr) {
+        Options o;
+        o.cutoffs = {2};
+        o.metrics = {"NFaiRR"};
+        o.official = official;
+        Evaluation ev(o);
+        ev.add(Input::run, "r", "r.run", run_text);
+        if (background) ev.add(Input::background, "", "bg.run", background);
+        ev.collection_begin("c.tsv");
+        ev.collection_feed("d1\tshe and her\nd2\tthe river\nd3\the and him\n");
+        ev.collection_end();
+        std::vector<std::string> out;
+        for (const auto& w : ev.compute().warnings)
+            if (w.find("resumes") != std::string::npos) out.push_back(w);
+        return out;
+    };
+    const char* split = "1 Q0 d1 1 3 r\n2 Q0 d2 1 3 r\n1 Q0 d2 2 2 r\n1 Q0 d3 3 1 r\n";
+    CHECK(said(split, true) == std::vector<std::string>{"--official: r.run's query '1' resumes on line 3 after another query's lines; the "
+                                                        "official code keeps only a query's last block of lines, this evaluation reads "
+                                                        "them all"});
+    CHECK(said(split, false).empty());
+    CHECK(said("1 Q0 d1 1 3 r\n1 Q0 d2 2 2 r\n2 Q0 d2 1 3 r\n", true).empty());
+    CHECK(said("1 Q0 d1 1 3 r\n", true, "1 Q0 d1 1 3 b\n2 Q0 d2 1 3 b\n1 Q0 d3 2 2 b\n").size() == 1);
+}

@@ -98,6 +98,7 @@ void RunReader::line(std::string_view text, std::uint64_t number) {
     if (last_q_ == Interner::none || f[0] != last_qid_) {
         last_q_ = qids_.intern(f[0]);
         last_qid_.assign(f[0]);
+        if (!table_.resumed_line && table_.has(last_q_)) table_.resumed_line = number, table_.resumed_qid = last_qid_;
     }
     const auto q = last_q_;
     if (q >= table_.queries.size()) table_.queries.resize(q + 1);

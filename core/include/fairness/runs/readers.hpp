@@ -23,6 +23,10 @@ struct RunTable {
     std::string name, file;
     std::vector<std::vector<RunEntry>> queries;  // [qid id]; empty for a qid the run lacks
     std::vector<std::uint32_t> query_order;      // qid ids in order of first appearance
+    // The first line where a query's lines resume after another query's (0: each query's lines are
+    // together), and that query: the official NFaiRR code keeps only a query's last block.
+    std::uint64_t resumed_line = 0;
+    std::string resumed_qid;
     bool has(std::uint32_t qid) const { return qid < queries.size() && !queries[qid].empty(); }
 };
 
