@@ -102,6 +102,17 @@ TEST_CASE("differences equal but for rounding are equal: sd 0, p 0 and the inter
     CHECK(*c.ci_low == doctest::Approx(-0.2));
 }
 
+TEST_CASE("a mean difference within rounding of the values is 0, where the means themselves are near 0") {
+    // 0.1 + 0.2 - 0.3 is 5.6e-17 in floating point: the run's mean is 1.9e-17, the baseline's 0.
+    const auto c = compare(values({0.1, 0.2, -0.3}), values({0, 0, 0}));
+    REQUIRE(c.n == 3);
+    CHECK(*c.run_mean != 0);
+    CHECK(*c.mean_diff == 0);
+    // A real difference of the same means' size among small values is kept.
+    const auto small = compare(values({1e-17, 2e-17}), values({0, 0}));
+    CHECK(*small.mean_diff == doctest::Approx(1.5e-17));
+}
+
 TEST_CASE("paired comparison: only queries where both are defined; equal runs; one query") {
     std::vector<Maybe> a{0.5, std::nullopt, 0.7, 0.2}, b{0.4, 0.9, std::nullopt, 0.2};
     const auto c = compare(a, b);

@@ -108,6 +108,7 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
     Comparison c;
     const bool distance = options.difference == Difference::distance;
     std::vector<double> d, a, b;
+    double scale = 0;  // the largest value paired: what a rounding of the means is relative to
     for (std::size_t q = 0; q < run.size() && q < baseline.size(); ++q) {
         if (!run[q] || !baseline[q]) continue;
         const double x = distance ? std::abs(*run[q]) : *run[q], y = distance ? std::abs(*baseline[q]) : *baseline[q];
@@ -116,6 +117,7 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
         // and that is no evidence of anything.
         double diff = x - y;
         if (std::abs(diff) <= 1e-12 * std::max(std::abs(x), std::abs(y))) diff = 0;
+        scale = std::max({scale, std::abs(x), std::abs(y)});
         a.push_back(x);
         b.push_back(y);
         d.push_back(diff);
@@ -132,7 +134,8 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
     c.run_mean = moments(a).mean;
     c.baseline_mean = moments(b).mean;
     c.mean_diff = *c.run_mean - *c.baseline_mean;
-    if (std::abs(*c.mean_diff) <= 1e-12 * std::max(std::abs(*c.run_mean), std::abs(*c.baseline_mean))) c.mean_diff = 0.0;  // rounding
+    // Rounding, relative to the values (not to the means, which may be near 0: 0.1 + 0.2 - 0.3).
+    if (std::abs(*c.mean_diff) <= 1e-12 * scale) c.mean_diff = 0.0;
     if (d.size() >= 2) {
         c.p_ttest = t_test_p(m.mean, m.sd, d.size());
         const double half = t_quantile_975(d.size() - 1) * m.sd / std::sqrt(static_cast<double>(d.size()));
