@@ -180,6 +180,19 @@ describe('RankingEditor', () => {
     expect(scenario.value.rankings[0]!.docs.map((d) => d.text)).toEqual(['She said her daughter won.', 'He agreed.', 'Rain fell.']);
     screen.getByText('4 terms swapped');
   });
+
+  test('a card’s swap says what it swapped and the names it kept, as the swap of all terms does', async () => {
+    const s = start();
+    s.rankings[0]!.docs[0]!.text = 'Mary said his son won.';
+    replaceScenario(s, { undoable: false });
+    render(<RankingEditor r={0} />);
+    await current();
+    const swap = screen.getByLabelText('Swap group terms of A, rank 1') as HTMLButtonElement;
+    await waitFor(() => expect(swap.disabled).toBe(false));
+    fireEvent.click(swap);
+    expect(scenario.value.rankings[0]!.docs[0]!.text).toBe('Mary said her daughter won.');
+    expect(screen.getByRole('status').textContent).toBe('A, rank 1: 2 terms swapped; kept (no counterpart): Mary');
+  });
 });
 
 describe('carrySpans: the spans an edit left in place, moved with the text', () => {

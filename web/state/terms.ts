@@ -4,6 +4,7 @@
 import counterpartsText from '../../data/gender-words/counterparts.txt?raw';
 
 import { spansToUtf16 } from '../../wasm/offsets';
+import { count } from './count';
 
 export interface TermSpan {
   start: number;
@@ -80,6 +81,15 @@ export interface SwapResult {
   swapped: number;
   /** Group terms without a counterpart (first names, mostly), left as they are. */
   kept: string[];
+}
+
+/** What a swap says: the terms swapped, and those kept for want of a counterpart (the first eight). */
+export function swapNote(swapped: number, kept: Iterable<string>): string {
+  const names = [...new Set(kept)];
+  return (
+    `${count(swapped, 'term')} swapped` +
+    (names.length ? `; kept (no counterpart): ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}` : '')
+  );
 }
 
 /** Replaces every group term of `text` that has a counterpart (the counterfactual swap). */

@@ -17,7 +17,7 @@ import {
   setDocText,
   setDocTexts,
 } from '../../state/actions';
-import { isCarried, swapTerms } from '../../state/terms';
+import { isCarried, swapNote, swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
 import { memo, sameProps } from '../Memo';
 import { readNumber, useTypedNumber } from '../NumberField';
@@ -26,6 +26,8 @@ import styles from './style.module.css';
 
 /** What a card asks of its ranking: one object per ranking, the same at every render. */
 export interface CardHandlers {
+  /** Says what a card's swap did, where the ranking says what its swap of all terms did. */
+  swapped: (note: string) => void;
   dragStart: (event: DragEvent, j: number) => void;
   dragEnd: (event: DragEvent) => void;
   dragOver: (event: DragEvent, j: number) => void;
@@ -184,7 +186,9 @@ function Card({
   const swappable = spans !== null && spans.length > 0 && !isCarried(spans);
   const swap = () => {
     if (!swappable) return;
-    setDocTexts([{ r, j, text: swapTerms(doc.text, spans).text }]);
+    const result = swapTerms(doc.text, spans);
+    setDocTexts([{ r, j, text: result.text }]);
+    handlers.swapped(`${position}: ${swapNote(result.swapped, result.kept)}`);
   };
 
   return (

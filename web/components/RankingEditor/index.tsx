@@ -9,7 +9,7 @@ import { count } from '../../state/count';
 import { errorAt, resolvedParams, spansFor, termsOf, textsArrivedIn, type TextTerms } from '../../state/evaluation';
 import { printing } from '../../state/print';
 import { groups, rankingAt, rankingNames, type PageDocument } from '../../state/scenario';
-import { carrySpans, swapTerms, toSpans, type TermSpan } from '../../state/terms';
+import { carrySpans, swapNote, swapTerms, toSpans, type TermSpan } from '../../state/terms';
 import { presenting } from '../../state/view';
 import { DocCard, type CardHandlers } from '../DocCard';
 import { RefusalText } from '../Refusal';
@@ -79,7 +79,7 @@ export function RankingEditor({ r }: { r: number }) {
   const otherName = otherIndex >= 0 ? names[otherIndex]! : '';
   const groupList = useStableList(groups.value);
   const [dropAt, setDropAt] = useState<number | null>(null);
-  const [swapNote, setSwapNote] = useState('');
+  const [swapMessage, setSwapMessage] = useState('');
   const nameError = errorAt(`rankings[${r}].name`, true);
   const ownError = nameError ?? errorAt(`rankings[${r}].docs`, true) ?? errorAt(`rankings[${r}]`, true);
   const spansOf = useSpans(r, docs.length);
@@ -112,6 +112,7 @@ export function RankingEditor({ r }: { r: number }) {
       }
     };
     return {
+      swapped: (note) => setSwapMessage(note),
       dragStart: (event, j) => {
         event.dataTransfer?.setData(DRAG_TYPE, `${live.current.r}:${j}`);
         if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
@@ -136,21 +137,18 @@ export function RankingEditor({ r }: { r: number }) {
 
   const swapAll = () => {
     const changes: { r: number; j: number; text: string }[] = [];
-    const kept = new Set<string>();
+    const kept: string[] = [];
     let swapped = 0;
     docs.forEach((doc, j) => {
       const spans = spansFor(doc.text);
       if (!spans || spans.length === 0) return;
       const result = swapTerms(doc.text, spans);
       swapped += result.swapped;
-      result.kept.forEach((k) => kept.add(k));
+      kept.push(...result.kept);
       if (result.text !== doc.text) changes.push({ r, j, text: result.text });
     });
     if (changes.length) setDocTexts(changes);
-    setSwapNote(
-      `${count(swapped, 'term')} swapped` +
-        (kept.size ? `; kept (no counterpart): ${[...kept].slice(0, 8).join(', ')}${kept.size > 8 ? ', …' : ''}` : ''),
-    );
+    setSwapMessage(swapNote(swapped, kept));
   };
 
   // The cut-off the values were computed with (the last accepted parameters).
@@ -214,9 +212,9 @@ export function RankingEditor({ r }: { r: number }) {
         </button>
       </header>
       <div class={styles.body}>
-        {swapNote && (
+        {swapMessage && (
           <p class={styles.note} role="status">
-            {swapNote}
+            {swapMessage}
           </p>
         )}
         {ownError && (
