@@ -485,10 +485,12 @@ TEST_CASE("--official says when a query's lines resume after another's: the offi
         return out;
     };
     const char* split = "1 Q0 d1 1 3 r\n2 Q0 d2 1 3 r\n1 Q0 d2 2 2 r\n1 Q0 d3 3 1 r\n";
-    CHECK(said(split, true) == std::vector<std::string>{"--official: r.run's query '1' resumes on line 3 after another query's lines; the "
-                                                        "official code keeps only a query's last block of lines, this evaluation reads "
-                                                        "them all"});
+    CHECK(said(split, true) == std::vector<std::string>{"--official: in run 'r', query '1' resumes on line 3 after another query's "
+                                                        "lines; the official code keeps only a query's last block of lines, this "
+                                                        "evaluation reads them all"});
     CHECK(said(split, false).empty());
     CHECK(said("1 Q0 d1 1 3 r\n1 Q0 d2 2 2 r\n2 Q0 d2 1 3 r\n", true).empty());
-    CHECK(said("1 Q0 d1 1 3 r\n", true, "1 Q0 d1 1 3 b\n2 Q0 d2 1 3 b\n1 Q0 d3 2 2 b\n").size() == 1);
+    CHECK(said("1 Q0 d1 1 3 r\n", true, "1 Q0 d1 1 3 b\n2 Q0 d2 1 3 b\n1 Q0 d3 2 2 b\n") ==
+          std::vector<std::string>{"--official: in the background run, query '1' resumes on line 3 after another query's lines; the "
+                                   "official code keeps only a query's last block of lines, this evaluation reads them all"});
 }

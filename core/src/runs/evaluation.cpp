@@ -857,15 +857,16 @@ void Evaluation::Impl::add_warnings(Results& out, const RunNotes& notes) const {
                                (opt.official ? "NFaiRR is null for them (the official code skips them)" : "S is the ranking alone"));
     if (opt.official) {
         // The official reader starts a query's list again at each change of qid.
-        std::vector<const RunTable*> tables;
-        for (const auto& r : runs) tables.push_back(&r);
-        if (background) tables.push_back(&*background);
-        for (const auto* t : tables)
-            if (t->resumed_line)
-                out.warnings.push_back("--official: " + t->file + "'s query " + in_quotes(t->resumed_qid) + " resumes on line " +
-                                       std::to_string(t->resumed_line) +
+        // Named as the other warnings name a run (its name, not its path: the page has no path).
+        const auto said = [&](const RunTable& t, const std::string& which) {
+            if (t.resumed_line)
+                out.warnings.push_back("--official: in " + which + ", query " + in_quotes(t.resumed_qid) + " resumes on line " +
+                                       std::to_string(t.resumed_line) +
                                        " after another query's lines; the official code keeps only a query's last block of "
                                        "lines, this evaluation reads them all");
+        };
+        for (const auto& r : runs) said(r, "run '" + r.name + "'");
+        if (background) said(*background, "the background run");
     }
     if (score_order_replaced)
         out.warnings.push_back("--order score not used: --official reads each run in its file's order, as the official NFaiRR code");
