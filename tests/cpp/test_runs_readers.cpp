@@ -357,6 +357,28 @@ TEST_CASE("annotated query lists: the id is the first field and the label the la
     CHECK(res.queries[0] == "2");
     CHECK(res.query_texts[0] == "what is a cat, or a dog");
     CHECK(res.queries[1] == "3");
+    CHECK(std::none_of(res.warnings.begin(), res.warnings.end(), [](const auto& w) { return w.find("--query-label") == 0; }));
+}
+
+TEST_CASE("annotated query lists: under --query-label, queries without a label are left out, and said so") {
+    Options o;
+    o.query_label = "n";
+    o.metrics = {"nDCG"};
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", "1 Q0 d 1 1 t\n2 Q0 d 1 1 t\n3 Q0 d 1 1 t\n4 Q0 d 1 1 t\n");
+    ev.add(Input::queries, "", "q.csv", "1,who is he,m\n2,what is a cat,n\n3\n4\n");
+    const auto res = ev.compute();
+    CHECK(res.queries == std::vector<std::string>{"2"});
+    CHECK(std::count(res.warnings.begin(), res.warnings.end(),
+                     "--query-label: 2 queries of the query list have no label (the first: '3'), left out") == 1);
+    // Without --query-label every query is kept, and nothing is said.
+    o.query_label.clear();
+    Evaluation all(o);
+    all.add(Input::run, "r", "r.run", "1 Q0 d 1 1 t\n3 Q0 d 1 1 t\n");
+    all.add(Input::queries, "", "q.csv", "1,who is he,m\n3\n");
+    const auto kept = all.compute();
+    CHECK(kept.queries == std::vector<std::string>{"1", "3"});
+    CHECK(std::none_of(kept.warnings.begin(), kept.warnings.end(), [](const auto& w) { return w.find("--query-label") == 0; }));
 }
 
 TEST_CASE("query lists as TSV: qid<TAB>query text (MS MARCO's queries.tsv), optionally a label; a header skipped") {

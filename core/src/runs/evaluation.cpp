@@ -582,11 +582,19 @@ void Evaluation::Impl::select_queries(Results& out) const {
         if (!opt.query_label.empty() && !queries.annotated)
             throw InputError("--query-label", 0, "",
                              "the query list has no labels (expected qid,query text,label or qid<TAB>query text<TAB>label lines)");
+        std::size_t unlabelled = 0;  // a list mixing labelled and bare lines: the bare ones are left out
+        std::string first_unlabelled;
         for (std::size_t i = 0; i < queries.ids.size(); ++i) {
+            if (!opt.query_label.empty() && queries.labels[i].find_first_not_of(" \t\r") == std::string::npos && unlabelled++ == 0)
+                first_unlabelled = queries.ids[i];
             if (!opt.query_label.empty() && resolve_label(queries.labels[i], {opt.query_label}) != 0) continue;
             out.queries.push_back(queries.ids[i]);
             out.query_texts.push_back(queries.texts[i]);
         }
+        if (unlabelled > 0)
+            out.warnings.push_back("--query-label: " + std::to_string(unlabelled) + (unlabelled == 1 ? " query" : " queries") +
+                                   " of the query list " + (unlabelled == 1 ? "has" : "have") +
+                                   " no label (the first: " + in_quotes(first_unlabelled) + "), left out");
         if (out.queries.empty() && !opt.query_label.empty()) {
             // A label mistyped would evaluate nothing: name the labels the list has.
             std::set<std::string> labels_given(queries.labels.begin(), queries.labels.end());
