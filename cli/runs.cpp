@@ -231,7 +231,10 @@ std::vector<std::string> split_list(const std::string& s) {
     std::size_t start = 0;
     while (start <= s.size()) {
         const auto comma = s.find(',', start);
-        const auto piece = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        auto piece = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        // Spaces around an item, as in "10, 20" or "NFaiRR, nDCG", are not part of it.
+        piece.erase(0, piece.find_first_not_of(" \t"));
+        piece.erase(piece.find_last_not_of(" \t") + 1);
         if (!piece.empty()) out.push_back(piece);
         if (comma == std::string::npos) break;
         start = comma + 1;

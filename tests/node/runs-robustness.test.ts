@@ -76,6 +76,32 @@ describe('cut-offs', () => {
     expect(out.stdout.match(/"DIPS@10":/g)).toHaveLength(1 + 117); // the summary, then once per query
   });
 
+  test('spaces around the items of a list are not part of them: "10, 3" and "DIPS, nDCG" read as without', () => {
+    const tight = runs([
+      ...common.slice(0, -6),
+      '--metrics',
+      'DIPS,nDCG',
+      '--cutoffs',
+      '10,3',
+      '--format',
+      'json',
+      `${ex}female-first.run`,
+    ]);
+    const spaced = runs([
+      ...common.slice(0, -6),
+      '--metrics',
+      'DIPS, nDCG ',
+      '--cutoffs',
+      ' 10, 3',
+      '--format',
+      'json',
+      `${ex}female-first.run`,
+    ]);
+    expect(tight.status).toBe(0);
+    expect(spaced.stderr).toBe('');
+    expect(spaced.stdout).toBe(tight.stdout);
+  });
+
   test('more than 100 distinct cut-offs are refused, naming --cutoffs', () => {
     const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
     const out = runs([...common.slice(0, -4), '--cutoffs', many, `${ex}female-first.run`]);
