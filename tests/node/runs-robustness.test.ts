@@ -77,26 +77,10 @@ describe('cut-offs', () => {
   });
 
   test('spaces around the items of a list are not part of them: "10, 3" and "DIPS, nDCG" read as without', () => {
-    const tight = runs([
-      ...common.slice(0, -6),
-      '--metrics',
-      'DIPS,nDCG',
-      '--cutoffs',
-      '10,3',
-      '--format',
-      'json',
-      `${ex}female-first.run`,
-    ]);
-    const spaced = runs([
-      ...common.slice(0, -6),
-      '--metrics',
-      'DIPS, nDCG ',
-      '--cutoffs',
-      ' 10, 3',
-      '--format',
-      'json',
-      `${ex}female-first.run`,
-    ]);
+    const lists = (metrics: string, cutoffs: string) =>
+      runs([...common.slice(0, -6), '--metrics', metrics, '--cutoffs', cutoffs, '--format', 'json', `${ex}female-first.run`]);
+    const tight = lists('DIPS,nDCG', '10,3');
+    const spaced = lists('DIPS, nDCG ', ' 10, 3');
     expect(tight.status).toBe(0);
     expect(spaced.stderr).toBe('');
     expect(spaced.stdout).toBe(tight.stdout);
