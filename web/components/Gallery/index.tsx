@@ -11,8 +11,8 @@ export function Gallery({ dialog, onOpen }: { dialog: DialogHandle; onOpen: (id:
     <DialogFrame dialog={dialog} labelledBy="gallery-title" width="wide">
       <h2 id="gallery-title">Gallery: where the metrics disagree</h2>
       <p class={dialogStyles.hint}>
-        Each paper's key counterexample, in teaching order, one click away. Opening one replaces the scenario (undo brings yours back); a
-        lesson walks through it step by step.
+        Each paper's key counterexample and a few of the playground's own, in teaching order, one click away. Opening one replaces the
+        scenario (undo brings yours back); a lesson walks through it step by step.
       </p>
       <ul class={own.list} aria-label="Examples">
         {presets.map((p) => {
