@@ -106,7 +106,7 @@ describe('editing', () => {
     saved = await savedScenario(page, saved);
     expect(JSON.parse(saved).params.k).toBe(2);
     expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);
-    await page.getByLabel('browsing model (DIPS)').selectOption('logarithmic');
+    await page.getByLabel('browsing model (DIPS, EE, EA)').selectOption('logarithmic');
     await waitCurrent(page);
     saved = await savedScenario(page, saved);
     expect(mismatches(await shownValues(page), cliValues(saved))).toEqual([]);

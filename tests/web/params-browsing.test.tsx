@@ -36,17 +36,17 @@ test('γ stays on screen through an invalid draft and a valid value; the model i
   fireEvent.input(gamma(), { target: { value: '0.8' } });
   await current();
   expect(gamma().value).toBe('0.8');
-  expect((screen.getByLabelText('browsing model (DIPS)') as HTMLSelectElement).value).toBe('exponential');
+  expect((screen.getByLabelText('browsing model (DIPS, EE, EA)') as HTMLSelectElement).value).toBe('exponential');
   // A refused γ keeps its field under a model that does not read γ, so it can be mended there.
   fireEvent.input(gamma(), { target: { value: '2' } });
   await waitFor(() => expect(evaluation.value.status).toBe('stale'));
-  fireEvent.change(screen.getByLabelText('browsing model (DIPS)'), { target: { value: 'uniform' } });
+  fireEvent.change(screen.getByLabelText('browsing model (DIPS, EE, EA)'), { target: { value: 'uniform' } });
   await waitFor(() => expect(scenario.value.params?.browsing).toEqual({ gamma: 2, model: 'uniform' }));
   expect(gamma().getAttribute('aria-invalid')).toBe('true');
   fireEvent.input(gamma(), { target: { value: '0.8' } });
   await current();
   await waitFor(() => expect(gamma()).toBeNull()); // valid, and unread under uniform: no field
-  fireEvent.change(screen.getByLabelText('browsing model (DIPS)'), { target: { value: 'exponential' } });
+  fireEvent.change(screen.getByLabelText('browsing model (DIPS, EE, EA)'), { target: { value: 'exponential' } });
   await current();
   // γ reaches the core. EA's δ_A = T_A / (T_A + T_B) - E_A / (E_A + E_B), with T from relevance
   // (A 1, B 0) and E from F(k0) = γ^k0 (B at 0, A at 1): 1 - γ / (1 + γ) = 1 / (1 + γ).

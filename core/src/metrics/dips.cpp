@@ -36,7 +36,9 @@ const MetricDescriptor descriptor{
 const MetricDescriptor ree_descriptor{
     .id = "ree",
     .name = "REE",
-    .summary = "Rank equality error: the share of cross-group pairs swapped against each group, every position equally visible.",
+    .summary =
+        "Rank equality error: the share of cross-group pairs swapped against A minus the share swapped against B (positive: A "
+        "suffers), every position equally visible.",
     .paper =
         "Kuhlman, VanValkenburg, Rundensteiner. FARE: Diagnostics for Fair Ranking using Pairwise Error Metrics. WWW 2019; as written in "
         "Fabris et al., WSDM 2023.",

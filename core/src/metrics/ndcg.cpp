@@ -14,7 +14,8 @@ const MetricDescriptor descriptor{
     .name = "nDCG",
     .summary = "Utility, not fairness: how close the order is to sorting by relevance, top ranks counting most.",
     .paper = "Järvelin, Kekäläinen. Cumulated Gain-based Evaluation of IR Techniques. ACM TOIS 2002.",
-    .equations = "DCG = Σ gain / log2(r + 1); nDCG = DCG / IDCG",
+    .equations =
+        "DCG = Σ gain / log2(r + 1), the discount trec_eval uses (the paper's own is 1 / log_b(r) from rank b on); nDCG = DCG / IDCG",
     .range = "[0, 1] for non-negative relevance",
     .numeric_range =
         [](const Params&) {

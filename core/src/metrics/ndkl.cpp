@@ -12,8 +12,10 @@ const MetricDescriptor descriptor{
     .id = "ndkl",
     .name = "NDKL",
     .summary =
-        "How far the group shares of every top-i prefix are from a desired distribution (KL divergence), prefixes near the top "
-        "weighing more; read from labels. 0 when every prefix has the desired shares.",
+        "How far the group shares of each top-i prefix are from a desired distribution (KL divergence), prefixes near the top "
+        "weighing more; read from labels. The prefixes are those holding a labelled document (I, which also forms Z): neutral "
+        "documents count in no share (SPEC's reading: Geyik et al. have no neutral class). 0 when every such prefix has the desired "
+        "shares.",
     .paper =
         "Geyik, Ambler, Kenthapadi. Fairness-Aware Ranking in Search & Recommendation Systems with Application to LinkedIn Talent "
         "Search. KDD 2019.",

@@ -18,8 +18,8 @@ const MetricDescriptor descriptor{
         "Rekabsaz, Kopeinik, Schedl. Societal Biases in Retrieved Contents: Measurement Framework and Adversarial Mitigation for BERT "
         "Rankers. SIGIR 2021.",
     .equations =
-        "Eq. 1 (magnitude), Eq. 2 (neutrality ω), Eq. 3 (FaiRR), Eq. 4 (NFaiRR = FaiRR / IFaiRR), Eq. 6-9 (ranker-agnostic SetFaiRR "
-        "baseline)",
+        "Eq. 1 (magnitude), Eq. 2 (neutrality ω), Eq. 3 (FaiRR; the SIGIR paper writes FaiRC), Eq. 4 (NFaiRR = FaiRR / IFaiRR), Eq. 6-9 "
+        "(ranker-agnostic SetFaiRR baseline)",
     .range =
         "[0, 1] with two groups and uniform targets; with more groups or non-uniform targets ω can be negative, and NFaiRR "
         "can go below 0 or above 1 (undefined when IFaiRR is not positive)",

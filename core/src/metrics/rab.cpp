@@ -26,12 +26,14 @@ NumericRange bounds(const Params& p) { return p.rab_magnitude == RabMagnitude::b
 const MetricDescriptor rab_descriptor{
     .id = "rab",
     .name = "RaB",
-    .summary = "Rank bias: how many more m than f group terms the top t documents hold on average (positive leans to m, negative to f).",
+    .summary =
+        "Rank bias: the mean over the top t documents of each one's male magnitude minus its female magnitude (a count of group "
+        "terms, ln(1 + count) or presence; positive leans to m, negative to f).",
     .paper = paper,
     .equations =
         "document magnitudes tc, tf, bool and RaB_t(q) of the paper's bias measurement framework; sign, ln and t' = min(t, n) as in the "
         "code (step 1-3 notebooks)",
-    .range = "(-∞, ∞) for tc and tf (per-document counts); [-1, 1] for bool",
+    .range = "(-∞, ∞) for tc and tf (unbounded per-document magnitudes); [-1, 1] for bool",
     .numeric_range = bounds,
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = true,
@@ -51,7 +53,7 @@ const MetricDescriptor arab_descriptor{
     .equations =
         "ARaB_t(q), the mean of RaB over the cut-offs 1..t, of the paper's bias measurement framework; means over t' = min(t, n) cut-offs "
         "as in the code (step 2 notebook)",
-    .range = "(-∞, ∞) for tc and tf (per-document counts); [-1, 1] for bool",
+    .range = "(-∞, ∞) for tc and tf (unbounded per-document magnitudes); [-1, 1] for bool",
     .numeric_range = bounds,
     .fairer = Fairer::closer_to_zero,
     .uses_cutoff = true,

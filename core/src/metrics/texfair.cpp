@@ -11,11 +11,13 @@ namespace fairness::texfair {
 const MetricDescriptor descriptor{
     .id = "texfair",
     .name = "TExFAIR",
-    .summary = "How evenly the attention users pay to group terms is split between the groups, over the ranking as a whole.",
+    .summary =
+        "How evenly the attention users pay to group terms is split between the groups, over the ranking as a whole, the "
+        "imbalance scaled down by the position-weighted share of documents holding any group term (RBDF, Eq. 11-12).",
     .paper =
         "Abolghasemi, Azzopardi, Askari, de Rijke, Verberne. Measuring Bias in a Ranked List using Term-based Representations. ECIR 2024.",
     .equations = "Eq. 8 (term exposure), Eq. 9 (group share), Eq. 10 (TED), Eq. 11 (RBDF), Eq. 12 (TED · RBDF), Eq. 13 (TExFAIR)",
-    .range = "[0, max(TED)] where max(TED) = 2 (1 - min target) (1 for two groups at 1/2); normalized form in [0, 1]",
+    .range = "[0, max(TED)] where max(TED) = 2 (1 - min target) (1 for two groups at 1/2); normalised form in [0, 1]",
     .numeric_range =
         [](const Params& p) {
             if (p.targets.empty()) return NumericRange{};

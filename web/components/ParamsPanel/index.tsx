@@ -268,7 +268,7 @@ export function ParamsPanel() {
             error={message('params.ct')}
           />
           <Select
-            label="browsing model (DIPS)"
+            label="browsing model (DIPS, EE, EA)"
             value={browsing.model}
             options={['exponential', 'logarithmic', 'uniform']}
             onChange={(v) => setBrowsing({ model: v })}
