@@ -27,8 +27,9 @@ const MetricDescriptor descriptor{
     .params = {{"dipsGroups", "first two groups", "groups A and B; other documents keep their places but belong to neither"},
                {"browsing", "exponential, γ = 0.9", "F(k0): uniform 1, exponential γ^k0 (RBP), logarithmic 1 / log2(k0 + 2)"},
                {"ct", "0.5", "weight of a pair tied in relevance (0: ties ignored, 1: a tie counts as a full swap)"}},
+    // The paper's position k is k_0 here: on the page k is the cut-off.
     .formula =
-        R"(d_U(i, j) = \mathbb{1}[r_i > r_j] + c_t \mathbb{1}[r_i = r_j] \qquad M_{AB} = \frac{1}{C} \sum_{i \in A} \sum_{k < \sigma^{-1}(i)} F(k)\, d_U(i, \sigma(k))\, \mathbb{1}[\sigma(k) \in B] \qquad C = \max\Big(N_A \sum_{k<N_B} F(k),\ N_B \sum_{k<N_A} F(k)\Big) \qquad \mathrm{DIPS} = M_{AB} - M_{BA})",
+        R"(d_U(i, j) = \mathbb{1}[r_i > r_j] + c_t \mathbb{1}[r_i = r_j] \qquad M_{AB} = \frac{1}{C} \sum_{i \in A} \sum_{k_0 < \sigma^{-1}(i)} F(k_0)\, d_U(i, \sigma(k_0))\, \mathbb{1}[\sigma(k_0) \in B] \qquad C = \max\Big(N_A \sum_{k_0<N_B} F(k_0),\ N_B \sum_{k_0<N_A} F(k_0)\Big) \qquad \mathrm{DIPS} = M_{AB} - M_{BA})",
     .chart = {"side", "contribution", "each item’s share of M_AB (up, group A) or of M_BA (down, group B)"},
     .parts = {{"value", "mAB", "M_AB"}, {"value", "mBA", "M_BA"}},
 };

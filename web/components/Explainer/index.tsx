@@ -2,6 +2,7 @@
 // the parameters it reads with their values now. Loaded only when a row is opened.
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
+import { Fragment } from 'preact';
 import { useMemo } from 'preact/hooks';
 
 import type { MetricDescriptor } from '../../../wasm/types';
@@ -9,6 +10,7 @@ import { resolvedParams } from '../../state/evaluation';
 import { DIRECTION_TEXT } from '../../state/metrics';
 import { Words } from '../Words';
 import styles from './style.module.css';
+import { SYMBOLS } from './symbols';
 
 function currentValue(key: string, params: Record<string, unknown>): string {
   const value = params[key];
@@ -67,6 +69,15 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
         .join(''),
     [d.formula],
   );
+  const symbols = useMemo(
+    () =>
+      (SYMBOLS[d.id] ?? []).map(([tex, meaning]) => ({
+        tex,
+        meaning,
+        html: katex.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml' }),
+      })),
+    [d.id],
+  );
   const params = (resolvedParams.value ?? {}) as unknown as Record<string, unknown>;
   return (
     <div class={styles.explainer}>
@@ -78,6 +89,16 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
         aria-label={`Formula of ${d.name}`}
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {symbols.length > 0 && (
+        <dl class={styles.symbols} aria-label={`Where, in the formula of ${d.name}`}>
+          {symbols.map((s) => (
+            <Fragment key={s.tex}>
+              <dt dangerouslySetInnerHTML={{ __html: s.html }} />
+              <dd>{s.meaning}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
       <dl class={styles.facts}>
         <dt>Meaning</dt>
         <dd>{d.summary}</dd>
