@@ -526,6 +526,9 @@ for (const [width, height, runs] of [
     ]);
     expect(differences(await shownCells(page), expectedCells(json))).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
+    // And in the dark theme (the Evaluate button's text was white on a pale accent there).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
