@@ -285,6 +285,33 @@ describe('editing', () => {
     expect(await text(1).inputValue()).toBe(`${first}x`);
   });
 
+  for (const [query, width, height] of [
+    ['', 640, 360],
+    ['?present=1', 1280, 720],
+  ] as const)
+    test(`a dialog opened from the folded menu gives the focus back to the menu (${query || 'the start page'} at ${width}×${height})`, async () => {
+      // Gallery and Share open at once, while the menu's popover is still open, the others a frame
+      // later: the focus fell to the page after the first two, from the start page and presenting.
+      const { page, problems } = await newPage(site, { width, height });
+      await page.goto(`${site.url}${PAGE}${query}`);
+      await waitCurrent(page);
+      const focused = () =>
+        page.evaluate(() => (document.activeElement === document.body ? 'the page' : document.activeElement?.textContent?.trim()));
+      for (const command of ['Gallery…', 'Share / embed…', 'Import…'])
+        for (const close of ['Escape', 'Close']) {
+          await page.getByRole('button', { name: '☰ Menu' }).focus();
+          await page.keyboard.press('Enter');
+          await page.getByRole('button', { name: command }).focus();
+          await page.keyboard.press('Enter');
+          // Once the dialog holds the focus, as a user would close it.
+          await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'))).toBe(true);
+          if (close === 'Escape') await page.keyboard.press('Escape');
+          else await page.locator('dialog[open]').getByRole('button', { name: 'Close', exact: true }).click();
+          await expect.poll(focused, { message: `${command} closed by ${close}` }).toBe('☰ Menu');
+        }
+      expect(problems).toEqual([]);
+    });
+
   test('the keyboard never loses its place: the last Undo, a dialog from the folded menu, the sample runs, the Runs view', async () => {
     // The last step undone: the focus goes to Redo, which it enabled (Undo, disabled, dropped it).
     const page = await editedPreset('?preset=cwex-figure-1');

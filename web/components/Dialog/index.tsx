@@ -27,11 +27,16 @@ interface FrameProps {
  * A closed modal dialog gives the focus back to the control that opened it; a command of the
  * folded menu is hidden by then (the popover closed), and the focus fell to the page. It goes to
  * the control that stands for such commands instead (`data-focus-fallback`: the ☰ Menu button).
+ * A dialog opened while the menu was still open (Gallery, Share) has nothing to give it back to:
+ * the focus stays in the closed dialog until the browser drops it to the page, so focus there
+ * counts as lost too.
  */
 function keepFocus(): void {
   // After the browser has given the focus back (it does so after the close event).
   setTimeout(() => {
-    if (document.activeElement && document.activeElement !== document.body) return;
+    const at = document.activeElement;
+    const lost = !at || at === document.body || !!at.closest('dialog:not([open])') || at.checkVisibility?.() === false;
+    if (!lost) return;
     const fallback = document.querySelector<HTMLElement>('[data-focus-fallback]');
     if (fallback?.checkVisibility?.()) fallback.focus();
   });
