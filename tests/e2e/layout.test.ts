@@ -520,3 +520,43 @@ describe('on a phone', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test('tabbing through a long dialog never leaves the focused control under its sticky Close row', async () => {
+  // The row keeps to the dialog's foot; a control tabbed to just below the visible part was scrolled
+  // only to the dialog's edge, under the row (Grep-BiasIR's checkboxes, Share's preview width).
+  for (const [name, size] of [
+    ['Grep-BiasIR…', { width: 1280, height: 720 }],
+    ['Grep-BiasIR…', { width: 390, height: 844 }],
+    ['Share / embed…', { width: 1280, height: 720 }],
+  ] as const) {
+    const { page, problems } = await newPage(site, size);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    if (await page.getByRole('button', { name: '☰ Menu' }).isVisible()) await page.getByRole('button', { name: '☰ Menu' }).click();
+    await page.getByRole('navigation', { name: 'Playground commands' }).getByRole('button', { name, exact: true }).click();
+    const dialog = page.locator('dialog[open]');
+    await expect.poll(() => dialog.evaluate((d) => d.querySelectorAll('input, select, button').length)).toBeGreaterThan(6);
+    await dialog.evaluate((d) => {
+      d.scrollTop = 0;
+      d.querySelector<HTMLElement>('input, select, button, a, summary, textarea')!.focus();
+    });
+    const covered: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      await page.keyboard.press('Tab');
+      const hidden = await page.evaluate(() => {
+        const at = document.activeElement as HTMLElement;
+        const dialog = at.closest('dialog[open]');
+        if (!dialog || at === dialog || at.closest('[class*="_buttons_"]')) return null;
+        const box = at.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit && (at.contains(hit) || hit.contains(at))
+          ? null
+          : (at.getAttribute('aria-label') ?? at.textContent ?? at.tagName).slice(0, 40);
+      });
+      if (hidden) covered.push(hidden);
+    }
+    expect(covered, `${name} at ${size.width}×${size.height}`).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }
+});
