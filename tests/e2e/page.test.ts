@@ -352,6 +352,58 @@ describe('editing', () => {
     expect(await focused()).toBe('Try with the sample runs');
   });
 
+  test('a control that goes when used hands the focus on: Back to the example, Start the lesson, the toast, Presenting, the last page’s Next', async () => {
+    const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(page);
+    const focused = () =>
+      page.evaluate(() => {
+        const at = document.activeElement!;
+        const name = at.getAttribute('aria-label') ?? (at as HTMLInputElement).labels?.[0]?.textContent ?? at.textContent ?? '';
+        return at === document.body ? 'the page' : `${at.tagName.toLowerCase()} ${name.trim().slice(0, 40)}`;
+      });
+    const press = async (control: Locator, key = 'Enter') => {
+      await control.focus();
+      await page.keyboard.press(key);
+    };
+    // The caption's Back to the example goes with its notice: the caption's title takes the focus.
+    await page
+      .getByLabel(/relevance/i)
+      .first()
+      .fill('0');
+    await waitCurrent(page);
+    await press(page.getByRole('button', { name: 'Back to the example' }));
+    await expect.poll(focused).toBe('h2 TExFAIR paper, Figure 1: who is the best');
+    // Start this example's lesson: its first step's heading.
+    await press(page.getByRole('button', { name: /Start this example’s lesson/ }));
+    await expect.poll(focused).toBe('h2 Look');
+    await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
+    await waitCurrent(page);
+    // Comparison off: the toast's Restore, then its ✕, give the focus back to the checkbox.
+    const compare = page.getByLabel('Compare two rankings');
+    await press(compare, 'Space');
+    await press(page.getByRole('button', { name: 'Restore ranking Right' }));
+    await expect.poll(focused).toBe('input Compare two rankings');
+    expect(await compare.isChecked()).toBe(true);
+    await page.keyboard.press('Space');
+    await press(page.getByRole('button', { name: 'Dismiss' }));
+    await expect.poll(focused).toBe('input Compare two rankings');
+    // Presenting folds the toolbar (☰ Menu takes the focus); Stop presenting unfolds it.
+    await press(page.getByLabel('Presenting'), 'Space');
+    await expect.poll(focused).toBe('button ☰ Menu');
+    await press(page.getByRole('button', { name: 'Stop presenting' }));
+    await expect.poll(focused).toBe('input Presenting');
+    // The per-query table's last page: its Next disables itself, the focus goes to Previous.
+    await page.goto(`${site.url}${PAGE}?view=runs`);
+    await page.click('[data-action="sample-runs"]');
+    await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 30_000 });
+    const next = page.locator('[data-page="next"]');
+    await next.focus();
+    while (await next.isEnabled()) await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('button ‹ Previous');
+    expect(problems).toEqual([]);
+  });
+
   test('a save as usual is shown, not announced at every edit', async () => {
     const page = await editedPreset('?preset=cwex-figure-1');
     await page.getByText(/^Saved in this browser at /).waitFor();

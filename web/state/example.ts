@@ -59,6 +59,13 @@ export const exampleChanged = computed(() => {
   return scenarioJson(withoutLesson(s)) !== e.json;
 });
 
+/** Whether the scenario on screen is the example loaded, as loaded (or put back by *Back to the example*). */
+export const atExample = computed(() => {
+  const e = example.value;
+  const s = scenario.value;
+  return !!e && (s === e.scenario || (sameCaption(s, e.scenario) && scenarioJson(withoutLesson(s)) === e.json));
+});
+
 /**
  * The example is its rankings, groups, words and parameters: the gallery keeps a lesson beside
  * them, while its file (?scenario=, an import) carries it inside.

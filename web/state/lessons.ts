@@ -8,7 +8,7 @@ import type { Lesson, LessonChange, LessonCondition, ScenarioParams } from '../.
 import { mergeParams, moveDoc, setDocLabel, setDocTexts } from './actions';
 import { evaluation, spansFor } from './evaluation';
 import { descriptors, fairerOf, formatValue, metricOf } from './metrics';
-import { example } from './example';
+import { atExample, example } from './example';
 import { findPreset } from './presets';
 import { scenario } from './scenario';
 import { currentAddress, lessonAddress, replaceAddress } from './address';
@@ -185,7 +185,7 @@ export const activeLesson = computed((): Lesson | null => {
 export const availableLesson = computed((): string | null => {
   if (scenario.value.lesson) return OWN_LESSON;
   const shown = example.value;
-  return shown && shown.scenario === scenario.value && findPreset(shown.id)?.lesson ? shown.id : null;
+  return shown && atExample.value && findPreset(shown.id)?.lesson ? shown.id : null;
 });
 
 /** Starts a lesson (`?lesson=` in the address, so a reload continues it). */

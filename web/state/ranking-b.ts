@@ -6,7 +6,7 @@ import { showToast } from './toast';
 
 function restore(saved: PageRanking, removed: string) {
   showToast({
-    message: `Ranking ${saved.name} was ${removed}.`,
+    message: `Ranking ${saved.name} was ${removed}. Undo (Ctrl+Z) also brings it back.`,
     action: {
       label: `Restore ranking ${saved.name}`,
       run: () => {

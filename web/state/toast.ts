@@ -5,12 +5,14 @@ import { signal } from '@preact/signals';
 export interface Toast {
   message: string;
   action?: { label: string; run: () => void };
+  /** Where the focus was when the toast came (the control whose edit it speaks of): it goes back there. */
+  from?: HTMLElement | null;
 }
 
 export const toast = signal<Toast | null>(null);
 
 export function showToast(next: Toast): void {
-  toast.value = next;
+  toast.value = { from: document.activeElement instanceof HTMLElement ? document.activeElement : null, ...next };
 }
 
 export function dismissToast(): void {

@@ -1,11 +1,14 @@
 // The scenario's title and caption. A caption describes the example as it was loaded: once the
 // scenario is edited, it says so, and *Back to the example* restores the example.
+import { useRef } from 'preact/hooks';
+
 import { backToExample, exampleChanged } from '../../state/example';
 import { OWN_LESSON, activeLesson, availableLesson, startLesson, numbersHidden } from '../../state/lessons';
 import { description as descriptionSignal, title as titleSignal } from '../../state/scenario';
 import { firstSentence } from '../../state/presets';
 import { printing } from '../../state/print';
 import { presenting } from '../../state/view';
+import { keepPlace } from '../../state/focus';
 import styles from './style.module.css';
 
 /** `heading`: h1 where the caption is the page's first heading (an embed), else h2. */
@@ -15,6 +18,7 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
   const title = numbersHidden.value && lesson ? `Lesson: ${lesson.title ?? 'predict, then see'}` : titleSignal.value;
   const description = descriptionSignal.value;
   const offer = !lesson ? availableLesson.value : null;
+  const heading = useRef<HTMLHeadingElement>(null);
   if (!title && !description) return Heading === 'h1' ? <h1 class={styles.plain}>Fairness metrics</h1> : null;
   const changed = exampleChanged.value;
   // The slide's short form is for the screen: printed, the caption is whole.
@@ -25,9 +29,23 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
       aria-label="About this scenario"
       data-changed={changed}
     >
-      {title && <Heading class={styles.title}>{title}</Heading>}
+      {/* Focusable by script: where the focus goes when the notice's button goes. */}
+      {title && (
+        <Heading class={styles.title} ref={heading} tabIndex={-1}>
+          {title}
+        </Heading>
+      )}
       {offer && (
-        <button type="button" class={styles.start} onClick={() => startLesson(offer)} data-no-print>
+        <button
+          type="button"
+          class={styles.start}
+          onClick={() => {
+            startLesson(offer);
+            // The button goes as the lesson comes: its first step's heading takes the focus.
+            keepPlace(() => document.getElementById('lesson-step'));
+          }}
+          data-no-print
+        >
           ▶ Start {offer === OWN_LESSON ? 'this scenario’s' : 'this example’s'} lesson
         </button>
       )}
@@ -36,7 +54,13 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
           <strong>You changed this example.</strong>{' '}
           {/* Presenting: the notice in the caption's one line, its explanation for assistive technology. */}
           <span class={slide ? 'sr-only' : undefined}>The caption describes it as it was, so its numbers may no longer hold.</span>{' '}
-          <button type="button" onClick={backToExample}>
+          <button
+            type="button"
+            onClick={() => {
+              backToExample();
+              keepPlace(() => heading.current);
+            }}
+          >
             Back to the example
           </button>
         </p>

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 
+import { focusFallback, focusLost } from '../../state/focus';
 import styles from './style.module.css';
 
 export { styles as dialogStyles };
@@ -34,11 +35,7 @@ interface FrameProps {
 function keepFocus(): void {
   // After the browser has given the focus back (it does so after the close event).
   setTimeout(() => {
-    const at = document.activeElement;
-    const lost = !at || at === document.body || !!at.closest('dialog:not([open])') || at.checkVisibility?.() === false;
-    if (!lost) return;
-    const fallback = document.querySelector<HTMLElement>('[data-focus-fallback]');
-    if (fallback?.checkVisibility?.()) fallback.focus();
+    if (focusLost()) focusFallback()?.focus();
   });
 }
 

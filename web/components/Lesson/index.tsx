@@ -24,6 +24,7 @@ import {
 import { findPreset } from '../../state/presets';
 import { scenario, type PageScenario } from '../../state/scenario';
 import { currentAddress, lessonAddress } from '../../state/address';
+import { keepPlace } from '../../state/focus';
 import styles from './style.module.css';
 
 const TITLES = ['Look', 'Predict', 'The numbers', 'Change one thing', 'Your turn'];
@@ -118,6 +119,11 @@ export function Lesson() {
   const [changed, setChanged] = useState<{ before: Values; from: PageScenario; to: PageScenario } | null>(null);
   const [missing, setMissing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // The notice holding *Back to the example* goes with the change it undoes: the step's heading keeps the place.
+  const back = () => {
+    backToExample();
+    keepPlace(() => heading.current);
+  };
   const first = useRef(true);
 
   // A lesson starts at its first step (the numbers hidden until the prediction, state/lessons.ts).
@@ -276,7 +282,7 @@ export function Lesson() {
             <p>
               {example && (
                 <>
-                  <button type="button" onClick={backToExample}>
+                  <button type="button" onClick={back}>
                     Back to the example
                   </button>{' '}
                 </>
@@ -303,7 +309,7 @@ export function Lesson() {
         {edited && step < LAST && (
           <p class={styles.aside} data-lesson-edited>
             This is the example changed (here, or before the page was reloaded): the lesson speaks of it as it was loaded.{' '}
-            <button type="button" onClick={backToExample}>
+            <button type="button" onClick={back}>
               Back to the example
             </button>
           </p>

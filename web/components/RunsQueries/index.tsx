@@ -2,9 +2,10 @@
 // carries it), each run's value of every metric at one cut-off. Sortable by any column, filtered
 // by id or text, shown a page at a time (a run of 1,765 queries stays light). Each row opens in the
 // playground: runs A's and B's top documents become rankings A and B.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import { count } from '../../state/count';
+import { keepPlace } from '../../state/focus';
 import { toPageScenario, replaceScenario } from '../../state/scenario';
 import { openPlaygroundFromRuns, queryScenario, type RunsResults } from '../../state/runs';
 import type { Scenario } from '../../../wasm/types';
@@ -58,6 +59,12 @@ export function RunsQueries({ results }: { results: RunsResults }) {
   const changeCutoff = (next: number) => {
     setCutoff(next);
     if (sort && !sort.key.endsWith(`@${next}`)) setSort(null);
+  };
+  // The last page's Next (the first's Previous) disables itself: the focus goes to the other.
+  const pager = useRef<HTMLElement>(null);
+  const turn = (next: number) => {
+    setPage(next);
+    keepPlace(() => pager.current?.querySelector<HTMLElement>('button:not(:disabled)'));
   };
   const textOf = useMemo(() => new Map(data.queries.map((q, i) => [q, results.queryTexts[i] ?? ''])), [results]);
 
@@ -225,14 +232,14 @@ export function RunsQueries({ results }: { results: RunsResults }) {
           </tbody>
         </table>
       </div>
-      <nav class={styles.pager} aria-label="Pages of the per-query table">
-        <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
+      <nav class={styles.pager} aria-label="Pages of the per-query table" ref={pager}>
+        <button type="button" data-page="previous" disabled={current === 0} onClick={() => turn(current - 1)}>
           ‹ Previous
         </button>
-        <span>
+        <span role="status">
           Page {current + 1} of {pages}
         </span>
-        <button type="button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+        <button type="button" data-page="next" disabled={current >= pages - 1} onClick={() => turn(current + 1)}>
           Next ›
         </button>
       </nav>

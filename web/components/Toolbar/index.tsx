@@ -11,6 +11,7 @@ import { scenarioJson } from '../../state/serialise';
 import { showToast } from '../../state/toast';
 import { presenting, setPresenting } from '../../state/view';
 import { numbersHidden } from '../../state/lessons';
+import { focusFallback, keepPlace } from '../../state/focus';
 import styles from './style.module.css';
 
 interface Props {
@@ -39,6 +40,15 @@ async function exportResultsJson(): Promise<void> {
   } catch (error) {
     showToast({ message: `The results could not be exported: ${refusal(error).message}` });
   }
+}
+
+/**
+ * Presenting on folds the toolbar into ☰ Menu, and off unfolds it: the control used goes with the
+ * toolbar it was in, and the focus to ☰ Menu, or to the unfolded toolbar's Presenting.
+ */
+function present(on: boolean): void {
+  setPresenting(on);
+  keepPlace(() => (on ? focusFallback() : document.querySelector<HTMLElement>('[data-command="presenting"]')));
 }
 
 /** Whether there are values to export (the toolbar renders again on that, not on every answer). */
@@ -104,7 +114,12 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
             Compare two rankings
           </label>
           <label class={styles.toggle}>
-            <input type="checkbox" checked={presenting.value} onChange={(e) => setPresenting(e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              data-command="presenting"
+              checked={presenting.value}
+              onChange={(e) => present(e.currentTarget.checked)}
+            />
             Presenting
           </label>
         </>
@@ -166,7 +181,7 @@ export function Toolbar({ onGallery, onDataset, onImport, onShare, onExperiments
         ☰ Menu
       </button>
       {presenting.value && (
-        <button type="button" onClick={() => setPresenting(false)}>
+        <button type="button" onClick={() => present(false)}>
           Stop presenting
         </button>
       )}

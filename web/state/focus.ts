@@ -1,0 +1,40 @@
+// The keyboard's place. A control that hides, removes or disables itself when used (Back to the
+// example, a toast's buttons, Presenting, a pager's last Next) drops the focus to the page, and a
+// keyboard or screen reader user starts again from the top: the focus goes where the action led.
+
+/** Whether the focus is lost: on the page itself, or on an element no longer there, shown or enabled. */
+export function focusLost(): boolean {
+  const at = document.activeElement as (HTMLElement & { disabled?: boolean }) | null;
+  return (
+    !at ||
+    at === document.body ||
+    !at.isConnected ||
+    at.disabled === true ||
+    !!at.closest('dialog:not([open])') ||
+    at.checkVisibility?.() === false
+  );
+}
+
+/** The control that stands for the folded menu's commands (☰ Menu), when shown. */
+export function focusFallback(): HTMLElement | null {
+  const fallback = document.querySelector<HTMLElement>('[data-focus-fallback]');
+  return fallback?.checkVisibility?.() === false ? null : fallback;
+}
+
+/** Frames to wait for a target still to be rendered (a lazily loaded part: a lesson). */
+const FRAMES = 60;
+
+/**
+ * Once the action's render is done (a microtask after Preact's, or a later frame while `target`
+ * is not there yet), focuses `target` if the focus was lost; focus still on a control is left.
+ */
+export function keepPlace(target: () => HTMLElement | null | undefined): void {
+  let frames = 0;
+  const attempt = () => {
+    if (!focusLost()) return;
+    const element = target();
+    if (element) element.focus();
+    else if (frames++ < FRAMES) requestAnimationFrame(attempt);
+  };
+  queueMicrotask(attempt);
+}
