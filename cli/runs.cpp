@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -259,15 +260,25 @@ int runs_main(int argc, char** argv) {
     std::optional<std::size_t> bootstrap_samples;
     std::optional<std::uint64_t> bootstrap_seed;
     std::vector<std::pair<std::string, std::string>> run_files;
+    std::set<std::string> valued;  // the options with a value given so far
     try {
         for (int i = 1; i < argc; ++i) {
             auto option = split_option(argv[i]);
             const std::string& arg = option.name;
             std::optional<std::string>& given = option.value;
+            // An empty value (a script's unset variable) or an option given twice would otherwise
+            // evaluate something other than what was asked for, without a word.
             const auto value = [&]() -> std::string {
-                if (given) return *std::exchange(given, std::nullopt);
-                if (i + 1 >= argc) throw Usage(arg + " needs a value");
-                return argv[++i];
+                if (!valued.insert(arg).second) throw Usage(arg + " is given twice; give it once");
+                std::string v;
+                if (given)
+                    v = *std::exchange(given, std::nullopt);
+                else if (i + 1 >= argc)
+                    throw Usage(arg + " needs a value");
+                else
+                    v = argv[++i];
+                if (v.empty()) throw runs::InputError(arg, 0, "", runs::empty_value);
+                return v;
             };
             if (arg == "--collection")
                 collection = value();

@@ -86,6 +86,20 @@ describe('cut-offs', () => {
     expect(spaced.stdout).toBe(tight.stdout);
   });
 
+  test('an option with an empty value, or given twice, is refused by name: it would evaluate something else without a word', () => {
+    const run = `${ex}female-first.run`;
+    for (const option of ['--labels', '--qrels', '--queries', '--query-label', '--params', '--background', '--metrics', '--baseline']) {
+      const out = runs([option, '', run]);
+      expect(out.status, option).toBe(2);
+      expect(out.stderr).toBe(`fairness-eval runs: ${option}: needs a value, got an empty one\n`);
+      expect(runs([`${option}=`, run]).stderr).toBe(`fairness-eval runs: ${option}: needs a value, got an empty one\n`);
+    }
+    const twice = runs(['--labels', `${ex}labels.csv`, `--labels=${ex}labels.csv`, run]);
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('--labels is given twice; give it once');
+    expect(twice.stdout).toBe('');
+  });
+
   test('more than 100 distinct cut-offs are refused, naming --cutoffs', () => {
     const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
     const out = runs([...common.slice(0, -4), '--cutoffs', many, `${ex}female-first.run`]);

@@ -30,6 +30,7 @@ std::string text_of(const json& root, const char* key, const char* flag) {
 
 // A whole number from 1 to 1000000, as the CLI's whole_number().
 std::size_t whole_number(const json& v, const char* flag) {
+    if (v.is_string() && v.get<std::string>().empty()) refuse(flag, empty_value);
     if (!v.is_number_integer() && !(v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()))))
         refuse(flag, "expected a whole number from 1 to 1000000, got " + shown(v));
     const double n = v.get<double>();

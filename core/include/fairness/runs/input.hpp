@@ -25,6 +25,9 @@
 
 namespace fairness::runs {
 
+// An option given as empty text (a script's unset variable), refused by the CLI and the page alike.
+inline constexpr const char* empty_value = "needs a value, got an empty one";
+
 // Refusal of an input file: what() reads "FILE:LINE: field: message" (line and field when known).
 class InputError : public std::runtime_error {
 public:
