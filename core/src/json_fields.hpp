@@ -73,10 +73,21 @@ inline std::string format_number(double value) {
     return out + digits.substr(0, static_cast<std::size_t>(point)) + "." + digits.substr(static_cast<std::size_t>(point));
 }
 
+// Control characters are written as JSON writes them (\u0000): a NUL (from "\u0000" in the input)
+// would end the message where it is read as a C string (what()), and the rest would be lost.
 inline std::string in_quotes(std::string_view s) {
+    constexpr char hex[] = "0123456789abcdef";
     std::string out;  // appended, not "'" + s + "'": GCC 12 warns falsely (-Wrestrict) on that
     out.reserve(s.size() + 2);
-    out.append(1, '\'').append(s).append(1, '\'');
+    out.append(1, '\'');
+    for (const char c : s) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20)
+            out.append("\\u00").append(1, hex[byte >> 4]).append(1, hex[byte & 15]);
+        else
+            out.append(1, c);
+    }
+    out.append(1, '\'');
     return out;
 }
 

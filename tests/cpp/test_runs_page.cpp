@@ -51,7 +51,7 @@ TEST_CASE("options: the CLI's defaults, every key, and refusals naming the flag"
     // What a form could not read as a number is passed as written, and quoted as the CLI quotes it.
     CHECK(refusal(R"({"cutoffs":[5,"abc"]})") == "--cutoffs: expected a whole number from 1 to 1000000, got 'abc'");
     CHECK(refusal(R"({"cutoffs":["1.5"]})") == "--cutoffs: expected a whole number from 1 to 1000000, got '1.5'");
-    CHECK(refusal(R"({"backgroundDepth":""})") == "--background-depth: expected a whole number from 1 to 1000000, got ''");
+    CHECK(refusal(R"({"backgroundDepth":""})") == "--background-depth: needs a value, got an empty one");
     CHECK(refusal(R"({"cutoffs":[]})").find("--cutoffs") == 0);
     CHECK(refusal(R"({"order":"rank"})").find("--order") == 0);
     CHECK(refusal(R"({"backgroundFrom":"qrels"})").find("--background-from") == 0);

@@ -213,6 +213,22 @@ TEST_CASE("a UTF-16 file (Windows PowerShell's >) is refused on its first line, 
     CHECK(collection_error(le + "\n") == "c.tsv" + message);
 }
 
+TEST_CASE("a UTF-16 file without a byte order mark is called UTF-16 too, by its first line's zero bytes") {
+    const std::string le("q\0001\000 \000Q\0000\000", 10);
+    const std::string be("\000q\0001\000 \000Q\0000", 10);
+    const std::string message = ":1: the file is UTF-16 text (as Windows PowerShell's > writes it); save it as UTF-8";
+    CHECK(error_of(Input::run, le + std::string("\n\0", 2), "a.run") == "a.run" + message);
+    CHECK(error_of(Input::qrels, be + "\n", "q.txt") == "q.txt" + message);
+}
+
+TEST_CASE("a value quoted in a message shows its control bytes escaped, so the message arrives whole") {
+    // A NUL would end the message where what() is read as a C string: "unknown label 'M".
+    const auto labelled = error_of(Input::labels, std::string("docid,label\nd1,M\0\n", 19), "l.csv");
+    CHECK(labelled.find('\0') == std::string::npos);
+    CHECK(labelled.find("unknown label 'M\\x00'; expected") != std::string::npos);
+    CHECK(error_of(Input::run, std::string("q1 Q0 d1 1 3\0 t\n", 17), "a.run") == "a.run:1: score: not a finite decimal number: '3\\x00'");
+}
+
 TEST_CASE("a byte order mark before the first line is not part of it, in every file, whole or a byte at a time") {
     const std::string bom = "\xEF\xBB\xBF";
     const auto evaluate = [&](const std::string& mark, std::size_t chunk) {

@@ -271,6 +271,15 @@ TEST_CASE("the message reads \"field: message\"") {
     }
 }
 
+TEST_CASE("a value quoted in a message shows its control characters escaped, so what() holds the whole message") {
+    try {
+        fairness::parse_scenario(with_docs(R"([{"text": "x", "label": "F\u0000x"}])"));
+        FAIL("the label was accepted");
+    } catch (const fairness::ScenarioError& error) {
+        CHECK(std::string(error.what()) == "rankings[0].docs[0].label: unknown label 'F\\u0000x'; expected neutral or one of female, male");
+    }
+}
+
 // Regression: nlohmann reports a number too large for a double as out_of_range, not parse_error;
 // parse_scenario let it escape, so the CLI aborted and the WASM module called it a core failure.
 TEST_CASE("regression: a number overflowing a double (1e400) is refused as malformed JSON, not thrown raw") {

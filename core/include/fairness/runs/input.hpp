@@ -69,12 +69,13 @@ private:
         if (bytes > max_line_) too_long(bytes);
     }
     static std::string_view trim_cr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
-    // Line `line_` as handed over: without its '\r', and the first without a byte order mark (a
-    // UTF-16 one is refused: every other byte of such a file is 0).
+    // Line `line_` as handed over: without its '\r', and the first without a byte order mark. A
+    // UTF-16 file is refused by its mark, or without one by a zero byte among its first two (every
+    // other byte of such a file is 0; no text line of these formats starts so).
     std::string_view tidy(std::string_view s) const {
         s = trim_cr(s);
         if (line_ == 1 && s.starts_with("\xEF\xBB\xBF")) s.remove_prefix(3);
-        if (line_ == 1 && (s.starts_with("\xFF\xFE") || s.starts_with("\xFE\xFF"))) utf16();
+        if (line_ == 1 && (s.starts_with("\xFF\xFE") || s.starts_with("\xFE\xFF") || s.substr(0, 2).find('\0') != s.npos)) utf16();
         return s;
     }
 };
