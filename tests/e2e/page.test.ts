@@ -126,6 +126,13 @@ describe('editing', () => {
       .poll(() => page.locator('#param-k-error').textContent())
       .toBe('Parameters: cut-off k must be a whole number of at least 1, got 0 (params.k)');
     expect(await page.getByLabel('cut-off k').getAttribute('aria-invalid')).toBe('true');
+    // Said once, by the field's alert while the panel is open (its note in the metrics is not a
+    // second one); with the panel closed, the note is the alert.
+    await page.getByText('These values are for the last valid input.').waitFor();
+    expect(await page.locator('[role="alert"]', { hasText: 'cut-off k must be' }).count()).toBe(1);
+    await page.getByText('Parameters', { exact: true }).click();
+    await expect.poll(() => page.locator('section[aria-label="Metrics"] [role="alert"]', { hasText: 'cut-off k must be' }).count()).toBe(1);
+    await page.getByText('Parameters', { exact: true }).click();
     // Each refused field is drawn in the error's colour, and only while it is refused.
     const errorColour = await page.locator('#param-k-error').evaluate((e) => getComputedStyle(e).color);
     const border = (field: Locator) => field.evaluate((e) => getComputedStyle(e).borderTopColor);

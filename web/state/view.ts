@@ -27,6 +27,9 @@ export const presenting = signal(false);
 /** In presenting mode, show every metric rather than the four main ones. */
 export const presentAll = signal(false);
 
+/** Whether the Parameters panel is open: its fields then say their own refusals, beside them. */
+export const paramsOpen = signal(false);
+
 export function setPresenting(on: boolean): void {
   presenting.value = on;
   document.documentElement.dataset.present = String(on);

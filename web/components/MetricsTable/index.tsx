@@ -9,7 +9,7 @@ import { DIRECTION_TEXT, PRIMARY, UTILITY, descriptors, fairerOf, formatValue, m
 import { printing } from '../../state/print';
 import { warningAsRefusal } from '../../state/messages';
 import { lessonMetrics } from '../../state/lessons';
-import { presentAll, presenting, shownMetrics } from '../../state/view';
+import { paramsOpen, presentAll, presenting, shownMetrics } from '../../state/view';
 import { lazyPart } from '../Lazy';
 import { memo } from '../Memo';
 import { RefusalText } from '../Refusal';
@@ -54,8 +54,13 @@ function parts(d: MetricDescriptor, metric: Record<string, unknown>, params: Rec
   });
 }
 
-/** A field of a ranking or of one of its documents: its editor, always on screen, shows the refusal. */
-const atRanking = (field: string) => /^rankings\[\d+\]/.test(field);
+/**
+ * Whether the refused field says so itself, in an alert beside it: a ranking's or a document's
+ * field (its editor always on screen), or a parameter, a group or the lexicon while the
+ * Parameters panel is open. The panel's note then only marks the values stale, without a second
+ * announcement.
+ */
+const saidBeside = (field: string) => /^rankings\[\d+\]/.test(field) || (paramsOpen.value && /^(params|groups|lexicon)\b/.test(field));
 
 /** How long a changed value shows what it was before the edit. */
 const CHANGE_MS = 4000;
@@ -326,8 +331,7 @@ export function MetricsTable({ chosen = null, mainOnly = false, compact = false 
         </span>
       </h2>
       {isStale && error && (
-        // A refusal of a ranking's field is already said by that field's own alert, beside it.
-        <p class={styles.error} role={atRanking(error.field) ? undefined : 'alert'}>
+        <p class={styles.error} role={saidBeside(error.field) ? undefined : 'alert'}>
           These values are for the last valid input. <RefusalText refusal={error} />
         </p>
       )}

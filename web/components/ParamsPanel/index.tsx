@@ -9,6 +9,7 @@ import { refusalLine } from '../../state/messages';
 import { groups, params, scenario } from '../../state/scenario';
 import { LexiconEditor } from '../LexiconEditor';
 import { NumberField } from '../NumberField';
+import { paramsOpen } from '../../state/view';
 import styles from './style.module.css';
 
 function Select({
@@ -156,7 +157,7 @@ export function ParamsPanel() {
   const rabGroups = value<string[]>('rabGroups') ?? list.slice(0, 2);
 
   return (
-    <details class={styles.panel}>
+    <details class={styles.panel} onToggle={(e) => void (paramsOpen.value = e.currentTarget.open)}>
       <summary>
         <h2 class={styles.heading}>Parameters</h2> <span class={styles.summary}>{summarize(resolved)}</span>
       </summary>
