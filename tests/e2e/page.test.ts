@@ -359,7 +359,7 @@ describe('editing', () => {
     expect(await focused()).toBe('Try with the sample runs');
   });
 
-  test('a control that goes when used hands the focus on: Back to the example, Start the lesson, the toast, Presenting, the last page’s Next', async () => {
+  test('a control that goes when used hands the focus on: + Add document, Back to the example, Start the lesson, the toast, Presenting, the last page’s Next', async () => {
     const { page, problems } = await newPage(site, { width: 1280, height: 720 });
     await page.goto(`${site.url}${PAGE}?preset=texfair-figure-1`);
     await waitCurrent(page);
@@ -373,12 +373,19 @@ describe('editing', () => {
       await control.focus();
       await page.keyboard.press(key);
     };
-    // The caption's Back to the example goes with its notice: the caption's title takes the focus.
-    await page
-      .getByLabel(/relevance/i)
-      .first()
-      .fill('0');
+    // + Add document: the new card's text box, to type its document at once.
+    await press(page.locator('[data-add="0"]'));
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            `${document.activeElement?.closest<HTMLElement>('[data-card]')?.dataset.card} ${document.activeElement?.getAttribute('data-field')}`,
+        ),
+      )
+      .toBe('0:4 text');
+    await page.keyboard.type('A new passage.');
     await waitCurrent(page);
+    // The caption's Back to the example goes with its notice: the caption's title takes the focus.
     await press(page.getByRole('button', { name: 'Back to the example' }));
     await expect.poll(focused).toBe('h2 TExFAIR paper, Figure 1: who is the best');
     // Start this example's lesson: its first step's heading.

@@ -29,12 +29,27 @@ const FRAMES = 60;
  * is not there yet), focuses `target` if the focus was lost; focus still on a control is left.
  */
 export function keepPlace(target: () => HTMLElement | null | undefined): void {
+  focusWhenThere(target, focusLost);
+}
+
+/** Focuses `target` once the action's render has put it there (what was just added: a card's text box). */
+export function focusAdded(target: () => HTMLElement | null | undefined): void {
+  focusWhenThere(
+    target,
+    () => true,
+    (element) => element.scrollIntoView({ block: 'nearest' }),
+  );
+}
+
+function focusWhenThere(target: () => HTMLElement | null | undefined, wanted: () => boolean, then?: (element: HTMLElement) => void) {
   let frames = 0;
   const attempt = () => {
-    if (!focusLost()) return;
+    if (!wanted()) return;
     const element = target();
-    if (element) element.focus();
-    else if (frames++ < FRAMES) requestAnimationFrame(attempt);
+    if (element) {
+      element.focus();
+      then?.(element);
+    } else if (frames++ < FRAMES) requestAnimationFrame(attempt);
   };
   queueMicrotask(attempt);
 }

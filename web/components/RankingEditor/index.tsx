@@ -14,6 +14,7 @@ import { presenting } from '../../state/view';
 import { DocCard, type CardHandlers } from '../DocCard';
 import { RefusalText } from '../Refusal';
 import { keepStateWhenMoved } from './moves';
+import { focusAdded } from '../../state/focus';
 import styles from './style.module.css';
 import type { CardPosition } from './VirtualCards';
 
@@ -230,7 +231,17 @@ export function RankingEditor({ r }: { r: number }) {
             {(virtual ? docs.slice(0, ALL_CARDS_UP_TO) : docs).map((_, j) => card(j))}
           </ol>
         )}
-        <button type="button" class={styles.add} data-add={r} onClick={() => addDoc(r)}>
+        <button
+          type="button"
+          class={styles.add}
+          data-add={r}
+          onClick={() => {
+            const j = docs.length;
+            addDoc(r);
+            // The new card's text box, to type its document at once.
+            focusAdded(() => document.querySelector<HTMLElement>(`[data-card="${r}:${j}"] [data-field="text"]`));
+          }}
+        >
           + Add document
         </button>
       </div>
