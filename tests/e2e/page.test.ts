@@ -676,6 +676,12 @@ describe('editing', () => {
     await expect.poll(() => page.getByLabel('Name of ranking 1').inputValue()).toBe('Pasted');
     await waitCurrent(page);
     expect(mismatches(await shownValues(page), cliValues(JSON.stringify(scenario)))).toEqual([]);
+    // Said outside the closed dialog, by the header's polite region; the dialog opens empty again.
+    const said = page.locator('header [aria-live="polite"]');
+    expect((await said.textContent())?.trim()).toBe('Showing an imported scenario.');
+    await page.getByRole('button', { name: 'Import…' }).click();
+    expect(await page.getByLabel('Table or scenario JSON to import').inputValue()).toBe('');
+    expect(await page.locator('dialog[open] [role="status"], dialog[open] [role="alert"]').count()).toBe(0);
     expect(problems).toEqual([]);
   });
 

@@ -130,8 +130,9 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
               NFaiRR, TExFAIR, DIPS and CWEx side by side: edit a ranking and watch them agree, or not.{' '}
               {/* The example's title gives a lesson's answer away: said once the numbers are. */}
               {/* What the playground shows, and its autosave's row, belong to the playground, not to the Runs view. */}
+              {/* Polite and whole: a scenario opened (an example, an import, a dataset's query) is said, as the values' announcer says edits only. */}
               {!numbersHidden.value && view.value === 'playground' && (
-                <span class={styles.source}>
+                <span class={styles.source} aria-live="polite" aria-atomic="true">
                   Showing {source}
                   {shownSourceEdited.value ? ', edited' : ''}.
                 </span>

@@ -72,7 +72,9 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
     if (looksLikeJson(text)) {
       try {
         replaceScenario(await acceptScenario(text), { source: 'an imported scenario' });
-        setReport({ ok: true, lines: ['Scenario imported (undo restores the previous one).'] });
+        // Said by the page's header ("Showing an imported scenario"); the dialog opens empty next time.
+        setReport(null);
+        setText('');
         dialog.current?.close();
       } catch (error) {
         setReport({ ok: false, lines: [describeRefusal(error), 'Nothing was changed.'] });
