@@ -794,6 +794,31 @@ describe('Grep-BiasIR', () => {
 });
 
 describe('sharing', () => {
+  test('the share dialog gives the focus to its link once made; each Copy names what it copies and says it is done', async () => {
+    const { page, problems } = await newPage(site);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    await page.getByRole('button', { name: 'Share / embed…' }).focus();
+    await page.keyboard.press('Enter');
+    // It opened on Close, the one control before the link is made.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Link');
+    const copies = await page
+      .locator('dialog[open]')
+      .getByRole('button', { name: /^Copy/ })
+      .evaluateAll((b) => b.map((x) => x.textContent));
+    expect(copies).toEqual([
+      'Copy Link',
+      'Copy Embed link',
+      'Copy Embed in a course page (iframe)',
+      'Copy Once per course page: the script that sizes every embed to its content',
+    ]);
+    await page.locator('dialog[open]').getByRole('button', { name: 'Copy Link' }).click();
+    await expect.poll(() => page.locator('dialog[open] [role="status"]', { hasText: 'Link: copied.' }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByLabel('Link', { exact: true }).inputValue());
+    expect(problems).toEqual([]);
+  });
+
   test('a share link reproduces the scenario; ?embed=1 hides the chrome; autosave survives a reload', async () => {
     const { page } = await newPage(site);
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);

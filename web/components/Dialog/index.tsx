@@ -69,7 +69,7 @@ export function DialogActions({ dialog, children }: { dialog: DialogHandle; chil
   return (
     <div class={styles.buttons}>
       {children}
-      <button type="button" onClick={() => dialog.current?.close()}>
+      <button type="button" data-dialog-close onClick={() => dialog.current?.close()}>
         Close
       </button>
     </div>

@@ -15,30 +15,42 @@ import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../
 import own from './style.module.css';
 
 function CopyField({ label, value, multiline = false }: { label: string; value: string; multiline?: boolean }) {
-  const [copied, setCopied] = useState(false);
+  const [said, setSaid] = useState<'copied' | 'refused' | null>(null);
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   return (
     <label class={own.field}>
       <span>{label}</span>
       <span class={own.row}>
         {multiline ? (
-          <textarea readOnly value={value} rows={4} onFocus={(e) => e.currentTarget.select()} aria-label={label} />
+          <textarea ref={field} readOnly value={value} rows={4} onFocus={(e) => e.currentTarget.select()} aria-label={label} />
         ) : (
-          <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} aria-label={label} />
+          <input ref={field} readOnly value={value} onFocus={(e) => e.currentTarget.select()} aria-label={label} data-copy={label} />
         )}
         <button
           type="button"
           onClick={async () => {
             try {
               await navigator.clipboard.writeText(value);
-              setCopied(true);
-              setTimeout(() => setCopied(false), 1500);
+              setSaid('copied');
+              setTimeout(() => setSaid(null), 1500);
             } catch {
-              setCopied(false); // clipboard refused (insecure context): the text is selected instead
+              // Clipboard refused (an insecure context): the text is selected, for Ctrl+C.
+              field.current?.focus();
+              setSaid('refused');
             }
           }}
         >
-          {copied ? 'Copied' : 'Copy'}
+          {said === 'copied' ? 'Copied' : 'Copy'}
+          {/* Four buttons read "Copy": each says what it copies. */}
+          <span class="sr-only"> {label}</span>
         </button>
+      </span>
+      <span class={said === 'refused' ? own.refused : 'sr-only'} role="status">
+        {said === 'copied'
+          ? `${label}: copied.`
+          : said === 'refused'
+            ? 'The browser did not let the page copy: the text is selected, press Ctrl+C.'
+            : ''}
       </span>
     </label>
   );
@@ -133,6 +145,15 @@ export function ShareDialog({ dialog }: { dialog: DialogHandle }) {
           ...(lessonOn ? { lesson } : {}),
         });
   useEffect(() => setMeasured(null), [embed]);
+  // The dialog opens before its link is made, its focus on Close (the one control then): once the
+  // link is there, the focus goes to it, unless the user has moved it.
+  const ready = open && link !== null;
+  useEffect(() => {
+    if (!ready) return;
+    const at = document.activeElement;
+    if (at === dialog.current || at?.hasAttribute('data-dialog-close') || !at?.closest('dialog[open]'))
+      dialog.current?.querySelector<HTMLElement>('[data-copy="Link"]')?.focus();
+  }, [ready]);
   const toggle = (id: string, on: boolean) =>
     setChosen(() => {
       const next = new Set(picked);
