@@ -47,6 +47,11 @@ describe('refusals in words', () => {
     expect(refusalInWords({ field: 'rankings[1].name', message: 'got null where a string belongs' }, scenario).text).toBe(
       'Right, name: got null where a string belongs',
     );
+    // A null where no number belongs (a file's or a link's): not an empty number field.
+    expect(refusalLine({ field: 'params.ndklTarget', message: 'must be a string, got null' }, scenario)).toBe(
+      'Parameters: NDKL D* must be a string, got null (params.ndklTarget)',
+    );
+    expect(refusalLine({ field: 'scenario', message: 'must be an object, got null' }, null)).toBe('scenario: must be an object, got null');
   });
 
   test('the core’s warnings in words: the place their path names, then what they say; one that names no place as it is', () => {

@@ -116,7 +116,9 @@ export function warningAsRefusal(warning: string): Refusal {
  */
 function emptyInWords(message: string): string | null {
   const rule = /^((?:must|should) .*), got null$/.exec(message);
-  return rule ? `is empty or not a number; it ${rule[1]}` : null;
+  // Only a rule for a number: a string, an object or a list that is null (in a file or a link) is
+  // not an empty number field, and keeps the core's words.
+  return rule && /number|between|at least|in [([]/.test(rule[1]!) ? `is empty or not a number; it ${rule[1]}` : null;
 }
 
 /** The refusal in words, with its path as the detail. */
