@@ -354,6 +354,9 @@ private:
             if (!g) throw ScenarioError(child(path, name), "unknown group " + in_quotes(name) + "; the groups are " + join(groups()));
             targets[*g] = number(t, child(path, name));
             if (targets[*g] < 0) throw ScenarioError(child(path, name), "a target cannot be negative, got " + json_text(t));
+            // A share: above 1 the sum cannot be 1 (and two of 1e308 would sum to infinity, said as null).
+            if (targets[*g] > 1 + target_sum_tolerance)
+                throw ScenarioError(child(path, name), "a target is a share, at most 1, got " + json_text(t));
             seen[*g] = true;
         }
         double sum = 0;

@@ -192,7 +192,7 @@ TEST_CASE("bad input is refused with the field that is wrong") {
         {"targets not summing to 1", with_params(R"({"targets": {"female": 0.5, "male": 0.6}})"), "params.targets"},
         {"target for an unknown group", with_params(R"({"targets": {"female": 0.5, "other": 0.5}})"), "params.targets.other"},
         {"missing target", with_params(R"({"targets": {"female": 1}})"), "params.targets"},
-        {"negative target", with_params(R"({"targets": {"female": 1.5, "male": -0.5}})"), "params.targets.male"},
+        {"negative target", with_params(R"({"targets": {"female": 0.5, "male": -0.5}})"), "params.targets.male"},
         // "female" is read first (listed first, and first alphabetically), so the listing under "male" is refused.
         {"a term in two groups", R"({"lexicon": {"female": ["x"], "male": ["x"]}, "rankings": [{"docs": [{}]}]})", "lexicon.male[0]"},
         {"a term in two groups after case folding", R"({"lexicon": {"female": ["Sam"], "male": ["sam"]}, "rankings": [{"docs": [{}]}]})",
@@ -255,6 +255,9 @@ TEST_CASE("the boundary values themselves are accepted") {
         CAPTURE(params);
         CHECK(refused_field(with_params(params)) == "(accepted)");
     }
+    // A share above 1 is refused by name, before a sum that could overflow to infinity.
+    CHECK(refused_field(R"({"params": {"targets": {"female": 1e308, "male": 1e308}}, "rankings": [{"docs": [{}]}]})") ==
+          "params.targets.female");
     // 0.1 + 0.2 + 0.7 is not exactly 1 in binary; the sum is accepted within rounding.
     CHECK(refused_field(R"({"groups": ["a", "b", "c"], "lexicon": {"a": ["x"], "b": ["y"], "c": ["z"]},
         "params": {"targets": {"a": 0.1, "b": 0.2, "c": 0.7}}, "rankings": [{"docs": [{}]}]})") == "(accepted)");
@@ -356,6 +359,15 @@ TEST_CASE("regression: bytes after the JSON value, a NUL included, are refused")
     CHECK(refused_field(valid + "\n\t ") == "(accepted)");  // whitespace after the value is JSON
     // A NUL inside a string is written \u0000 in JSON, and kept.
     CHECK(fairness::parse_scenario(with_docs(R"([{"text": "a\u0000b"}])")).rankings[0].docs[0].text == std::string("a\0b", 3));
+}
+
+TEST_CASE("a UTF-16 scenario (Windows PowerShell's >) is called UTF-16, with its byte order mark or without") {
+    const std::string message = "scenario: the text is UTF-16 (as Windows PowerShell's > writes it); save it as UTF-8";
+    const std::string le("{\0}\0", 4), be("\0{\0}", 4);
+    CHECK(refusal("\xFF\xFE" + le) == message);
+    CHECK(refusal("\xFE\xFF" + be) == message);
+    CHECK(refusal(le) == message);
+    CHECK(refusal(be) == message);
 }
 
 TEST_CASE("a bare word where a value goes is said as a string without its quotes, true, false and null read as ever") {

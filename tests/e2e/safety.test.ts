@@ -618,6 +618,18 @@ describe('the outer surface', () => {
     const table = Buffer.concat([Buffer.from('text,label\nOne,F\nCaf'), Buffer.from([0xe9]), Buffer.from(',M\n')]);
     await file.setInputFiles({ name: 'table.csv', mimeType: 'text/csv', buffer: table });
     await dialog.getByText('table.csv, line 3: not UTF-8 text').waitFor();
+    // A scenario saved as UTF-16 (Windows PowerShell's >), with its byte order mark or without: as the CLI calls it.
+    for (const [name, bytes] of [
+      ['bom.json', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(latin1.toString('latin1'), 'utf16le')])],
+      ['plain.json', Buffer.from(latin1.toString('latin1'), 'utf16le')],
+    ] as const) {
+      const utf16 = spawnSync(`${root}build/fairness-eval`, ['-'], { input: bytes, encoding: 'utf8' })
+        .stderr.trim()
+        .replace(/^fairness-eval: /, '');
+      expect(utf16).toBe("scenario: the text is UTF-16 (as Windows PowerShell's > writes it); save it as UTF-8");
+      await file.setInputFiles({ name, mimeType: 'application/json', buffer: bytes });
+      await dialog.getByText(`${name}: ${utf16}`).waitFor();
+    }
     expect(await page.getByLabel('Table or scenario JSON to import').inputValue()).toBe('');
     expect(problems).toEqual([]);
   });

@@ -39,7 +39,9 @@ async function fileText(file: File): Promise<string | { refused: string }> {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const replaced = new TextDecoder().decode(bytes);
-    if (looksLikeJson(replaced))
+    // UTF-16 (a byte order mark, or a zero among the first two bytes): the core names it.
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || bytes[0] === 0 || bytes[1] === 0;
+    if (utf16 || looksLikeJson(replaced))
       try {
         await acceptScenario(bytes);
       } catch (error) {
