@@ -306,7 +306,7 @@ int runs_main(int argc, char** argv) {
             else if (arg == "--cutoffs") {
                 opt.cutoffs.clear();
                 for (const auto& c : split_list(value())) opt.cutoffs.push_back(whole_number(arg, c));
-                if (opt.cutoffs.empty()) throw Usage("--cutoffs needs at least one cut-off");
+                if (opt.cutoffs.empty()) throw runs::InputError(arg, 0, "", "needs at least one cut-off");
             } else if (arg == "--order") {
                 const auto v = value();
                 opt.order_given = true;

@@ -210,6 +210,7 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
     ['--cutoffs', '5,abc'],
     ['--cutoffs', '10,1.5'],
     ['--cutoffs', '7,-2'],
+    ['--cutoffs', ','],
     ['--background-depth', ''],
     ['--background-depth', '1.5'],
   ])('%s typed as %j is refused as the CLI refuses it', async (flag, typed) => {
@@ -224,6 +225,13 @@ describe.skipIf(!ready)('run evaluation in WebAssembly', () => {
     );
     expect(refusal!.file).toBe(flag);
     expect(`fairness-eval runs: ${refusal!.message}\n`).toBe(expected.stderr);
+  });
+
+  test('a cut-off with a plus sign is a number to the form as to the CLI (+5 is 5)', () => {
+    expect(optionsOf({ ...defaults, cutoffs: '+5, 10' }).cutoffs).toEqual([5, 10]);
+    const { paths } = writeRunsFiles(3);
+    const { args } = jobAndArgs(paths, { options: {}, args: [] });
+    expect(spawnSync(cli, [...args, '--cutoffs', '+5'], { encoding: 'utf8' }).status).toBe(0);
   });
 
   test('an opened query evaluates in scenario mode to its per-query values', async () => {

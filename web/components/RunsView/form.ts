@@ -121,12 +121,13 @@ const list = (text: string) =>
     .filter(Boolean);
 
 /** A numeral as its number; anything else (an empty field too) as written, for the core to refuse by name and value. */
-export const typedNumber = (text: string): number | string => (/^\d+$/.test(text) ? Number(text) : text);
+export const typedNumber = (text: string): number | string => (/^\+?\d+$/.test(text) ? Number(text) : text);
 
 /** The options of the form; a cut-off that is not a numeral passes as written, for the core to refuse by name and value. */
 export function optionsOf(f: RunsForm): RunsOptions {
   return {
-    ...(list(f.cutoffs).length ? { cutoffs: list(f.cutoffs).map(typedNumber) } : {}),
+    // Text with no cut-off in it (",") goes to the core as none, to be refused as the CLI refuses it.
+    ...(f.cutoffs.trim() ? { cutoffs: list(f.cutoffs).map(typedNumber) } : {}),
     order: f.order,
     official: f.official,
     ...(f.files.background.length ? {} : { backgroundFrom: f.backgroundFrom }),
