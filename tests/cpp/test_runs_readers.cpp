@@ -359,6 +359,11 @@ TEST_CASE("labels as pandas writes them: a quoted id may hold the separator, and
     CHECK(unlabelled(warnings("\"doc,1\",F\n")));  // a"b has none: the check can fail
     CHECK(error_of(Input::labels, "\"doc,1\",F,x\n", "l.csv") ==
           "l.csv:1: more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
+    // A quote opened and not closed: the id would keep its quote ("d1) and match nothing.
+    CHECK(error_of(Input::labels, "docid,label\n\"d1,M\n", "l.csv") ==
+          "l.csv:2: a quote is opened and not closed: '\"d1,M'; expected docid,label (CSV) or docid<TAB>label (TSV)");
+    CHECK(error_of(Input::labels, "docid,label\nd1,\"M\n", "l.csv") ==
+          "l.csv:2: a quote is opened and not closed: 'd1,\"M'; expected docid,label (CSV) or docid<TAB>label (TSV)");
 }
 
 TEST_CASE("annotated query lists: the id is the first field and the label the last, commas inside the text") {

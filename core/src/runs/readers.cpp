@@ -27,6 +27,13 @@ std::string_view unquote(std::string_view s) {
 
 bool blank(std::string_view s) { return trim(s).empty(); }
 
+// A CSV field that opens a quote and does not close it ("d1,M read as "d1 and M): its closing quote
+// lost, the line cannot be read as meant.
+bool unclosed(std::string_view field) {
+    const auto t = trim(field);
+    return !t.empty() && t.front() == '"' && (t.size() < 2 || t.back() != '"');
+}
+
 // Where the first field of a CSV line ends: at the first separator, or, for a quoted field ("doc,1",
 // as pandas writes an id holding a comma; "" is a quote within it), at the first after its
 // closing quote. npos when the line has one field.
@@ -296,6 +303,8 @@ void LabelsReader::line(std::string_view text, std::uint64_t number) {
     const auto left = bare ? body : body.substr(0, cut);
     const auto right = bare ? std::string_view() : body.substr(cut + 1);
     if (field_end(right, separator) != std::string_view::npos) throw InputError(file_, number, "", "more than 2 fields; " + expected);
+    if (unclosed(left) || unclosed(right))
+        throw InputError(file_, number, "", "a quote is opened and not closed: " + in_quotes(body) + "; " + expected);
     // A header names its columns, in either order (label,docid as some tools write it): a first
     // line is a header only when a field is a column's name, so a mistyped first label (1,Femal)
     // is refused as any other line would be.
