@@ -695,7 +695,8 @@ describe('editing', () => {
     await waitCurrent(page);
     await page.getByRole('button', { name: 'Import…' }).click();
     await page.getByLabel('Table or scenario JSON to import').fill('text\tlabel\trelevance\nShe won.\tF\t2');
-    await page.getByLabel('append').check();
+    // The radios are a group named for what they choose.
+    await page.getByRole('group', { name: 'Where the table goes' }).getByLabel('append').check();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('1 document imported.').waitFor();
     await page.keyboard.press('Escape');

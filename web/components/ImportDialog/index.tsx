@@ -174,7 +174,9 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
           </label>
         </div>
         {!looksLikeJson(text) && (
-          <div class={styles.row}>
+          // A group, so the radios are read with what they choose.
+          <fieldset class={`${styles.row} ${styles.target}`}>
+            <legend class="sr-only">Where the table goes</legend>
             <label>
               Into{' '}
               <select value={target.ranking} onChange={(e) => setTarget({ ...target, ranking: Number(e.currentTarget.value) })}>
@@ -203,7 +205,7 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
               />{' '}
               append
             </label>
-          </div>
+          </fieldset>
         )}
         {report && (
           <ul class={report.ok ? styles.ok : styles.error} role={report.ok ? 'status' : 'alert'}>
