@@ -418,6 +418,37 @@ describe('editing', () => {
     expect(problems).toEqual([]);
   });
 
+  test('from a metric’s explainer, each parameter it reads leads to its field in Parameters, opened and focused', async () => {
+    const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    const rows = page.locator('section[aria-label="Metrics"] tbody th[scope="row"] button[aria-expanded]');
+    const reached: string[] = [];
+    for (let i = 0; i < (await rows.count()); i++) {
+      await rows.nth(i).click();
+      const keys = page.locator('section[aria-label="Metrics"] button[title="Edit in Parameters"]');
+      await keys.first().waitFor();
+      for (let j = 0; j < (await keys.count()); j++) {
+        const key = (await keys.nth(j).locator('code').textContent())!;
+        await page.locator('details[data-params]').evaluate((d) => ((d as HTMLDetailsElement).open = false));
+        await keys.nth(j).click();
+        const at = await page.evaluate(() => {
+          const a = document.activeElement!;
+          return {
+            param: a.closest('[data-param]')?.getAttribute('data-param'),
+            open: (a.closest('details') as HTMLDetailsElement | null)?.open,
+          };
+        });
+        expect(at, key).toEqual({ param: key, open: true });
+        reached.push(key);
+      }
+      await rows.nth(i).click();
+    }
+    // Every parameter SPEC names that a metric reads.
+    expect(new Set(reached).size).toBe(17);
+    expect(problems).toEqual([]);
+  });
+
   test('a save as usual is shown, not announced at every edit', async () => {
     const page = await editedPreset('?preset=cwex-figure-1');
     await page.getByText(/^Saved in this browser at /).waitFor();

@@ -53,3 +53,18 @@ function focusWhenThere(target: () => HTMLElement | null | undefined, wanted: ()
   };
   queueMicrotask(attempt);
 }
+
+/**
+ * From a metric's explainer to a parameter it reads: the Parameters panel opens and the
+ * parameter's field takes the focus (scrolled into view). False where the page has no panel (an
+ * embed of the metrics alone).
+ */
+export function editParam(key: string): boolean {
+  const panel = document.querySelector<HTMLDetailsElement>('details[data-params]');
+  const control = panel?.querySelector<HTMLElement>(`[data-param="${key}"] :is(input, select)`);
+  if (!panel || !control) return false;
+  panel.open = true;
+  control.focus();
+  control.scrollIntoView({ block: 'nearest' });
+  return true;
+}

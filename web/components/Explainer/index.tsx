@@ -7,6 +7,7 @@ import { useMemo } from 'preact/hooks';
 
 import type { MetricDescriptor } from '../../../wasm/types';
 import { resolvedParams } from '../../state/evaluation';
+import { editParam } from '../../state/focus';
 import { DIRECTION_TEXT } from '../../state/metrics';
 import { Words } from '../Words';
 import styles from './style.module.css';
@@ -79,6 +80,7 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
     [d.id],
   );
   const params = (resolvedParams.value ?? {}) as unknown as Record<string, unknown>;
+  const editable = typeof document !== 'undefined' && document.querySelector('details[data-params]') !== null;
   return (
     <div class={styles.explainer}>
       {/* Focusable, so a keyboard user can scroll a formula wider than the panel. */}
@@ -132,7 +134,15 @@ export function Explainer({ descriptor: d }: { descriptor: MetricDescriptor }) {
             {d.params.map((p) => (
               <tr key={p.key}>
                 <th scope="row">
-                  <code>{p.key}</code>
+                  {/* The way to the field that sets it, where the page has the Parameters panel. */}
+                  {editable ? (
+                    <button type="button" class={styles.param} onClick={() => editParam(p.key)} title="Edit in Parameters">
+                      <code>{p.key}</code>
+                      <span class="sr-only"> (edit in Parameters)</span>
+                    </button>
+                  ) : (
+                    <code>{p.key}</code>
+                  )}
                 </th>
                 <td>
                   <Words text={currentValue(p.key, params)} longer={16} />

@@ -15,6 +15,8 @@ interface Props {
   /** The id of a message shown elsewhere that refuses this value (the field is marked, not the message repeated). */
   refusedBy?: string | null;
   id?: string;
+  /** The parameter it sets, for the explainer's way to it (editParam). */
+  param?: string;
 }
 
 /** The number a field's text gives: null when empty, half-typed or not finite (the core then names the field). */
@@ -35,11 +37,11 @@ export function useTypedNumber(value: number | null | undefined): [string, (text
   return [text, setText];
 }
 
-export function NumberField({ label, value, onChange, min, max, step = 'any', error, refusedBy, id }: Props) {
+export function NumberField({ label, value, onChange, min, max, step = 'any', error, refusedBy, id, param }: Props) {
   const [text, setText] = useTypedNumber(value);
   const errorId = error ? (id ? `${id}-error` : undefined) : (refusedBy ?? undefined);
   return (
-    <label class={styles.field}>
+    <label class={styles.field} data-param={param}>
       <span class={styles.label}>{label}</span>
       <input
         id={id}

@@ -18,15 +18,18 @@ function Select({
   options,
   onChange,
   error,
+  param,
 }: {
   label: string;
   value: string | undefined;
   options: string[];
   onChange: (v: string) => void;
   error?: string | null;
+  /** The parameter it sets, for the explainer's way to it (editParam). */
+  param?: string;
 }) {
   return (
-    <label class={styles.field}>
+    <label class={styles.field} data-param={param}>
       <span class={styles.label}>{label}</span>
       <select value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-invalid={error ? true : undefined}>
         {options.map((o) => (
@@ -49,14 +52,16 @@ function Check({
   checked,
   onChange,
   hint,
+  param,
 }: {
   label: string;
   checked: boolean | undefined;
   onChange: (v: boolean) => void;
   hint?: string;
+  param?: string;
 }) {
   return (
-    <label class={styles.check} title={hint}>
+    <label class={styles.check} title={hint} data-param={param}>
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
       {label}
     </label>
@@ -157,7 +162,7 @@ export function ParamsPanel() {
   const rabGroups = value<string[]>('rabGroups') ?? list.slice(0, 2);
 
   return (
-    <details class={styles.panel} onToggle={(e) => void (paramsOpen.value = e.currentTarget.open)}>
+    <details class={styles.panel} data-params onToggle={(e) => void (paramsOpen.value = e.currentTarget.open)}>
       <summary>
         <h2 class={styles.heading}>Parameters</h2> <span class={styles.summary}>{summarize(resolved)}</span>
       </summary>
@@ -166,6 +171,7 @@ export function ParamsPanel() {
           <legend>All metrics</legend>
           <NumberField
             id="param-k"
+            param="k"
             label="cut-off k"
             min={1}
             step={1}
@@ -174,13 +180,14 @@ export function ParamsPanel() {
             error={message('params.k')}
           />
           <Select
+            param="tokenizer"
             label="tokenizer"
             value={value('tokenizer')}
             options={['words', 'whitespace']}
             onChange={(v) => setParam('tokenizer', v as never)}
           />
         </fieldset>
-        <fieldset class={styles.set}>
+        <fieldset class={styles.set} data-param="targets">
           <legend>Targets (NFaiRR J, TExFAIR p̂, AWRF)</legend>
           {list.map((g) => (
             <NumberField
@@ -208,6 +215,7 @@ export function ParamsPanel() {
           <legend>NFaiRR</legend>
           <NumberField
             id="param-tau"
+            param="tau"
             label="τ (neutral up to τ terms)"
             min={0}
             step={0.5}
@@ -216,6 +224,7 @@ export function ParamsPanel() {
             error={message('params.tau')}
           />
           <Check
+            param="tauInclusive"
             label="inclusive (Σ M ≤ τ is neutral)"
             checked={value('tauInclusive')}
             onChange={(v) => setParam('tauInclusive', v as never)}
@@ -225,6 +234,7 @@ export function ParamsPanel() {
         <fieldset class={styles.set}>
           <legend>TExFAIR</legend>
           <Check
+            param="rbdf"
             label="RBDF (discount by the share of documents with group terms)"
             checked={value('rbdf')}
             onChange={(v) => setParam('rbdf', v as never)}
@@ -234,6 +244,7 @@ export function ParamsPanel() {
           <legend>CWEx</legend>
           <NumberField
             id="param-alpha"
+            param="alpha"
             label="α (neutral exposure vs group gap)"
             min={0}
             max={1}
@@ -246,6 +257,7 @@ export function ParamsPanel() {
         <fieldset class={styles.set}>
           <legend>DIPS, REE, IGI</legend>
           <Select
+            param="dipsGroups"
             label="group A"
             value={dipsGroups[0]}
             options={list}
@@ -260,6 +272,7 @@ export function ParamsPanel() {
           />
           <NumberField
             id="param-ct"
+            param="ct"
             label="c_t (weight of a tie)"
             min={0}
             max={1}
@@ -269,6 +282,7 @@ export function ParamsPanel() {
             error={message('params.ct')}
           />
           <Select
+            param="browsing"
             label="browsing model (DIPS, EE, EA)"
             value={browsing.model}
             options={['exponential', 'logarithmic', 'uniform']}
@@ -292,6 +306,7 @@ export function ParamsPanel() {
         <fieldset class={styles.set}>
           <legend>RaB, ARaB</legend>
           <Select
+            param="rabGroups"
             label="group f"
             value={rabGroups[0]}
             options={list}
@@ -305,6 +320,7 @@ export function ParamsPanel() {
             onChange={(v) => setParam('rabGroups', [rabGroups[0]!, v] as never)}
           />
           <Select
+            param="rabMagnitude"
             label="magnitude (tc count, tf ln(1 + count), bool count > 0)"
             value={value('rabMagnitude')}
             options={['tf', 'tc', 'bool']}
@@ -315,18 +331,21 @@ export function ParamsPanel() {
         <fieldset class={styles.set}>
           <legend>AWRF, nDCG</legend>
           <Select
+            param="awrfAlignment"
             label="AWRF alignment"
             value={value('awrfAlignment')}
             options={['terms', 'labels']}
             onChange={(v) => setParam('awrfAlignment', v as never)}
           />
           <Select
+            param="awrfDistance"
             label="AWRF distance"
             value={value('awrfDistance')}
             options={['l1', 'js']}
             onChange={(v) => setParam('awrfDistance', v as never)}
           />
           <Select
+            param="ndcgGain"
             label="nDCG gain"
             value={value('ndcgGain')}
             options={['linear', 'exponential']}
@@ -336,6 +355,7 @@ export function ParamsPanel() {
         <fieldset class={styles.set}>
           <legend>NDKL</legend>
           <Select
+            param="ndklTarget"
             label="desired distribution D* (targets, or the ranking's own shares)"
             value={value('ndklTarget')}
             options={['targets', 'ranking']}
@@ -344,6 +364,7 @@ export function ParamsPanel() {
           />
           <NumberField
             id="param-ndkl-epsilon"
+            param="ndklEpsilon"
             label="ε (smoothing; FairRankTune uses 1e-7)"
             min={0}
             max={1}
