@@ -12,10 +12,9 @@ const MetricDescriptor descriptor{
     .id = "ndkl",
     .name = "NDKL",
     .summary =
-        "How far the group shares of each top-i prefix are from a desired distribution (KL divergence), prefixes near the top "
-        "weighing more; read from labels. The prefixes are those holding a labelled document (I, which also forms Z): neutral "
-        "documents count in no share (SPEC's reading: Geyik et al. have no neutral class). 0 when every such prefix has the desired "
-        "shares.",
+        "How far the group shares of each top-i prefix holding a labelled document are from a desired distribution (KL "
+        "divergence), prefixes near the top weighing more; read from labels, neutral documents in no share. 0 when every such "
+        "prefix has the desired shares.",
     .paper =
         "Geyik, Ambler, Kenthapadi. Fairness-Aware Ranking in Search & Recommendation Systems with Application to LinkedIn Talent "
         "Search. KDD 2019.",
