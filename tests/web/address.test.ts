@@ -46,6 +46,13 @@ describe('the address bar', () => {
     expect(readView(location).theme).toBe('dark');
   });
 
+  test('?present= that is neither on nor off is said, as ?embed=, &theme= and ?view= are', () => {
+    const problems = (search: string) => readView({ search }).problems;
+    expect(problems('?present=maybe')).toEqual(['?present=maybe: expected 1 or 0; not presenting.']);
+    expect(readView({ search: '?present=maybe' }).present).toBe(false);
+    for (const said of ['?present=1', '?present=true', '?present=0', '?present=off', '?present=']) expect(problems(said), said).toEqual([]);
+  });
+
   test('withParams sets and removes parameters and keeps the hash', () => {
     expect(withParams('https://x.test/?a=1&view=runs#s=q', { view: null, lesson: 'rab-arab' })).toBe(
       'https://x.test/?a=1&lesson=rab-arab#s=q',

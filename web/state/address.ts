@@ -147,6 +147,7 @@ export interface ViewRequest {
 }
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
+const FALSE = new Set(['0', 'false', 'no', 'off', '']);
 
 /** The page's views (`?view=`); the playground is the one without the parameter. */
 const VIEWS = ['runs', 'playground'] as const;
@@ -163,6 +164,9 @@ export function readView(location: { search: string }, { framed = false } = {}):
   const asked = query.get(PARAMS.theme);
   const theme = asked === null ? (framed ? 'light' : 'auto') : THEMES.find((t) => t === asked.toLowerCase());
   if (!theme) problems.push(`&theme=${asked}: expected light, dark or auto; showing ${framed ? 'light' : 'the system’s colours'}.`);
+  const present = query.get(PARAMS.present);
+  if (present !== null && !TRUE.has(present.toLowerCase()) && !FALSE.has(present.toLowerCase()))
+    problems.push(`?present=${present}: expected 1 or 0; not presenting.`);
   const view = query.get(PARAMS.view);
   if (view !== null && !(VIEWS as readonly string[]).includes(view))
     problems.push(`?view=${view}: expected ${VIEWS.join(' or ')}; showing the playground.`);
@@ -174,7 +178,7 @@ export function readView(location: { search: string }, { framed = false } = {}):
           .map((m) => m.trim().toLowerCase())
           .filter(Boolean)
       : null,
-    present: TRUE.has((query.get(PARAMS.present) ?? '').toLowerCase()),
+    present: TRUE.has((present ?? '').toLowerCase()),
     lesson: query.get(PARAMS.lesson),
     theme: theme ?? (framed ? 'light' : 'auto'),
     problems,
