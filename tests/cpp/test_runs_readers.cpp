@@ -54,6 +54,9 @@ TEST_CASE("run files: 5 fields say which column is missing, other counts and bad
           "a.run:2: 5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the Q0 column missing?)");
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0\n", "a.run") ==
           "a.run:1: 5 fields; a TREC run line has 6: qid Q0 docid rank score tag (is the tag column missing?)");
+    CHECK(error_of(Input::run, "q1\xC2\xA0Q0 d1 1 2.0 t\n", "a.run") ==
+          "a.run:1: 5 fields; a TREC run line has 6: qid Q0 docid rank score tag (a no-break space, U+00A0, is not a separator: use "
+          "spaces or tabs)");
     CHECK(error_of(Input::run, "q1 q0 d1 1 2.0\n", "a.run").ends_with("(is the tag column missing?)"));
     CHECK(error_of(Input::run, "q1 Q0 d1 1 2.0 t extra\n", "a.run") ==
           "a.run:1: 7 fields; a TREC run line has 6: qid Q0 docid rank score tag");

@@ -69,12 +69,15 @@ std::string lower(std::string_view s) {
     return out;
 }
 
-// What a run line of the wrong width most likely is, from the files researchers hold: a run without
+// What a run line of the wrong width most likely is, from the files researchers hold: a line
+// separated by no-break spaces, a run without
 // its Q0 column, an MS MARCO run (qid<TAB>pid<TAB>rank, as MS MARCO's own runs are written), or a
 // qrels file picked as a run.
-std::string run_hint(const std::string_view* f, std::size_t n) {
+std::string run_hint(std::string_view line, const std::string_view* f, std::size_t n) {
     long long whole = 0;
     double number = 0;
+    // A no-break space (a copy from a web page or a word processor) looks like a separator, and is not.
+    if (line.find("\xC2\xA0") != std::string_view::npos) return " (a no-break space, U+00A0, is not a separator: use spaces or tabs)";
     if (n == 5) return lower(f[1]) == "q0" ? " (is the tag column missing?)" : " (is the Q0 column missing?)";
     if (n == 3 && parse_int(f[2], whole))
         return " (an MS MARCO run, qid pid rank? As a TREC run: awk '{print $1, \"Q0\", $2, $3, -$3, \"run\"}')";
@@ -93,7 +96,7 @@ void RunReader::line(std::string_view text, std::uint64_t number) {
     const auto& file = table_.file;
     if (n != 6)
         throw InputError(file, number, "",
-                         count(n, "field", "fields") + "; a TREC run line has 6: qid Q0 docid rank score tag" + run_hint(f, n));
+                         count(n, "field", "fields") + "; a TREC run line has 6: qid Q0 docid rank score tag" + run_hint(text, f, n));
     // The rank is checked, not read (the score orders): a whole number, written as pandas writes one
     // from a column of floats (1.0) too.
     long long rank = 0;
