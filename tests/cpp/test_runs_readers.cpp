@@ -130,6 +130,10 @@ TEST_CASE("collections: TSV without a tab, malformed JSON lines and a document t
     // Read as strictly as a scenario: a key given twice is refused, not taken as the last one.
     CHECK(collection_error("{\"id\": \"d1\", \"text\": \"x\", \"id\": \"d2\"}\n") ==
           "c.tsv:1: id: the key \"id\" appears twice in this object; give each key once");
+    // Two of the id keys naming two ids: which one the runs mean cannot be told; the same id twice is one.
+    CHECK(collection_error("{\"id\": \"d1\", \"docid\": \"d9\", \"text\": \"x\"}\n") ==
+          "c.tsv:1: docid: another id than id's ('d9' and 'd1'); give one");
+    CHECK(collection_error("{\"id\": \"d1\", \"_id\": \"d1\", \"text\": \"x\"}\n").empty());
 }
 
 TEST_CASE("collections: a document given twice is refused even when no run names it") {

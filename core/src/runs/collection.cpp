@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../strict_json.hpp"
+#include "count.hpp"
 #include "fairness/scenario.hpp"
 
 namespace fairness::runs {
@@ -63,18 +64,17 @@ void Collection::jsonl(std::string_view text, std::uint64_t number) {
     }
     if (!j.is_object()) throw InputError(file_, number, "", "a JSON line must be an object with an id and a text");
     std::string id;
-    bool found = false;
+    const char* found = nullptr;
     for (const char* key : {"id", "docid", "doc_id", "_id"}) {
         if (!j.contains(key)) continue;
         const auto& v = j[key];
-        if (v.is_string())
-            id = v.get<std::string>();
-        else if (v.is_number_integer())
-            id = v.dump();
-        else
-            throw InputError(file_, number, key, "must be a string or a whole number");
-        found = true;
-        break;
+        if (!v.is_string() && !v.is_number_integer()) throw InputError(file_, number, key, "must be a string or a whole number");
+        const auto value = v.is_string() ? v.get<std::string>() : v.dump();
+        // Two keys naming two ids: which one the runs mean cannot be told.
+        if (found && value != id)
+            throw InputError(file_, number, key,
+                             "another id than " + std::string(found) + "'s (" + in_quotes(value) + " and " + in_quotes(id) + "); give one");
+        if (!found) id = value, found = key;
     }
     if (!found) throw InputError(file_, number, "id", "missing: give the id in id, docid, doc_id or _id");
     if (id.empty()) throw InputError(file_, number, "id", "empty");
