@@ -12,7 +12,8 @@ export interface Toast {
 export const toast = signal<Toast | null>(null);
 
 export function showToast(next: Toast): void {
-  toast.value = { from: document.activeElement instanceof HTMLElement ? document.activeElement : null, ...next };
+  const at = typeof document === 'undefined' ? null : document.activeElement;
+  toast.value = { from: at instanceof HTMLElement ? at : null, ...next };
 }
 
 export function dismissToast(): void {
