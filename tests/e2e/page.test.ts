@@ -449,6 +449,20 @@ describe('editing', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the Parameters panel is named Parameters, its line of values its description (not a 200-character name at every Tab)', async () => {
+    const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value: string }; name?: { value: string }; description?: { value: string } }[];
+    };
+    const panel = nodes.find((n) => n.role?.value === 'DisclosureTriangle' && n.name?.value.trim() === 'Parameters');
+    expect(panel).toBeDefined();
+    expect(panel!.description?.value).toMatch(/^k = 4 · τ = 1/);
+    expect(problems).toEqual([]);
+  });
+
   test('a save as usual is shown, not announced at every edit', async () => {
     const page = await editedPreset('?preset=cwex-figure-1');
     await page.getByText(/^Saved in this browser at /).waitFor();

@@ -163,8 +163,13 @@ export function ParamsPanel() {
 
   return (
     <details class={styles.panel} data-params onToggle={(e) => void (paramsOpen.value = e.currentTarget.open)}>
-      <summary>
-        <h2 class={styles.heading}>Parameters</h2> <span class={styles.summary}>{summarize(resolved)}</span>
+      {/* Named "Parameters", its values' line its description: as its name, the line (some 200
+          characters) was heard whole at every Tab through it. */}
+      <summary aria-describedby="params-line">
+        <h2 class={styles.heading}>Parameters</h2>{' '}
+        <span id="params-line" class={styles.summary} aria-hidden="true">
+          {summarize(resolved)}
+        </span>
       </summary>
       <div class={styles.grid}>
         <fieldset class={styles.set}>
