@@ -21,8 +21,8 @@ export function focusFallback(): HTMLElement | null {
   return fallback?.checkVisibility?.() === false ? null : fallback;
 }
 
-/** Frames to wait for a target still to be rendered (a lazily loaded part: a lesson). */
-const FRAMES = 60;
+/** How long to wait for a target still to be rendered (a lazily loaded part: a lesson, on a slow host). */
+const WAIT_MS = 5000;
 
 /**
  * Once the action's render is done (a microtask after Preact's, or a later frame while `target`
@@ -32,24 +32,28 @@ export function keepPlace(target: () => HTMLElement | null | undefined): void {
   focusWhenThere(target, focusLost);
 }
 
-/** Focuses `target` once the action's render has put it there (what was just added: a card's text box). */
+/**
+ * Focuses `target` once the action's render has put it there (what was just added: a card's text
+ * box), unless the focus has moved on from the control used in the meantime.
+ */
 export function focusAdded(target: () => HTMLElement | null | undefined): void {
+  const from = document.activeElement;
   focusWhenThere(
     target,
-    () => true,
+    () => document.activeElement === from || focusLost(),
     (element) => element.scrollIntoView({ block: 'nearest' }),
   );
 }
 
 function focusWhenThere(target: () => HTMLElement | null | undefined, wanted: () => boolean, then?: (element: HTMLElement) => void) {
-  let frames = 0;
+  const until = performance.now() + WAIT_MS;
   const attempt = () => {
     if (!wanted()) return;
     const element = target();
     if (element) {
       element.focus();
       then?.(element);
-    } else if (frames++ < FRAMES) requestAnimationFrame(attempt);
+    } else if (performance.now() < until) requestAnimationFrame(attempt);
   };
   queueMicrotask(attempt);
 }
