@@ -371,6 +371,8 @@ TEST_CASE("labels as pandas writes them: a quoted id may hold the separator, and
           "l.csv:2: a quote is opened and not closed: '\"d1,M'; expected docid,label (CSV) or docid<TAB>label (TSV)");
     CHECK(error_of(Input::labels, "docid,label\nd1,\"M\n", "l.csv") ==
           "l.csv:2: a quote is opened and not closed: 'd1,\"M'; expected docid,label (CSV) or docid<TAB>label (TSV)");
+    // In TSV a quote is a character of the id like any other.
+    CHECK(error_of(Input::labels, "docid\tlabel\n\"d1\tM\n", "l.tsv").empty());
 }
 
 TEST_CASE("annotated query lists: the id is the first field and the label the last, commas inside the text") {

@@ -28,7 +28,7 @@ std::string_view unquote(std::string_view s) {
 bool blank(std::string_view s) { return trim(s).empty(); }
 
 // A CSV field that opens a quote and does not close it ("d1,M read as "d1 and M): its closing quote
-// lost, the line cannot be read as meant.
+// lost, the line cannot be read as meant. (In TSV a quote is a character like any other.)
 bool unclosed(std::string_view field) {
     const auto t = trim(field);
     return !t.empty() && t.front() == '"' && (t.size() < 2 || t.back() != '"');
@@ -70,9 +70,8 @@ std::string lower(std::string_view s) {
 }
 
 // What a run line of the wrong width most likely is, from the files researchers hold: a line
-// separated by no-break spaces, a run without
-// its Q0 column, an MS MARCO run (qid<TAB>pid<TAB>rank, as MS MARCO's own runs are written), or a
-// qrels file picked as a run.
+// separated by no-break spaces, a run without its Q0 column, an MS MARCO run (qid<TAB>pid<TAB>rank,
+// as MS MARCO's own runs are written), or a qrels file picked as a run.
 std::string run_hint(std::string_view line, const std::string_view* f, std::size_t n) {
     long long whole = 0;
     double number = 0;
@@ -306,7 +305,7 @@ void LabelsReader::line(std::string_view text, std::uint64_t number) {
     const auto left = bare ? body : body.substr(0, cut);
     const auto right = bare ? std::string_view() : body.substr(cut + 1);
     if (field_end(right, separator) != std::string_view::npos) throw InputError(file_, number, "", "more than 2 fields; " + expected);
-    if (unclosed(left) || unclosed(right))
+    if (separator == ',' && (unclosed(left) || unclosed(right)))
         throw InputError(file_, number, "", "a quote is opened and not closed: " + in_quotes(body) + "; " + expected);
     // A header names its columns, in either order (label,docid as some tools write it): a first
     // line is a header only when a field is a column's name, so a mistyped first label (1,Femal)
