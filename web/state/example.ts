@@ -60,11 +60,7 @@ export const exampleChanged = computed(() => {
 });
 
 /** Whether the scenario on screen is the example loaded, as loaded (or put back by *Back to the example*). */
-export const atExample = computed(() => {
-  const e = example.value;
-  const s = scenario.value;
-  return !!e && (s === e.scenario || (sameCaption(s, e.scenario) && scenarioJson(withoutLesson(s)) === e.json));
-});
+export const atExample = computed(() => example.value !== null && captioned.value === example.value && !exampleChanged.value);
 
 /**
  * The example is its rankings, groups, words and parameters: the gallery keeps a lesson beside
