@@ -319,6 +319,30 @@ describe('editing', () => {
       expect(problems).toEqual([]);
     });
 
+  test('a click on the backdrop closes a dialog; a selection dragged out of it does not, and what was typed stays', async () => {
+    const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    const open = () => page.locator('dialog[open]').count();
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const field = page.locator('dialog[open] textarea');
+    await field.fill('d1 F he said');
+    // Pressed in the field, released on the backdrop: the browser's click goes to the dialog.
+    const box = (await field.boundingBox())!;
+    await page.mouse.move(box.x + 10, box.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(4, 4, { steps: 4 });
+    await page.mouse.up();
+    expect(await open()).toBe(1);
+    // Pressed and released on the backdrop.
+    await page.mouse.click(4, 4);
+    await expect.poll(open).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Import…');
+    await page.getByRole('button', { name: 'Import…' }).click();
+    expect(await page.locator('dialog[open] textarea').inputValue()).toBe('d1 F he said');
+    expect(problems).toEqual([]);
+  });
+
   test('the keyboard never loses its place: the last Undo, a dialog from the folded menu, the sample runs, the Runs view', async () => {
     // The last step undone: the focus goes to Redo, which it enabled (Undo, disabled, dropped it).
     const page = await editedPreset('?preset=cwex-figure-1');

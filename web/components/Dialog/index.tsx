@@ -1,5 +1,6 @@
 // The frame every dialog of the page shares: a native modal <dialog> (focus kept inside, Escape
-// closes, a backdrop), one stylesheet, a hook for each opening, and the actions row with Close.
+// or a click on the backdrop closes it), one stylesheet, a hook for each opening, and the actions
+// row with Close.
 import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 
@@ -39,9 +40,20 @@ function keepFocus(): void {
   });
 }
 
+/** Whether a pointer event is on the backdrop: on the dialog element itself, outside its box. */
+function onBackdrop(event: MouseEvent, dialog: HTMLDialogElement): boolean {
+  if (event.target !== dialog) return false;
+  const box = dialog.getBoundingClientRect();
+  const { clientX: x, clientY: y } = event;
+  return x < box.left || x > box.right || y < box.top || y > box.bottom;
+}
+
 export function DialogFrame({ dialog, labelledBy, width = 'normal', onOpen, onClose, children }: FrameProps) {
   const opened = useRef(onOpen);
   opened.current = onOpen;
+  // A press that began inside (selecting a dialog's text, then releasing outside) is not a click on
+  // the backdrop, though the browser sends its click to the dialog.
+  const pressedOnBackdrop = useRef(false);
   return (
     <dialog
       ref={(el) => {
@@ -54,6 +66,13 @@ export function DialogFrame({ dialog, labelledBy, width = 'normal', onOpen, onCl
       }}
       class={`${styles.dialog} ${styles[width]}`}
       aria-labelledby={labelledBy}
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = onBackdrop(event, event.currentTarget);
+      }}
+      onClick={(event) => {
+        if (pressedOnBackdrop.current && onBackdrop(event, event.currentTarget)) event.currentTarget.close();
+        pressedOnBackdrop.current = false;
+      }}
       onClose={() => {
         onClose?.();
         keepFocus();
