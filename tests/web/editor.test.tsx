@@ -10,7 +10,7 @@ import type { TextInfo, ViewResults } from '../../wasm/types';
 import { renameGroup } from '../../web/state/actions';
 import { evaluation, keepTexts, refusal, textsArrivedIn } from '../../web/state/evaluation';
 import { canUndo, replaceScenario, scenario, undo, type PageScenario } from '../../web/state/scenario';
-import { carrySpans, type TermSpan } from '../../web/state/terms';
+import { carrySpans, swapTerms, type TermSpan } from '../../web/state/terms';
 import { useNodeEngine } from './engine';
 
 const start = (): PageScenario => ({
@@ -192,6 +192,28 @@ describe('RankingEditor', () => {
     fireEvent.click(swap);
     expect(scenario.value.rankings[0]!.docs[0]!.text).toBe('Mary said her daughter won.');
     expect(screen.getByRole('status').textContent).toBe('A, rank 1: 2 terms swapped; kept (no counterpart): Mary');
+  });
+});
+
+describe('swapTerms: "her" becomes "him" as an object, "his" as a possessive', () => {
+  /** The swap of `text` with every "her", "she" and "hers" a female term, as the core would find them. */
+  const swapped = (text: string) =>
+    swapTerms(
+      text,
+      [...text.matchAll(/\b(her|she|hers)\b/gi)].map((m) => ({ start: m.index, end: m.index + m[0].length, group: 'female' })),
+    ).text;
+
+  test.each([
+    ['He told her she won.', 'He told him he won.'],
+    ['She gave her a book.', 'He gave him a book.'],
+    ['They asked her, then left.', 'They asked him, then left.'],
+    ['We saw her', 'We saw him'],
+    ['It reminded her of home.', 'It reminded him of home.'],
+    ['Her book and her new car.', 'His book and his new car.'],
+    ['She lost HER own keys.', 'He lost HIS own keys.'],
+    ['The prize is hers.', 'The prize is his.'],
+  ])('%s → %s', (text, expected) => {
+    expect(swapped(text)).toBe(expected);
   });
 });
 

@@ -92,6 +92,30 @@ export function swapNote(swapped: number, kept: Iterable<string>): string {
   );
 }
 
+/**
+ * Words after which "her" is an object ("told her she", "gave her a book", "with her to"), so its
+ * counterpart is "him": pronouns, determiners, prepositions, conjunctions and a few adverbs. Before
+ * any other word, or none, "her" is taken as possessive ("her book" → "his book"), the counterparts'
+ * file's default; after punctuation or at the end of the text it is an object too ("asked her.").
+ */
+const afterObjectHer = new Set(
+  (
+    'i you he she it we they me him us them that this these those there who what which whom when where why how ' +
+    'a an the some any every all no each both ' +
+    'to in on at with for from about as by into onto of over under up down out off away after before through like ' +
+    'and or but so because if than while until nor ' +
+    'too again now then here very well much yesterday today tomorrow'
+  ).split(' '),
+);
+
+/** The counterpart of the term `word` found at `end` of `text`; "her" reads the word that follows. */
+function counterpartAt(text: string, word: string, end: number): string | undefined {
+  const lower = word.toLowerCase();
+  if (lower !== 'her') return counterparts.get(lower);
+  const next = /^\s*([\p{L}\p{M}']*)/u.exec(text.slice(end, end + 40))![1]!;
+  return next === '' || afterObjectHer.has(next.toLowerCase()) ? 'him' : counterparts.get(lower);
+}
+
 /** Replaces every group term of `text` that has a counterpart (the counterfactual swap). */
 export function swapTerms(text: string, spans: TermSpan[]): SwapResult {
   let out = '';
@@ -100,7 +124,7 @@ export function swapTerms(text: string, spans: TermSpan[]): SwapResult {
   const kept: string[] = [];
   for (const span of spans) {
     const word = text.slice(span.start, span.end);
-    const counterpart = counterparts.get(word.toLowerCase());
+    const counterpart = counterpartAt(text, word, span.end);
     out += text.slice(at, span.start);
     if (counterpart) {
       out += matchCase(word, counterpart);
