@@ -698,6 +698,19 @@ test('printed on A4, the summary and the comparisons are whole, the charts withi
         .map((c) => [c.getBoundingClientRect().width, c.parentElement!.getBoundingClientRect().width])
         .filter(([canvas, box]) => canvas! > box! + 1).length,
 
+      // What each option field holds (its placeholder when empty), measured in its own font.
+      cutFields: [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('fieldset [data-option]')]
+        .filter((field) => field.type !== 'checkbox')
+        .filter((field) => {
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = getComputedStyle(field).font;
+          const shown = field instanceof HTMLSelectElement ? field.selectedOptions[0]!.text : field.value || field.placeholder;
+          return context.measureText(shown).width > field.clientWidth + 1;
+        })
+        .map((field) => field.dataset.option),
+      files: (document.querySelector('fieldset') as HTMLElement).innerText,
+      background: (document.querySelector('[data-chosen="background"]') as HTMLElement).innerText,
+      checkboxes: [...document.querySelectorAll('[data-option][type="checkbox"]')].map((c) => getComputedStyle(c).appearance),
       perQuery: (document.querySelector('section[aria-label="Per query"] table') as HTMLElement).offsetParent !== null,
       note: (document.querySelector('section[aria-label="Per query"]') as HTMLElement).innerText,
     };
@@ -705,6 +718,12 @@ test('printed on A4, the summary and the comparisons are whole, the charts withi
   expect(printed.tables).toBe(2);
   expect(printed.cut).toEqual([]);
   expect(printed.canvases).toBe(0);
+  // The files and options as a record: no picker's button, "none" for an empty picker, every
+  // field's words whole, the official parity's box with its state.
+  expect(printed.cutFields).toEqual([]);
+  expect(printed.files).not.toMatch(/Change…|Choose/);
+  expect(printed.background).toMatch(/^(No file chosen:\s*)?none$/);
+  expect(printed.checkboxes).not.toContain('none');
   expect(printed.perQuery).toBe(false);
   expect(printed.note).toContain('117 queries, a column per metric and run: wider than a page, so not printed.');
   await page.emulateMedia({ media: 'screen' });

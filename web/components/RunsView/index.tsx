@@ -195,7 +195,8 @@ export function RunsView() {
                 ) : (
                   <>
                     <span class="sr-only">No file chosen: </span>
-                    {hint}
+                    <span class={styles.hint}>{hint}</span>
+                    <span class={styles.printOnly}>none</span>
                   </>
                 )}
               </span>
