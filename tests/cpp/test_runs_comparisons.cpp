@@ -174,7 +174,7 @@ TEST_CASE("a run that mirrors the baseline's leaning is as far from fair: no dif
     CHECK(distance_entries == 2 * 12);  // DIPS, REE, IGI, EE, EA, EA-dp, 3 RaB, 3 ARaB at two cut-offs
 }
 
-TEST_CASE("fewer than 2 paired queries test nothing: \"not tested\", not \"no difference\"") {
+TEST_CASE("fewer than 6 paired queries test nothing: \"not tested\", not \"no difference\"") {
     const auto lean = [](int q) { return leaning(q, false); };
     const auto other = [](int q) { return std::vector<std::string>{"m" + std::to_string(q), "n1", "f" + std::to_string(q)}; };
     // One query: its difference is no evidence either way (the t-test needs 2, a sign flip of one
@@ -194,11 +194,26 @@ TEST_CASE("fewer than 2 paired queries test nothing: \"not tested\", not \"no di
         CHECK(c.stats.n == 0);
         CHECK(verdict_text(c) == "not tested");
     }
-    // Two queries are tested (and here find nothing at 0.05: four sign patterns), where a metric
-    // is defined in both for both.
-    const auto two = evaluate({{"base", run(2, lean, "b")}, {"other", run(2, other, "o")}}, 2);
-    CHECK(find(two, "other", "NFaiRR@10", Difference::signed_values).stats.n == 2);
-    for (const auto& c : two.comparisons) CHECK(verdict_text(c) == (c.stats.n < 2 ? "not tested" : "no difference"));
+    // The other run puts query q's grade-2 document first, the baseline second, behind an unjudged
+    // one: nDCG is better in every query. Over n queries the sign flips give 2^n patterns, the
+    // observed and its mirror the most extreme, so p is about 2 / 2^n: 0.0625 over 5 queries, where
+    // a t-test already finds the difference (its p below 0.05, the t interval clear of 0), and
+    // 0.031 over 6, where the randomization test can first name the better run.
+    const auto best = [](int q) { return "f" + std::to_string((2 - q % 3 + 3) % 3); };
+    const auto first = [&](int q) { return std::vector<std::string>{best(q), "n0"}; };
+    const auto second = [&](int q) { return std::vector<std::string>{"n0", best(q)}; };
+    for (const int queries : {2, 5, 6}) {
+        CAPTURE(queries);
+        const auto res = evaluate({{"base", run(queries, second, "b")}, {"other", run(queries, first, "o")}}, queries);
+        const auto& ndcg = find(res, "other", "nDCG@10", Difference::signed_values);
+        CHECK(ndcg.stats.n == static_cast<std::size_t>(queries));
+        CHECK(*ndcg.stats.mean_diff > 0);
+        CHECK(*ndcg.stats.p_randomization == doctest::Approx(2.0 / (1 << queries)).epsilon(0.15));
+        if (queries == 5) CHECK(*ndcg.stats.p_ttest < 0.05);
+        CHECK(verdict_text(ndcg) == (queries < 6 ? "not tested" : "other"));
+        // Holm's families hold the tested comparisons only.
+        CHECK(ndcg.p_randomization_holm.has_value() == (queries >= 6));
+    }
 }
 
 TEST_CASE("a run that leans less is fairer by the distance from 0, whichever sign it leans") {
@@ -460,7 +475,7 @@ TEST_CASE("Holm's correction over the runs compared with the baseline, per metri
     CHECK(csv.find(",p_ttest,p_randomization,p_ttest_holm,p_randomization_holm,fairer\n") != std::string::npos);
     const auto table = results_table(res, false);
     CHECK(table.find("p rand. Holm") != std::string::npos);
-    CHECK(table.find("over the runs compared with the baseline, per metric (those with 2 paired queries or more") != std::string::npos);
+    CHECK(table.find("over the runs compared with the baseline, per metric (those with 6 paired queries or more") != std::string::npos);
 
     // One run against the baseline: each family has one test, its own adjusted value; the table
     // has no Holm column.

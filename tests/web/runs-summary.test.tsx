@@ -190,7 +190,7 @@ describe('RunsSummary', () => {
     expect(document.querySelectorAll('[aria-label="Summary"] [data-past-range]')).toHaveLength(1);
   });
 
-  test('"not tested" (fewer than 2 paired queries) marks neither run', () => {
+  test('"not tested" (fewer than 6 paired queries) marks neither run', () => {
     const untested = { ...cmp('dense', 'nDCG@10', null, null, null, 'signed', 'not tested'), n: 0 };
     const comparisons = data.comparisons.map((c) => (c.run === 'dense' && c.metric === 'nDCG@10' ? untested : c));
     render(<RunsSummary results={{ ...results, data: { ...data, comparisons } }} />);

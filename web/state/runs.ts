@@ -125,7 +125,7 @@ export interface RunsComparison {
   /** Holm-adjusted p values over the runs compared with the baseline, per metric and difference (the core's). */
   pTTestHolm: number | null;
   pRandomizationHolm: number | null;
-  /** The fairer run's name by the metric's direction, "no difference", or "not tested" (fewer than 2 paired queries). */
+  /** The fairer run's name by the metric's direction, "no difference", or "not tested" (fewer than 6 paired queries). */
   fairer: string;
 }
 export interface RunsColumn {

@@ -341,13 +341,15 @@ std::string results_table(const Results& res, bool per_query) {
         out +=
             "\n|value|: the distance from 0, for a metric fairer closer to 0 (it decides which run is fairer; the signed row "
             "says which way the runs lean). Fairer: the randomization test's p < 0.05 and the difference's sign, else no "
-            "difference (not tested below 2 paired queries); for nDCG, better. 95% CI: Student's t";
+            "difference (not tested below " +
+            std::to_string(min_tested_queries) +
+            " paired queries: over n, that p is at least 2/2^n, 0.0625 at 5); for nDCG, better. 95% CI: Student's t";
         out += std::string(res.bootstrap.samples ? " (the bootstrap intervals are in the JSON and the comparisons CSV)" : "") +
                "; ! marks an interval past the range a difference can take";
         if (several)
-            out +=
-                ". p rand. Holm: adjusted by Holm's method over the runs compared with the baseline, per metric (those with 2 "
-                "paired queries or more; below 0.05: the difference survives the correction; Fairer reads the p as tested)";
+            out += ". p rand. Holm: adjusted by Holm's method over the runs compared with the baseline, per metric (those with " +
+                   std::to_string(min_tested_queries) +
+                   " paired queries or more; below 0.05: the difference survives the correction; Fairer reads the p as tested)";
         out += "\n";
     }
     if (per_query) {

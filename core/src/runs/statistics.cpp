@@ -221,13 +221,13 @@ namespace {
 // Which run a comparison calls fairer: the one the mean difference favours, when the
 // randomization test is significant. `higher_fairer`: whether a larger tested value is fairer.
 Verdict verdict(const Comparison& c, bool higher_fairer) {
-    if (c.n < 2) return Verdict::untested;
+    if (c.n < min_tested_queries) return Verdict::untested;
     if (!c.p_randomization || *c.p_randomization >= significance_level || !c.mean_diff || *c.mean_diff == 0) return Verdict::none;
     return (*c.mean_diff > 0) == higher_fairer ? Verdict::run : Verdict::baseline;
 }
 
 // Holm's correction within each family: the comparisons of one column and difference that test
-// something (2 paired queries or more); one that tests nothing ("not tested") is not in the
+// something (min_tested_queries paired queries or more); one that tests nothing ("not tested") is not in the
 // family, and its adjusted p values are null.
 void adjust_for_runs(std::vector<ComparisonResult>& comparisons) {
     std::vector<bool> done(comparisons.size());
@@ -240,7 +240,7 @@ void adjust_for_runs(std::vector<ComparisonResult>& comparisons) {
             if (comparisons[j].column == comparisons[i].column && comparisons[j].difference == comparisons[i].difference) {
                 done[j] = true;
                 family.push_back(j);
-                const bool tested = comparisons[j].stats.n >= 2;
+                const bool tested = comparisons[j].stats.n >= min_tested_queries;
                 t.push_back(tested ? comparisons[j].stats.p_ttest : Maybe{});
                 r.push_back(tested ? comparisons[j].stats.p_randomization : Maybe{});
             }

@@ -298,8 +298,8 @@ export function RunsSummary({ results }: { results: RunsResults }) {
             says which way the runs lean (−0.3 and +0.3 are equally far from fair). p: two-sided paired t-test and paired randomization
             (sign-flip) test, R = 10,000; * p &lt; 0.05
             {several ? '; † still below 0.05 after Holm’s correction over the runs compared with the baseline (hover a p value)' : ''}.
-            Fairer: the run the randomization test at 0.05 and the difference’s sign favour, or “no difference”; “not tested” below 2 paired
-            queries.
+            Fairer: the run the randomization test at 0.05 and the difference’s sign favour, or “no difference”; “not tested” below 6 paired
+            queries, where the randomization test’s p cannot go below 0.05 (it is at least 2/2ⁿ over n queries: 0.0625 over 5).
           </p>
         </section>
       )}

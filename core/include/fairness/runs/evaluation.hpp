@@ -82,7 +82,8 @@ struct ColumnInfo {
 
 // Which run of a comparison is fairer by the metric's direction: the run, the baseline, or
 // neither ("no difference": the randomization test's p is not below significance_level), or
-// nothing could be tested ("not tested": fewer than 2 queries where both runs are defined).
+// nothing could be tested ("not tested": fewer than min_tested_queries queries where both runs are
+// defined, too few for the randomization test to reach significance_level).
 enum class Verdict { none, run, baseline, untested };
 
 // One paired comparison. Every column has the comparison of its signed values; a column whose
@@ -94,7 +95,7 @@ struct ComparisonResult {
     Comparison stats;
     Verdict fairer = Verdict::none;
     // Holm-adjusted p values over the comparisons of the same column and difference that test
-    // something (one per run compared with the baseline on 2 paired queries or more; null for one
+    // something (one per run compared with the baseline on min_tested_queries paired queries or more; null for one
     // that tests nothing). The verdict reads the unadjusted p, as ranx and trec_eval do.
     Maybe p_ttest_holm{}, p_randomization_holm{};
 };

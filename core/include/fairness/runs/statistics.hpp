@@ -66,9 +66,13 @@ struct CompareOptions {
 Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, const CompareOptions& options = {});
 
 // A comparison names a run fairer when its randomization test gives p < 0.05 and the mean
-// difference points that way; otherwise neither is ("no difference"). Fewer than 2 paired
-// queries test nothing ("not tested"): no t-test, and a sign flip of one difference is itself.
+// difference points that way; otherwise neither is ("no difference"). Fewer than
+// min_tested_queries paired queries test nothing ("not tested"): the sign flips of n differences
+// are 2^n patterns, of which the observed one and its mirror are always as extreme, so p is at
+// least 2 / 2^n, never below 0.05 for n <= 5, however large the difference.
 inline constexpr double significance_level = 0.05;
+inline constexpr std::size_t min_tested_queries = 6;
+static_assert(2.0 / (1 << min_tested_queries) < significance_level && 2.0 / (1 << (min_tested_queries - 1)) >= significance_level);
 
 // Holm's step-down adjusted p values (Holm 1979), in the order given: the i-th smallest of the m
 // p values (i from 0) times m - i, the running maximum of those in ascending order, capped at 1.
