@@ -227,6 +227,33 @@ TEST_CASE("a judged query with nothing relevant, and a judged query no run has, 
     for (const auto& w : ndcg_judged(run, "q 0 d1 1\nz 0 d1 1\n", "q\n").warnings) CHECK(w.find("in no run") == std::string::npos);
 }
 
+TEST_CASE("every null value says why, in the JSON beside the values: the metric's note, or the query missing from the run") {
+    // Query q judged (nDCG defined), p judged 0 (IDCG = 0: null), z in the query list, in no run.
+    Options o;
+    o.cutoffs = {2};
+    o.metrics = {"nDCG"};
+    Evaluation ev(o);
+    ev.add(Input::run, "r", "r.run", run_q_then_p);
+    ev.add(Input::queries, "", "q.txt", "q\np\nz\n");
+    ev.add(Input::qrels, "", "qrels", "q 0 d1 1\np 0 d1 0\nz 0 d1 1\n");
+    ev.collection_begin("c.tsv");
+    ev.collection_end();
+    const auto r = ev.compute();
+    REQUIRE(r.queries == std::vector<std::string>{"q", "p", "z"});
+    const auto& undefined = r.runs[0].undefined;
+    REQUIRE(undefined.size() == 2);
+    CHECK(undefined[0].query == 1);
+    CHECK(undefined[0].why == "no judged document of the query has a positive gain: IDCG = 0");
+    CHECK(undefined[1].query == 2);
+    CHECK(undefined[1].why == "the run has no documents for this query");
+    const auto json = Json::parse(results_json(r));
+    CHECK(json["runs"][0]["perQueryNotes"] ==
+          Json::parse(R"({"p": {"nDCG@2": "no judged document of the query has a positive gain: IDCG = 0"},
+                                                              "z": {"nDCG@2": "the run has no documents for this query"}})"));
+    CHECK(json["runs"][0]["perQuery"]["p"]["nDCG@2"].is_null());
+    CHECK(json["runs"][0]["perQuery"]["q"]["nDCG@2"] == 1.0);
+}
+
 TEST_CASE("qrels given though no asked metric reads relevance: said once, and nothing of what they judge") {
     Options o;
     o.cutoffs = {2};

@@ -64,6 +64,7 @@ const perQuery = (offset: number) =>
   Object.fromEntries(
     queries.map((q, i) => [q, { 'NFaiRR@10': i === 5 ? null : ((i * 37 + offset) % 100) / 100, 'nDCG@10': 0.5, 'DIPS@10': 0 }]),
   );
+const perQueryNotes = { q5: { 'NFaiRR@10': 'no background for this query' } };
 const data: RunsResultsJson = {
   cutoffs: [10],
   queries,
@@ -73,16 +74,19 @@ const data: RunsResultsJson = {
     {
       name: 'bm25',
       perQuery: perQuery(0),
+      perQueryNotes,
       summary: { 'NFaiRR@10': s(0.123456789012345, [0.1, 0.2], 119), 'nDCG@10': s(0.5, null), 'DIPS@10': s(-0.3, [-0.4, -0.2]) },
     },
     {
       name: 'dense',
       perQuery: perQuery(11),
+      perQueryNotes,
       summary: { 'NFaiRR@10': s(0.2, [0.15, 0.25], 119), 'nDCG@10': s(null, null), 'DIPS@10': s(0.3, [0.2, 0.4]) },
     },
     {
       name: 'tuned',
       perQuery: perQuery(23),
+      perQueryNotes,
       summary: { 'NFaiRR@10': s(0.3, [0.2, 0.4], 119), 'nDCG@10': s(0.5, [0.5, 0.5]), 'DIPS@10': s(-0.1, [-0.5, 1.1], 120, true) },
     },
   ],
@@ -261,6 +265,10 @@ describe('RunsQueries', () => {
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect(rowsShown().at(-1)).toBe('q5'); // the undefined value comes last
+    // An undefined value says why, to the pointer and to a screen reader.
+    const undefinedCell = document.querySelector('tbody tr[data-query="q5"] td[data-run="bm25"][data-metric="NFaiRR@10"]')!;
+    expect(undefinedCell.getAttribute('title')).toBe('Undefined: no background for this query');
+    expect(undefinedCell.textContent).toBe('–, undefined: no background for this query');
     // Another order starts at its first page: its top rows, not the third page of them.
     fireEvent.click(screen.getAllByRole('button', { name: /NFaiRR@10\s*bm25/ })[0]!);
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();

@@ -143,7 +143,13 @@ export interface RunsResultsJson {
   queries: string[];
   columns: RunsColumn[];
   bootstrap: { samples: number; seed: number } | null;
-  runs: { name: string; perQuery: Record<string, Record<string, number | null>>; summary: Record<string, RunsSummary> }[];
+  runs: {
+    name: string;
+    perQuery: Record<string, Record<string, number | null>>;
+    /** Why each null of perQuery is null (the metric's note, or the query missing from the run), by query and column. */
+    perQueryNotes: Record<string, Record<string, string>>;
+    summary: Record<string, RunsSummary>;
+  }[];
   comparisons: RunsComparison[];
   warnings: string[];
 }

@@ -645,6 +645,9 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
         const auto qid = qids.find(out.queries[qi]);
         if (qid == Interner::none || !run.has(qid)) {
             ++notes.absent;
+            for (std::size_t col = 0; col < columns.size(); ++col)
+                rr.undefined.push_back(
+                    {static_cast<std::uint32_t>(qi), static_cast<std::uint32_t>(col), "the run has no documents for this query"});
             continue;
         }
         const auto& list = run.queries[qid];
@@ -719,10 +722,18 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
                 set_background(in, std::move(set_omega), opt.official && !has_background);
             }
             for (std::size_t col = 0; col < columns.size(); ++col)
-                if (columns[col].cutoff == c)
-                    rr.values[qi][col] = columns[col].metric.unit->value(in, columns[col].params, c, false, nullptr);
+                if (columns[col].cutoff == c) {
+                    std::string why;
+                    rr.values[qi][col] = columns[col].metric.unit->value(in, columns[col].params, c, false, &why);
+                    if (!rr.values[qi][col])
+                        rr.undefined.push_back({static_cast<std::uint32_t>(qi), static_cast<std::uint32_t>(col), std::move(why)});
+                }
         }
     }
+    // The cut-offs' loop visits a query's columns out of order.
+    std::stable_sort(rr.undefined.begin(), rr.undefined.end(), [](const UndefinedValue& a, const UndefinedValue& b) {
+        return std::pair(a.query, a.column) < std::pair(b.query, b.column);
+    });
     return rr;
 }
 

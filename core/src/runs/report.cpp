@@ -145,6 +145,15 @@ std::string json_within(const Results& res, std::uint64_t max_bytes) {
             w.end_object();
         }
         w.end_object();
+        // Why each null is null, for the queries that have one.
+        w.key("perQueryNotes").begin_object();
+        for (std::size_t i = 0; i < run.undefined.size(); ++i) {
+            const auto& u = run.undefined[i];
+            if (i == 0 || run.undefined[i - 1].query != u.query) w.key(res.queries[u.query]).begin_object();
+            w.member(res.columns[u.column], u.why);
+            if (i + 1 == run.undefined.size() || run.undefined[i + 1].query != u.query) w.end_object();
+        }
+        w.end_object();
         w.key("summary").begin_object();
         for (std::size_t c = 0; c < res.columns.size(); ++c)
             write_summary(w.key(res.columns[c]), run.summary[c], res.column_info[c], bootstrap);

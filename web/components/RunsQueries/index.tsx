@@ -214,6 +214,7 @@ export function RunsQueries({ results }: { results: RunsResults }) {
                 {columns.map((column) =>
                   data.runs.map((run) => {
                     const v = run.perQuery[q]?.[column] ?? null;
+                    const why = v === null ? run.perQueryNotes[q]?.[column] : undefined;
                     return (
                       <td
                         key={`${run.name}/${column}`}
@@ -221,8 +222,15 @@ export function RunsQueries({ results }: { results: RunsResults }) {
                         data-run={run.name}
                         data-metric={column}
                         data-value={v === null ? '' : String(v)}
+                        title={why && `Undefined: ${why}`}
                       >
-                        {v === null ? '–' : v.toFixed(4)}
+                        {v === null ? (
+                          <>
+                            –<span class="sr-only">, undefined: {why}</span>
+                          </>
+                        ) : (
+                          v.toFixed(4)
+                        )}
                       </td>
                     );
                   }),

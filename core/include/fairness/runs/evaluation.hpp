@@ -64,9 +64,17 @@ struct Progress {
     std::uint64_t kept = 0;       // of them, named by a run or the background
 };
 
+// Why a run's value for a query is null (SPEC: undefined is null with a note): the metric's own
+// note, or the query missing from the run.
+struct UndefinedValue {
+    std::uint32_t query, column;
+    std::string why;
+};
+
 struct RunResult {
     std::string name;
     std::vector<std::vector<Maybe>> values;  // [query][column]
+    std::vector<UndefinedValue> undefined;   // one per null of `values`, by query, then column
     std::vector<Summary> summary;            // [column]
 };
 
