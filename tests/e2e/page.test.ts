@@ -44,7 +44,7 @@ describe('values', () => {
     await page.goto(`${site.url}${PAGE}?scenario=../../fixtures/basic.json`);
     await waitCurrent(page);
     expect(mismatches(await shownValues(page), cliValues(fixture))).toEqual([]);
-    await page.getByText('Showing loaded from ../../fixtures/basic.json.').waitFor();
+    await page.getByText('Showing the scenario from ../../fixtures/basic.json.').waitFor();
     expect(problems).toEqual([]);
     await shot(page, 'scenario-url');
   });

@@ -527,7 +527,7 @@ describe('the outer surface', () => {
       expect(encoded.length).toBeLessThan(mib * 1400);
       const { page, problems } = await newPage(site);
       await page.goto(`${site.url}${PAGE}#s=${encoded}`);
-      await page.getByText('The shared link could not be used: The shared link is too large').waitFor({ timeout: 10_000 });
+      await page.getByText('The shared link could not be used: the link is too large').waitFor({ timeout: 10_000 });
       // A guard against inflating it all, by the page's clock from its navigation: not a speed
       // figure (about 0.7 s on a quiet machine; 2.5 s beside npm test's sanitizer build).
       expect(await page.evaluate(() => performance.now())).toBeLessThan(10_000);
@@ -570,7 +570,7 @@ describe('the outer surface', () => {
 
     const huge = await page.context().newPage();
     await huge.goto(`${site.url}${PAGE}?scenario=../../huge/scenario.json`);
-    await huge.getByText('Could not load ?scenario=../../huge/scenario.json: The file is too large').waitFor({ timeout: 10_000 });
+    await huge.getByText('Could not load ?scenario=../../huge/scenario.json: the file is too large').waitFor({ timeout: 10_000 });
     await waitCurrent(huge);
 
     const slow = await page.context().newPage();

@@ -162,7 +162,7 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
       const url = scenarioSource(request.scenarioUrl, baseUrl);
       const accepted = await acceptScenario(await fetchScenario(url));
       if (request.preset) problems.push(`?preset=${request.preset} not used: ?scenario= gives the scenario.`);
-      return loaded(accepted, `loaded from ${request.scenarioUrl}`, { origin: url.origin });
+      return loaded(accepted, `the scenario from ${request.scenarioUrl}`, { origin: url.origin });
     } catch (error) {
       problems.push(`Could not load ?scenario=${request.scenarioUrl}: ${describeRefusal(error)}`);
     }

@@ -48,7 +48,7 @@ export async function fetchScenario(url: URL, { timeoutMs = SCENARIO_TIMEOUT_MS,
       throw new RemoteScenarioError(`it redirected to ${landed}, which this site does not load scenario files from`);
     if (Number(response.headers.get('content-length')) > limit) {
       await response.body?.cancel().catch(() => undefined);
-      throw new TooLargeError(limit, 'The file');
+      throw new TooLargeError(limit, 'the file');
     }
     if (!response.body) return new Uint8Array();
     return await readLimited(response.body, limit, 'The file');

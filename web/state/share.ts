@@ -62,7 +62,7 @@ export async function decodeScenario(encoded: string, limit = SCENARIO_BYTES): P
   }
   const inflated = slices(bytes).pipeThrough(new DecompressionStream('deflate-raw'));
   try {
-    return await readLimited(inflated, limit, 'The shared link');
+    return await readLimited(inflated, limit, 'the link');
   } catch (error) {
     if (error instanceof Error && error.name === 'TooLargeError') throw error;
     throw new DamagedLinkError('the link is damaged: its scenario part does not decompress (was it cut or altered when copied?)');
