@@ -80,6 +80,10 @@ TEST_CASE("a query as a scenario: the runs' top documents with text, label and r
 
     const auto s = nlohmann::json::parse(ev.query_scenario("q", {"r1", "r2"}, 2));
     CHECK(s["title"] == "Query q: what she said");
+    // The caption says which values read less than the run evaluation did.
+    const std::string description = s["description"];
+    CHECK(description.find("NFaiRR's set S here is each ranking's own documents") != std::string::npos);
+    CHECK(description.find("nDCG's ideal is these documents' relevance") != std::string::npos);
     CHECK(s["params"]["k"] == 2);
     CHECK(s["params"]["tau"] == 2);  // the params file's
     REQUIRE(s["rankings"].size() == 2);
@@ -157,7 +161,7 @@ TEST_CASE("a whole scenario (the playground's export) is a params file: its rank
     CHECK(s["params"]["tau"] == 2);
     CHECK(s["params"]["k"] == 2);
     CHECK(s["title"] == "Query q");
-    CHECK_FALSE(s.contains("description"));
+    CHECK(s["description"] != "Its words.");  // the query's own
     CHECK(s["rankings"][0]["docs"][1]["label"] == "b");
 }
 

@@ -1004,6 +1004,12 @@ std::string Evaluation::query_scenario(std::string_view query, const std::vector
     for (std::size_t i = 0; i < s.queries.ids.size(); ++i)
         if (s.queries.ids[i] == query) text = s.queries.texts[i];
     root["title"] = "Query " + std::string(query) + (text.empty() ? "" : ": " + text);
+    // What the playground's values of these rankings read, beside the run evaluation's.
+    root["description"] = "Each run's first " + std::to_string(cutoff) +
+                          " documents for the query (fewer where it retrieved fewer), from the Runs view. " +
+                          "Two values may differ from the Runs view's: NFaiRR's set S here is each ranking's own documents (the " +
+                          "query's background is not carried over), and nDCG's ideal is these documents' relevance (not that of " +
+                          "every document judged for the query, as in the run evaluation).";
     auto rankings = nlohmann::json::array();
     for (const auto& name : run_names) {
         auto run = std::find_if(s.runs.begin(), s.runs.end(), [&](const RunTable& r) { return r.name == name; });
