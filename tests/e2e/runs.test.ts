@@ -601,6 +601,10 @@ test('the pickers say what is loaded; Open pushes a history entry: Back returns 
   await waitCurrent(page);
   await page.getByText(`Showing query ${query} of runs female-first and male-first, from the Runs view.`).waitFor();
   expect(new URL(page.url()).searchParams.get('view')).toBeNull();
+  // The opened query from its top: its caption's title (what it is, and which values may differ
+  // from the runs') holds the focus, not the page at the Runs view's scroll position.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(new RegExp(`^Query ${query}: `));
+  expect(await page.evaluate(() => scrollY)).toBe(0);
   // The browser's Back: the results, the same page of the table, the same place.
   await page.goBack();
   await page.waitForSelector('[data-state="current"] [data-stat="mean"]');

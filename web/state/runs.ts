@@ -8,6 +8,7 @@ import { RunsInputError, ScenarioError } from '../../wasm/errors';
 import type { RunsOptions } from '../../wasm/runs-engine';
 import type { RunsJob, RunsProgress } from '../../wasm/runs-worker-core';
 import { addressOfView, currentAddress, currentLocation, pushAddress, replaceAddress, viewOf } from './address';
+import { keepPlace } from './focus';
 import { replacements } from './scenario';
 
 export type View = 'playground' | 'runs';
@@ -68,6 +69,9 @@ export function openPlaygroundFromRuns(source: string): void {
   if (typeof history === 'undefined') return;
   replaceAddress(currentAddress(), { ...(history.state as object | null), runsScroll: scrollY });
   pushAddress(addressOfView('playground'), { fromRuns: true });
+  // The query from its top, its caption's title focused (the Open button used is hidden now).
+  scrollTo(0, 0);
+  keepPlace(() => document.querySelector<HTMLElement>('section[aria-label="About this scenario"] [tabindex="-1"]'));
 }
 
 /** Back to the Runs view: through history when the playground was opened from it, else directly. */
