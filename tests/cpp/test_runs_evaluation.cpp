@@ -164,7 +164,9 @@ TEST_CASE("nDCG@2 takes its ideal from every judged document of the query, as tr
     // IDCG@2 = 2 + 1/L3.
     const auto r = evaluate(o, nullptr, "q 0 d2 1\nq 0 d9 2\n");
     CHECK(value(r, "nDCG@2") == th::near((1 / L3) / (2 + 1 / L3)));
-    CHECK(r.warnings[0] == "1 retrieved document within the largest cut-off is unjudged: relevance 0");
+    CHECK(r.warnings[0] ==
+          "1 retrieved document within the largest cut-off is unjudged (a document counted once for each run and query that "
+          "retrieve it): relevance 0");
 }
 
 TEST_CASE("no retrieved document judged though the qrels judge the query: the warning shows each side's ids") {
@@ -178,7 +180,9 @@ TEST_CASE("no retrieved document judged though the qrels judge the query: the wa
                                                  "(ids written otherwise?); relevance 0"});
     // One judged among them: the usual count.
     CHECK(evaluate(o, nullptr, "q 0 d1 1\nq 0 D2 2\n").warnings ==
-          std::vector<std::string>{"1 retrieved document within the largest cut-off is unjudged: relevance 0"});
+          std::vector<std::string>{
+              "1 retrieved document within the largest cut-off is unjudged (a document counted once for each run and query that "
+              "retrieve it): relevance 0"});
 }
 
 namespace {
@@ -206,9 +210,12 @@ TEST_CASE("a query the qrels do not judge, among judged ones, is said: its nDCG 
     CHECK(r.queries == std::vector<std::string>{"q", "p"});
     CHECK(r.runs[0].values[0][0].has_value());
     CHECK_FALSE(r.runs[0].values[1][0].has_value());
-    CHECK(r.warnings == std::vector<std::string>{"1 query of 2 has no judgment in the qrels (e.g. 'p'): every relevance is 0 there, and "
-                                                 "nDCG is null (trec_eval leaves such queries out too)",
-                                                 "1 retrieved document within the largest cut-off is unjudged: relevance 0"});
+    CHECK(r.warnings ==
+          std::vector<std::string>{
+              "1 query of 2 has no judgment in the qrels (e.g. 'p'): every relevance is 0 there, and "
+              "nDCG is null (trec_eval leaves such queries out too)",
+              "1 retrieved document within the largest cut-off is unjudged (a document counted once for each run and query that "
+              "retrieve it): relevance 0"});
 }
 
 TEST_CASE("a judged query with nothing relevant, and a judged query no run has, are said as trec_eval differs there") {
@@ -363,8 +370,8 @@ TEST_CASE("two runs of one name: the message names both files, or says the file 
     Evaluation ev(Options{});
     ev.add(Input::run, "bm25", "a/bm25.run", run);
     CHECK_THROWS_WITH_AS(ev.add(Input::run, "bm25", "b/bm25.trec", run),
-                         "b/bm25.trec: run 'bm25' is already the run of a/bm25.run: a run is named by its file's stem; rename one "
-                         "file, or on the command line name the run (NAME=PATH)",
+                         "b/bm25.trec: run 'bm25' is already the run of a/bm25.run: a run is named by its file's stem, or on the "
+                         "command line by NAME=PATH; give each run a name of its own",
                          InputError);
     Evaluation again(Options{});
     again.add(Input::run, "bm25", "bm25.run", run);

@@ -340,8 +340,8 @@ void Evaluation::begin(Input kind, std::string name, std::string file) {
                         throw InputError(table.file, 0, "",
                                          r.file == table.file ? "the same run file is given twice"
                                                               : "run '" + table.name + "' is already the run of " + r.file +
-                                                                    ": a run is named by its file's stem; rename one file, or on the "
-                                                                    "command line name the run (NAME=PATH)");
+                                                                    ": a run is named by its file's stem, or on the command line by "
+                                                                    "NAME=PATH; give each run a name of its own");
                 s.runs.push_back(std::move(table));
                 s.run_table = &s.runs.back();
             } else {
@@ -919,7 +919,7 @@ void Evaluation::Impl::add_qrels_warnings(Results& out, const RunNotes& notes) c
     else if (qrels.given && notes.unjudged)
         out.warnings.push_back(count(notes.unjudged, "retrieved document within the largest cut-off is",
                                      "retrieved documents within the largest cut-off are") +
-                               " unjudged: relevance 0");
+                               " unjudged (a document counted once for each run and query that retrieve it): relevance 0");
 }
 
 // As the scenario reader says of a pasted text: the kept texts (those within the largest cut-off)
