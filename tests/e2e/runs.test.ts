@@ -551,6 +551,14 @@ test('runs named as real runs are (long tags without spaces): on a phone and at 
   await evaluate(page);
   const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   expect(await sideways()).toBe(0);
+  // The per-query table shows its first run's first value beside the query and its Open, before
+  // any sideways scrolling of its box.
+  const perQuery = page.locator('section[aria-label="Per query"] [data-run][data-metric]').first();
+  const box = await perQuery.evaluate((cell) => {
+    const scroller = cell.closest('table')!.parentElement!.getBoundingClientRect();
+    return { right: cell.getBoundingClientRect().right, edge: scroller.right };
+  });
+  expect(box.right).toBeLessThanOrEqual(box.edge);
   await page.setViewportSize({ width: 1280, height: 720 });
   expect(await sideways()).toBe(0);
   // The summary shows both runs at 1280 without scrolling its box: each name wraps in its column
