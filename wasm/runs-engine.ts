@@ -21,8 +21,9 @@ export interface RunsOptions {
   queryLabel?: string;
   /** 95% intervals: Student's t only, or a bootstrap percentile interval beside it. */
   ci?: 't' | 'bootstrap';
-  bootstrapSamples?: number;
-  bootstrapSeed?: number;
+  /** With `ci: "bootstrap"` only; whole numbers, anything else refused as the cut-offs are. */
+  bootstrapSamples?: number | string;
+  bootstrapSeed?: number | string;
 }
 
 /** The kinds of input, in the order the CLI feeds them (the collection comes last, on its own). */

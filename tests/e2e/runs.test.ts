@@ -497,6 +497,12 @@ for (const [width, height, runs] of [
     await openRuns(page);
     await choose(page, paths, { collection: paths.collection });
     await page.selectOption('[data-option="ci"]', 'bootstrap');
+    // The CLI's samples and seed, or others given as the CLI takes them.
+    const sampling = runs === 5 ? ['--bootstrap-samples', '500', '--bootstrap-seed', '7'] : [];
+    if (sampling.length) {
+      await page.fill('[data-option="bootstrap-samples"]', '500');
+      await page.fill('[data-option="bootstrap-seed"]', '7');
+    }
     await evaluate(page);
     await shot(page, `runs-${runs}-at-${width}`);
     const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: innerWidth }));
@@ -522,6 +528,7 @@ for (const [width, height, runs] of [
       paths.queries,
       '--ci',
       'bootstrap',
+      ...sampling,
       ...paths.runs,
     ]);
     expect(differences(await shownCells(page), expectedCells(json))).toEqual([]);

@@ -22,6 +22,9 @@ describe('the Runs form in the URL', () => {
       metrics: 'NFaiRR,nDCG',
       baseline: 'bm25',
       queryLabel: 'female',
+      ci: 'bootstrap',
+      bootstrapSamples: 500,
+      bootstrapSeed: 7,
     };
     const url = withFormQuery(new URL('https://x.test/?view=runs&metrics=keep'), changed);
     expect(url.searchParams.get('runs-cutoffs')).toBe('5,10');
@@ -36,7 +39,12 @@ describe('the Runs form in the URL', () => {
       metrics: 'NFaiRR,nDCG',
       baseline: 'bm25',
       queryLabel: 'female',
+      ci: 'bootstrap',
+      bootstrapSamples: 500,
+      bootstrapSeed: 7,
     });
+    expect(url.searchParams.get('runs-samples')).toBe('500');
+    expect(url.searchParams.get('runs-seed')).toBe('7');
   });
 
   test('null removes every option of the form and nothing else', () => {
@@ -45,6 +53,8 @@ describe('the Runs form in the URL', () => {
   });
 
   test('invalid values keep the defaults', () => {
-    expect(formFromQuery('?runs-order=random&runs-official=yes&runs-background=web&runs-depth=-3')).toEqual({});
+    expect(formFromQuery('?runs-order=random&runs-official=yes&runs-background=web&runs-depth=-3&runs-samples=1e3&runs-seed=x')).toEqual(
+      {},
+    );
   });
 });

@@ -36,6 +36,8 @@ export const RUNS_PARAMS = {
   baseline: 'runs-baseline',
   queryLabel: 'runs-label',
   ci: 'runs-ci',
+  bootstrapSamples: 'runs-samples',
+  bootstrapSeed: 'runs-seed',
 } as const;
 
 /** The hash's key for the scenario: `#s=…`. */

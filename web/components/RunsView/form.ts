@@ -24,6 +24,9 @@ export interface RunsForm {
   baseline: string;
   queryLabel: string;
   ci: 't' | 'bootstrap';
+  /** Read with `ci: "bootstrap"` only; a whole number, or the field's text when it holds none. */
+  bootstrapSamples: number | string;
+  bootstrapSeed: number | string;
 }
 
 export const emptyFiles = (): Record<InputKind, File[]> => ({
@@ -50,6 +53,9 @@ export const defaults: RunsForm = {
   baseline: '',
   queryLabel: '',
   ci: 't',
+  // The CLI's --bootstrap-samples and --bootstrap-seed defaults (core/include/fairness/runs/statistics.hpp).
+  bootstrapSamples: 10000,
+  bootstrapSeed: 20240915,
 };
 
 // The options kept in the URL's query string, so a reload (or a shared link) keeps them; files
@@ -78,8 +84,10 @@ export function formFromQuery(search: string): Partial<RunsForm> {
   if (ci === 't' || ci === 'bootstrap') out.ci = ci;
   const from = get('backgroundFrom');
   if (from === 'run' || from === 'collection') out.backgroundFrom = from;
-  const depth = get('backgroundDepth');
-  if (depth !== null && /^\d+$/.test(depth)) out.backgroundDepth = Number(depth);
+  for (const key of ['backgroundDepth', 'bootstrapSamples', 'bootstrapSeed'] as const) {
+    const whole = get(key);
+    if (whole !== null && /^\d+$/.test(whole)) out[key] = Number(whole);
+  }
   return out;
 }
 
@@ -136,6 +144,7 @@ export function optionsOf(f: RunsForm): RunsOptions {
     baseline: f.baseline,
     queryLabel: f.queryLabel.trim(),
     ci: f.ci,
+    ...(f.ci === 'bootstrap' ? { bootstrapSamples: f.bootstrapSamples, bootstrapSeed: f.bootstrapSeed } : {}),
   };
 }
 

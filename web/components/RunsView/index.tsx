@@ -309,6 +309,32 @@ export function RunsView() {
               <option value="bootstrap">t and bootstrap percentile</option>
             </select>
           </label>
+          {f.ci === 'bootstrap' && (
+            <>
+              <label>
+                Bootstrap samples
+                <input
+                  type="number"
+                  min={100}
+                  max={1000000}
+                  value={f.bootstrapSamples}
+                  onInput={(e) => updateForm({ bootstrapSamples: typedNumber(e.currentTarget.value) })}
+                  data-option="bootstrap-samples"
+                />
+              </label>
+              <label>
+                Bootstrap seed
+                <input
+                  type="number"
+                  min={0}
+                  max={4294967295}
+                  value={f.bootstrapSeed}
+                  onInput={(e) => updateForm({ bootstrapSeed: typedNumber(e.currentTarget.value) })}
+                  data-option="bootstrap-seed"
+                />
+              </label>
+            </>
+          )}
           <label class={styles.check}>
             <input
               type="checkbox"
