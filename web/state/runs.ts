@@ -71,7 +71,7 @@ export function openPlaygroundFromRuns(source: string): void {
   pushAddress(addressOfView('playground'), { fromRuns: true });
   // The query from its top, its caption's title focused (the Open button used is hidden now).
   scrollTo(0, 0);
-  keepPlace(() => document.querySelector<HTMLElement>('section[aria-label="About this scenario"] [tabindex="-1"]'));
+  keepPlace(() => document.querySelector<HTMLElement>('[data-caption-title]'));
 }
 
 /** Back to the Runs view: through history when the playground was opened from it, else directly. */

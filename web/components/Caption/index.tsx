@@ -31,7 +31,7 @@ export function Caption({ heading: Heading = 'h2' }: { heading?: 'h1' | 'h2' }) 
     >
       {/* Focusable by script: where the focus goes when the notice's button goes. */}
       {title && (
-        <Heading class={styles.title} ref={heading} tabIndex={-1}>
+        <Heading class={styles.title} ref={heading} tabIndex={-1} data-caption-title>
           {title}
         </Heading>
       )}
