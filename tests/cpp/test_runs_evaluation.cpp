@@ -259,6 +259,20 @@ TEST_CASE("every null value says why, in the JSON beside the values: the metric'
                                                               "z": {"nDCG@2": "the run has no documents for this query"}})"));
     CHECK(json["runs"][0]["perQuery"]["p"]["nDCG@2"].is_null());
     CHECK(json["runs"][0]["perQuery"]["q"]["nDCG@2"] == 1.0);
+
+    // DIPS's note names its sides by their groups, as the scenario's results do: the top 2 of q
+    // hold a female document and an unlabelled one, no male.
+    Options dips;
+    dips.cutoffs = {2};
+    dips.metrics = {"DIPS"};
+    Evaluation with_labels(dips);
+    with_labels.add(Input::run, "r", "r.run", run);
+    with_labels.add(Input::labels, "", "labels.csv", "d1,F\nd3,M\n");
+    with_labels.collection_begin("c.tsv");
+    with_labels.collection_end();
+    const auto d = with_labels.compute();
+    REQUIRE(d.runs[0].undefined.size() == 1);
+    CHECK(d.runs[0].undefined[0].why == "no document of group B (male) in the ranking, so the measure is undefined");
 }
 
 TEST_CASE("qrels given though no asked metric reads relevance: said once, and nothing of what they judge") {

@@ -39,6 +39,9 @@ constexpr unsigned operator|(unsigned a, Reads b) { return a | static_cast<unsig
 struct MetricInputs {
     const TermIndex* index = nullptr;  // names the documents' term counts
     std::size_t groups = 0;
+    // The groups' names, where a note names them (run evaluation's per-query notes; the scenario's
+    // results name them as they are written).
+    const std::vector<std::string>* group_names = nullptr;
     std::vector<double> omega;      // ω(d), NFaiRR's neutrality of each document (Eq. 2)
     std::vector<double> relevance;  // as given (a run: the qrels, 0 when unjudged)
     std::vector<const DocTerms*> terms;

@@ -294,25 +294,30 @@ void write(JsonWriter& w, const Result& r, bool detail) {
 
 namespace {
 
-template <Result (*measure)(const MetricInputs&, const Params&)>
-Maybe unit_value(const MetricInputs& in, const Params& p, std::size_t, bool, std::string* note) {
-    return value_and_note(measure(in, p), note);
-}
-
 // The note as the page shows it: "group A" with the name dipsGroups gives it, and so for B.
 void name_side(std::string& note, std::string_view side, const std::string& name) {
     const auto at = note.find(side);
     if (at != std::string::npos) note.insert(at + side.size(), " (" + name + ")");
 }
 
+// Each side is named once in a note, at its first mention.
+void name_sides(std::string& note, const Params& p, std::span<const std::string> groups) {
+    if (note.empty() || p.dips_a >= groups.size() || p.dips_b >= groups.size()) return;
+    name_side(note, "group A", groups[p.dips_a]);
+    name_side(note, "group B", groups[p.dips_b]);
+}
+
+template <Result (*measure)(const MetricInputs&, const Params&)>
+Maybe unit_value(const MetricInputs& in, const Params& p, std::size_t, bool, std::string* note) {
+    auto result = measure(in, p);
+    if (note && in.group_names) name_sides(result.note, p, *in.group_names);
+    return value_and_note(result, note);
+}
+
 template <Result (*measure)(const MetricInputs&, const Params&)>
 void unit_write(JsonWriter& w, const MetricInputs& in, const MetricContext& c, bool detail) {
     auto result = measure(in, c.params);
-    if (!result.note.empty() && c.params.dips_a < c.groups.size() && c.params.dips_b < c.groups.size()) {
-        // Each side is named once in a note, at its first mention.
-        name_side(result.note, "group A", c.groups[c.params.dips_a]);
-        name_side(result.note, "group B", c.groups[c.params.dips_b]);
-    }
+    name_sides(result.note, c.params, c.groups);
     write(w, result, detail);
 }
 

@@ -640,6 +640,7 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
     MetricInputs in;
     in.index = &table.index();
     in.groups = sc.groups.size();
+    in.group_names = &sc.groups;
     in.judged_ideal = true;
     for (std::size_t qi = 0; qi < out.queries.size(); ++qi) {
         const auto qid = qids.find(out.queries[qi]);
