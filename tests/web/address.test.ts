@@ -53,6 +53,13 @@ describe('the address bar', () => {
     for (const said of ['?present=1', '?present=true', '?present=0', '?present=off', '?present=']) expect(problems(said), said).toEqual([]);
   });
 
+  test('?example=, a likely guess for ?preset=, is said with the options that do it', () => {
+    expect(readView({ search: '?example=cwex-figure-1' }).problems).toEqual([
+      '?example=cwex-figure-1 is not an option: ?preset=cwex-figure-1 opens a gallery example, ?lesson=cwex-figure-1 its lesson.',
+    ]);
+    expect(readView({ search: '?preset=cwex-figure-1' }).problems).toEqual([]);
+  });
+
   test('withParams sets and removes parameters and keeps the hash', () => {
     expect(withParams('https://x.test/?a=1&view=runs#s=q', { view: null, lesson: 'rab-arab' })).toBe(
       'https://x.test/?a=1&lesson=rab-arab#s=q',

@@ -169,6 +169,10 @@ export function readView(location: { search: string }, { framed = false } = {}):
   const present = query.get(PARAMS.present);
   if (present !== null && !TRUE.has(present.toLowerCase()) && !FALSE.has(present.toLowerCase()))
     problems.push(`?present=${present}: expected 1 or 0; not presenting.`);
+  // Not an option, but the one a reader of "each paper's example" tries first.
+  const example = query.get('example');
+  if (example !== null)
+    problems.push(`?example=${example} is not an option: ?preset=${example} opens a gallery example, ?lesson=${example} its lesson.`);
   const view = query.get(PARAMS.view);
   if (view !== null && !(VIEWS as readonly string[]).includes(view))
     problems.push(`?view=${view}: expected ${VIEWS.join(' or ')}; showing the playground.`);
