@@ -3,6 +3,8 @@
 // else keeps the default, and the playground's own parameters are left alone.
 import { describe, expect, test } from 'vitest';
 
+import header from '../../core/include/fairness/runs/statistics.hpp?raw';
+
 import { defaults, formFromQuery, withFormQuery, type RunsForm } from '../../web/components/RunsView/form';
 
 const base: RunsForm = defaults;
@@ -45,6 +47,12 @@ describe('the Runs form in the URL', () => {
     });
     expect(url.searchParams.get('runs-samples')).toBe('500');
     expect(url.searchParams.get('runs-seed')).toBe('7');
+  });
+
+  test("the bootstrap's default samples and seed are the core's", () => {
+    const constant = (name: string) => Number(new RegExp(`${name} = (\\d+);`).exec(header)![1]);
+    expect(defaults.bootstrapSamples).toBe(constant('default_bootstrap_samples'));
+    expect(defaults.bootstrapSeed).toBe(constant('default_bootstrap_seed'));
   });
 
   test('null removes every option of the form and nothing else', () => {
