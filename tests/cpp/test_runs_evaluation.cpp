@@ -236,16 +236,7 @@ TEST_CASE("a judged query with nothing relevant, and a judged query no run has, 
 
 TEST_CASE("every null value says why, in the JSON beside the values: the metric's note, or the query missing from the run") {
     // Query q judged (nDCG defined), p judged 0 (IDCG = 0: null), z in the query list, in no run.
-    Options o;
-    o.cutoffs = {2};
-    o.metrics = {"nDCG"};
-    Evaluation ev(o);
-    ev.add(Input::run, "r", "r.run", run_q_then_p);
-    ev.add(Input::queries, "", "q.txt", "q\np\nz\n");
-    ev.add(Input::qrels, "", "qrels", "q 0 d1 1\np 0 d1 0\nz 0 d1 1\n");
-    ev.collection_begin("c.tsv");
-    ev.collection_end();
-    const auto r = ev.compute();
+    const auto r = ndcg_judged(run_q_then_p, "q 0 d1 1\np 0 d1 0\nz 0 d1 1\n", "q\np\nz\n");
     REQUIRE(r.queries == std::vector<std::string>{"q", "p", "z"});
     const auto& undefined = r.runs[0].undefined;
     REQUIRE(undefined.size() == 2);
