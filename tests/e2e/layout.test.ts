@@ -517,6 +517,15 @@ describe('on a phone', () => {
         .count(),
     ).toBeGreaterThan(0);
     expect(await brokenWords(page, 'section[aria-label="Summary"], section[aria-label="Comparisons"]')).toEqual([]);
+    // On a common phone (390 px) both runs' means show beside the metric's name before the
+    // summary's box is scrolled: each interval goes under its mean.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const means = await page.locator('[aria-label="Summary table (scrolls sideways)"]').evaluate((box) => {
+      const edge = box.getBoundingClientRect().right;
+      const first = box.querySelector('tbody tr')!;
+      return [...first.querySelectorAll('[data-stat="mean"]')].map((cell) => cell.getBoundingClientRect().right <= edge);
+    });
+    expect(means).toEqual([true, true]);
     expect(problems).toEqual([]);
   });
 });
