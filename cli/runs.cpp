@@ -15,6 +15,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <initializer_list>
 #include <iostream>
 #include <optional>
 #include <set>
@@ -243,183 +244,218 @@ std::vector<std::string> split_list(const std::string& s) {
     return out;
 }
 
-std::size_t whole_number(const std::string& option, const std::string& value) {
+// A whole number from lo to hi, or the option's message in the CLI's words.
+long long number_in(const std::string& option, const std::string& value, long long lo, long long hi) {
     long long n = 0;
-    if (!runs::parse_int(value, n) || n < 1 || n > 1000000)
-        throw runs::InputError(option, 0, "", "expected a whole number from 1 to 1000000, got '" + value + "'");
-    return static_cast<std::size_t>(n);
+    if (!runs::parse_int(value, n) || n < lo || n > hi)
+        throw runs::InputError(
+            option, 0, "", "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" + value + "'");
+    return n;
+}
+
+std::size_t whole_number(const std::string& option, const std::string& value) {
+    return static_cast<std::size_t>(number_in(option, value, 1, 1000000));
+}
+
+// One of an option's named choices, or "OPTION is a or b, got 'v'".
+template <typename T>
+T choice(const std::string& option, const std::string& value, std::initializer_list<std::pair<const char*, T>> choices) {
+    std::string names;
+    std::size_t i = 0;
+    for (const auto& [name, result] : choices) {
+        if (value == name) return result;
+        names += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + std::string(name);
+        ++i;
+    }
+    throw Usage(option + " is " + names + ", got '" + value + "'");
+}
+
+enum class Format { table, json, csv, comparisons_csv };
+
+// What the command line asks for: the files, the core's options, and how to show the results.
+struct Request {
+    runs::Options opt;
+    std::vector<std::pair<std::string, std::string>> run_files;  // name, path
+    std::string collection, labels, qrels, queries, background, params;
+    Format format = Format::table;
+    bool per_query = false;
+    // Progress by default when stderr is a terminal (a person waiting), never into a file or pipe.
+    bool progress = isatty(fileno(stderr)) != 0;
+    bool background_from_given = false, help = false;
+    std::optional<std::size_t> bootstrap_samples;
+    std::optional<std::uint64_t> bootstrap_seed;
+};
+
+// A run argument: NAME=PATH names a run, unless the whole argument is a file: a parameter
+// sweep's run is often called bm25_k1=0.9,b=0.4.run.
+std::pair<std::string, std::string> run_file(const std::string& arg) {
+    const auto eq = arg.find('=');
+    std::error_code ignored;
+    if (eq == std::string::npos || eq == 0 || std::filesystem::exists(arg, ignored)) return {stem(arg), arg};
+    const auto path = arg.substr(eq + 1);
+    if (!is_stdin(path) && !std::filesystem::exists(path, ignored))
+        throw runs::InputError(arg, 0, "",
+                               "no such file, nor '" + path + "' (NAME=PATH: the run '" + arg.substr(0, eq) + "' in file '" + path + "')");
+    return {arg.substr(0, eq), path};
+}
+
+// Reads the options one by one; what they mean together is checked by check_request.
+Request parse_arguments(int argc, char** argv) {
+    Request r;
+    runs::Options& opt = r.opt;
+    std::set<std::string> valued;  // the options with a value given so far
+    for (int i = 1; i < argc; ++i) {
+        auto option = split_option(argv[i]);
+        const std::string& arg = option.name;
+        std::optional<std::string>& given = option.value;
+        // An empty value (a script's unset variable) or an option given twice would otherwise
+        // evaluate something other than what was asked for, without a word.
+        const auto value = [&]() -> std::string {
+            if (!valued.insert(arg).second) throw Usage(arg + " is given twice; give it once");
+            std::string v;
+            if (given)
+                v = *std::exchange(given, std::nullopt);
+            else if (i + 1 >= argc)
+                throw Usage(arg + " needs a value");
+            else
+                v = argv[++i];
+            if (v.empty()) throw runs::InputError(arg, 0, "", runs::empty_value);
+            return v;
+        };
+        if (arg == "--collection")
+            r.collection = value();
+        else if (arg == "--labels")
+            r.labels = value();
+        else if (arg == "--qrels")
+            r.qrels = value();
+        else if (arg == "--queries")
+            r.queries = value();
+        else if (arg == "--query-label")
+            opt.query_label = value();
+        else if (arg == "--background")
+            r.background = value();
+        else if (arg == "--background-from") {
+            opt.background_from = choice<runs::BackgroundFrom>(
+                arg, value(), {{"run", runs::BackgroundFrom::run}, {"collection", runs::BackgroundFrom::collection}});
+            r.background_from_given = true;
+        } else if (arg == "--background-depth")
+            opt.background_depth = whole_number(arg, value());
+        else if (arg == "--cutoffs") {
+            opt.cutoffs.clear();
+            for (const auto& c : split_list(value())) opt.cutoffs.push_back(whole_number(arg, c));
+            if (opt.cutoffs.empty()) throw runs::InputError(arg, 0, "", "needs at least one cut-off");
+        } else if (arg == "--order") {
+            opt.order = choice<runs::Order>(arg, value(), {{"score", runs::Order::score}, {"file", runs::Order::file}});
+            opt.order_given = true;
+        } else if (arg == "--official")
+            opt.official = true;
+        else if (arg == "--params")
+            r.params = value();
+        else if (arg == "--baseline")
+            opt.baseline = value();
+        else if (arg == "--metrics")
+            opt.metrics = split_list(value());
+        else if (arg == "--format")
+            r.format = choice<Format>(
+                arg, value(),
+                {{"json", Format::json}, {"csv", Format::csv}, {"table", Format::table}, {"comparisons-csv", Format::comparisons_csv}});
+        else if (arg == "--ci")
+            opt.bootstrap.samples = choice<std::size_t>(arg, value(), {{"t", 0}, {"bootstrap", runs::default_bootstrap_samples}});
+        else if (arg == "--bootstrap-samples")
+            r.bootstrap_samples = static_cast<std::size_t>(number_in(arg, value(), 100, 1000000));
+        else if (arg == "--bootstrap-seed")
+            r.bootstrap_seed = static_cast<std::uint64_t>(number_in(arg, value(), 0, 4294967295LL));
+        else if (arg == "--per-query")
+            r.per_query = true;
+        else if (arg == "--progress")
+            r.progress = true;
+        else if (arg == "--no-progress")
+            r.progress = false;
+        else if (arg == "-h" || arg == "--help") {
+            r.help = true;  // the options after it are not read
+            return r;
+        } else if (arg.size() > 1 && arg[0] == '-')
+            throw Usage("unknown option " + arg);
+        else
+            r.run_files.push_back(run_file(arg));
+        if (given) throw Usage(arg + " takes no value, got '" + *given + "'");
+    }
+    return r;
+}
+
+// What the options mean together: refused combinations, and the bootstrap's settings applied.
+void check_request(Request& r) {
+    if (r.run_files.empty()) throw Usage("give at least one run file");
+    std::size_t from_stdin = 0;
+    for (const auto* path : {&r.collection, &r.labels, &r.qrels, &r.queries, &r.background, &r.params}) from_stdin += is_stdin(*path);
+    for (const auto& run_file : r.run_files) from_stdin += is_stdin(run_file.second);
+    if (from_stdin > 1) throw Usage("- (stdin) can be one input only, not " + std::to_string(from_stdin));
+    if ((r.bootstrap_samples || r.bootstrap_seed) && !r.opt.bootstrap.samples)
+        throw Usage(std::string(r.bootstrap_samples ? "--bootstrap-samples" : "--bootstrap-seed") + " needs --ci bootstrap");
+    if (r.bootstrap_samples) r.opt.bootstrap.samples = *r.bootstrap_samples;
+    if (r.bootstrap_seed) r.opt.bootstrap.seed = *r.bootstrap_seed;
+    if (!r.background.empty() && r.background_from_given && r.opt.background_from == runs::BackgroundFrom::collection)
+        throw Usage("--background and --background-from collection exclude each other");
+}
+
+// Feeds every file to the core, the collection last (only the documents the runs retrieve are kept).
+runs::Results evaluate(const Request& r) {
+    runs::Evaluation ev(r.opt);
+    if (!r.params.empty()) {
+        try {
+            ev.set_params(read_whole(r.params));
+        } catch (const ScenarioError& error) {
+            throw runs::InputError(shown(r.params), 0, error.field(), error.message());
+        }
+    }
+    for (const auto& [name, path] : r.run_files) feed_file(ev, runs::Input::run, name, path);
+    if (!r.background.empty()) feed_file(ev, runs::Input::background, "", r.background);
+    if (!r.qrels.empty()) feed_file(ev, runs::Input::qrels, "", r.qrels);
+    if (!r.labels.empty()) feed_file(ev, runs::Input::labels, "", r.labels);
+    if (!r.queries.empty()) feed_file(ev, runs::Input::queries, "", r.queries);
+    if (!r.collection.empty() && ev.needs_collection()) feed_collection(ev, r.collection, r.progress);
+    reading.clear();
+    return ev.compute();
+}
+
+std::string formatted(const runs::Results& results, const Request& r) {
+    switch (r.format) {
+        case Format::json: return runs::results_json(results);
+        case Format::csv: return runs::results_csv(results, r.per_query);
+        case Format::comparisons_csv: return runs::results_comparisons_csv(results);
+        case Format::table: break;
+    }
+    return runs::results_table(results, r.per_query);
+}
+
+// Warnings on stderr, whatever the format: a CSV piped on (or the JSON, which carries them too)
+// never hides an id mismatch, and a table saved to a file holds the results alone.
+void warn(const runs::Results& results, const Request& r) {
+    for (const auto& warning : results.warnings) std::cerr << "fairness-eval runs: warning: " << warning << "\n";
+    // trec_eval's convention: the mean is query "all"; a query of that name would read as one.
+    if (r.format == Format::csv && r.per_query && std::find(results.queries.begin(), results.queries.end(), "all") != results.queries.end())
+        std::cerr << "fairness-eval runs: warning: a query is named 'all', as the CSV's mean rows are: each run's mean is its last "
+                     "row (the JSON keeps them apart)\n";
+    if (r.per_query && (r.format == Format::json || r.format == Format::comparisons_csv))
+        std::cerr << "fairness-eval runs: warning: --per-query adds rows to csv and table only: "
+                  << (r.format == Format::json ? "the JSON holds every per-query value anyway" : "the comparisons are per run and metric")
+                  << "\n";
 }
 
 }  // namespace
 
 int runs_main(int argc, char** argv) {
-    runs::Options opt;
-    std::string collection, labels, qrels, queries, background, params, format = "table";
-    // Progress by default when stderr is a terminal (a person waiting), never into a file or pipe.
-    bool per_query = false, progress = isatty(fileno(stderr)) != 0, from_given = false;
-    std::optional<std::size_t> bootstrap_samples;
-    std::optional<std::uint64_t> bootstrap_seed;
-    std::vector<std::pair<std::string, std::string>> run_files;
-    std::set<std::string> valued;  // the options with a value given so far
     try {
-        for (int i = 1; i < argc; ++i) {
-            auto option = split_option(argv[i]);
-            const std::string& arg = option.name;
-            std::optional<std::string>& given = option.value;
-            // An empty value (a script's unset variable) or an option given twice would otherwise
-            // evaluate something other than what was asked for, without a word.
-            const auto value = [&]() -> std::string {
-                if (!valued.insert(arg).second) throw Usage(arg + " is given twice; give it once");
-                std::string v;
-                if (given)
-                    v = *std::exchange(given, std::nullopt);
-                else if (i + 1 >= argc)
-                    throw Usage(arg + " needs a value");
-                else
-                    v = argv[++i];
-                if (v.empty()) throw runs::InputError(arg, 0, "", runs::empty_value);
-                return v;
-            };
-            if (arg == "--collection")
-                collection = value();
-            else if (arg == "--labels")
-                labels = value();
-            else if (arg == "--qrels")
-                qrels = value();
-            else if (arg == "--queries")
-                queries = value();
-            else if (arg == "--query-label")
-                opt.query_label = value();
-            else if (arg == "--background")
-                background = value();
-            else if (arg == "--background-from") {
-                const auto v = value();
-                from_given = true;
-                if (v == "run")
-                    opt.background_from = runs::BackgroundFrom::run;
-                else if (v == "collection")
-                    opt.background_from = runs::BackgroundFrom::collection;
-                else
-                    throw Usage("--background-from is run or collection, got '" + v + "'");
-            } else if (arg == "--background-depth")
-                opt.background_depth = whole_number(arg, value());
-            else if (arg == "--cutoffs") {
-                opt.cutoffs.clear();
-                for (const auto& c : split_list(value())) opt.cutoffs.push_back(whole_number(arg, c));
-                if (opt.cutoffs.empty()) throw runs::InputError(arg, 0, "", "needs at least one cut-off");
-            } else if (arg == "--order") {
-                const auto v = value();
-                opt.order_given = true;
-                if (v == "score")
-                    opt.order = runs::Order::score;
-                else if (v == "file")
-                    opt.order = runs::Order::file;
-                else
-                    throw Usage("--order is score or file, got '" + v + "'");
-            } else if (arg == "--official")
-                opt.official = true;
-            else if (arg == "--params")
-                params = value();
-            else if (arg == "--baseline")
-                opt.baseline = value();
-            else if (arg == "--metrics")
-                opt.metrics = split_list(value());
-            else if (arg == "--format") {
-                format = value();
-                if (format != "json" && format != "csv" && format != "table" && format != "comparisons-csv")
-                    throw Usage("--format is json, csv, table or comparisons-csv, got '" + format + "'");
-            } else if (arg == "--ci") {
-                const auto v = value();
-                if (v == "bootstrap")
-                    opt.bootstrap.samples = runs::default_bootstrap_samples;
-                else if (v == "t")
-                    opt.bootstrap.samples = 0;
-                else
-                    throw Usage("--ci is t or bootstrap, got '" + v + "'");
-            } else if (arg == "--bootstrap-samples") {
-                const auto v = value();
-                long long n = 0;
-                if (!runs::parse_int(v, n) || n < 100 || n > 1000000)
-                    throw runs::InputError(arg, 0, "", "expected a whole number from 100 to 1000000, got '" + v + "'");
-                bootstrap_samples = static_cast<std::size_t>(n);
-            } else if (arg == "--bootstrap-seed") {
-                const auto v = value();
-                long long n = 0;
-                if (!runs::parse_int(v, n) || n < 0 || n > 4294967295LL)
-                    throw runs::InputError(arg, 0, "", "expected a whole number from 0 to 4294967295, got '" + v + "'");
-                bootstrap_seed = static_cast<std::uint64_t>(n);
-            } else if (arg == "--per-query")
-                per_query = true;
-            else if (arg == "--progress")
-                progress = true;
-            else if (arg == "--no-progress")
-                progress = false;
-            else if (arg == "-h" || arg == "--help") {
-                std::cout << usage;
-                return 0;
-            } else if (arg.size() > 1 && arg[0] == '-')
-                throw Usage("unknown option " + arg);
-            else {
-                // NAME=PATH names a run, unless the whole argument is a file: a parameter sweep's
-                // run is often called bm25_k1=0.9,b=0.4.run.
-                const auto eq = arg.find('=');
-                std::error_code ignored;
-                if (eq != std::string::npos && eq > 0 && !std::filesystem::exists(arg, ignored)) {
-                    const auto path = arg.substr(eq + 1);
-                    if (!is_stdin(path) && !std::filesystem::exists(path, ignored))
-                        throw runs::InputError(
-                            arg, 0, "",
-                            "no such file, nor '" + path + "' (NAME=PATH: the run '" + arg.substr(0, eq) + "' in file '" + path + "')");
-                    run_files.emplace_back(arg.substr(0, eq), path);
-                } else
-                    run_files.emplace_back(stem(arg), arg);
-            }
-            if (given) throw Usage(arg + " takes no value, got '" + *given + "'");
+        auto request = parse_arguments(argc, argv);
+        if (request.help) {
+            std::cout << usage;
+            return 0;
         }
-        if (run_files.empty()) throw Usage("give at least one run file");
-        std::size_t from_stdin = 0;
-        for (const auto* path : {&collection, &labels, &qrels, &queries, &background, &params}) from_stdin += is_stdin(*path);
-        for (const auto& run_file : run_files) from_stdin += is_stdin(run_file.second);
-        if (from_stdin > 1) throw Usage("- (stdin) can be one input only, not " + std::to_string(from_stdin));
-        if ((bootstrap_samples || bootstrap_seed) && !opt.bootstrap.samples)
-            throw Usage(std::string(bootstrap_samples ? "--bootstrap-samples" : "--bootstrap-seed") + " needs --ci bootstrap");
-        if (bootstrap_samples) opt.bootstrap.samples = *bootstrap_samples;
-        if (bootstrap_seed) opt.bootstrap.seed = *bootstrap_seed;
-        if (!background.empty() && from_given && opt.background_from == runs::BackgroundFrom::collection)
-            throw Usage("--background and --background-from collection exclude each other");
-
-        runs::Evaluation ev(opt);
-        if (!params.empty()) {
-            try {
-                ev.set_params(read_whole(params));
-            } catch (const ScenarioError& error) {
-                throw runs::InputError(shown(params), 0, error.field(), error.message());
-            }
-        }
-        for (const auto& [name, path] : run_files) feed_file(ev, runs::Input::run, name, path);
-        if (!background.empty()) feed_file(ev, runs::Input::background, "", background);
-        if (!qrels.empty()) feed_file(ev, runs::Input::qrels, "", qrels);
-        if (!labels.empty()) feed_file(ev, runs::Input::labels, "", labels);
-        if (!queries.empty()) feed_file(ev, runs::Input::queries, "", queries);
-        if (!collection.empty() && ev.needs_collection()) feed_collection(ev, collection, progress);
-        reading.clear();
-        const auto results = ev.compute();
-        const std::string out = format == "json"              ? runs::results_json(results)
-                                : format == "csv"             ? runs::results_csv(results, per_query)
-                                : format == "comparisons-csv" ? runs::results_comparisons_csv(results)
-                                                              : runs::results_table(results, per_query);
+        check_request(request);
+        const auto results = evaluate(request);
+        const std::string out = formatted(results, request);
         std::fwrite(out.data(), 1, out.size(), stdout);
-        // Warnings on stderr, whatever the format: a CSV piped on (or the JSON, which carries them
-        // too) never hides an id mismatch, and a table saved to a file holds the results alone.
-        for (const auto& warning : results.warnings) std::cerr << "fairness-eval runs: warning: " << warning << "\n";
-        // trec_eval's convention: the mean is query "all"; a query of that name would read as one.
-        if (format == "csv" && per_query && std::find(results.queries.begin(), results.queries.end(), "all") != results.queries.end())
-            std::cerr << "fairness-eval runs: warning: a query is named 'all', as the CSV's mean rows are: each run's mean is its last "
-                         "row (the JSON keeps them apart)\n";
-        if (per_query && (format == "json" || format == "comparisons-csv"))
-            std::cerr << "fairness-eval runs: warning: --per-query adds rows to csv and table only: "
-                      << (format == "json" ? "the JSON holds every per-query value anyway" : "the comparisons are per run and metric")
-                      << "\n";
+        warn(results, request);
         return finish_output("fairness-eval runs");
     } catch (const Usage& error) {
         std::cerr << "fairness-eval runs: " << error.what() << "; fairness-eval runs --help lists the options\n";
