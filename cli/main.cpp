@@ -93,122 +93,139 @@ std::size_t ranking_index(const fairness::Scenario& scenario, const std::string&
     throw fairness::ScenarioError("ranking", "no ranking is named \"" + which + "\"");
 }
 
-struct Modes {
-    bool describe, experiment, orderings;
+// A usage error: one line, then where the options are listed.
+struct Usage {
+    std::string message;
 };
+
+// What the command line asks for.
+struct Command {
+    bool table = false, describe = false, orderings = false, large = false, detail = true, help = false;
+    std::optional<std::string> experiment;
+    std::string path, ranking;
+};
+
+// The value of an option that takes one: after '=', or the next argument.
+std::string option_value(const std::optional<std::string>& given, int& i, int argc, char** argv, const char* missing) {
+    if (given) return *given;
+    if (i + 1 >= argc) throw Usage{missing};
+    return argv[++i];
+}
+
+Command parse_arguments(int argc, char** argv) {
+    Command c;
+    for (int i = 1; i < argc; ++i) {
+        auto [arg, given] = fairness::cli::split_option(argv[i]);
+        const bool flag = arg == "--table" || arg == "--summary" || arg == "--describe" || arg == "--large";
+        if (given && flag) throw Usage{arg + " takes no value, got '" + *given + "'"};
+        if (arg == "--table")
+            c.table = true;
+        else if (arg == "--summary")
+            c.detail = false;
+        else if (arg == "--describe")
+            c.describe = true;
+        else if (arg == "--large")
+            c.large = true;
+        else if (arg == "--experiment")
+            c.experiment = option_value(given, i, argc, argv, "--experiment needs a or b or a JSON spec");
+        else if (arg == "--orderings") {
+            c.ranking = option_value(given, i, argc, argv, "--orderings needs a ranking (index or name)");
+            c.orderings = true;
+        } else if (arg == "-h" || arg == "--help") {
+            c.help = true;  // the options after it are not read
+            return c;
+        } else if (!arg.empty() && arg[0] == '-' && arg != "-")
+            throw Usage{"unknown option " + arg};
+        else if (c.path.empty())
+            c.path = arg;
+        else
+            throw Usage{"one scenario at a time"};
+    }
+    return c;
+}
 
 // Options that cannot go together, said rather than one of them silently dropped: two modes, a
 // scenario given to a mode that reads none, --table or --summary beside a mode they do not shape.
-std::optional<std::string> mode_conflict(Modes m, bool shaped, const std::string& path) {
+std::optional<std::string> mode_conflict(const Command& c) {
     std::vector<std::string> modes;
-    if (m.describe) modes.emplace_back("--describe");
-    if (m.experiment) modes.emplace_back("--experiment");
-    if (m.orderings) modes.emplace_back("--orderings");
+    if (c.describe) modes.emplace_back("--describe");
+    if (c.experiment) modes.emplace_back("--experiment");
+    if (c.orderings) modes.emplace_back("--orderings");
     if (modes.size() > 1) return modes[0] + " and " + modes[1] + " cannot go together: each is a mode of its own";
-    if ((m.describe || m.experiment) && !path.empty()) return modes[0] + " reads no scenario, got '" + path + "'";
-    if (!modes.empty() && shaped) return "--table and --summary shape a scenario's evaluation; " + modes[0] + " prints its own JSON";
+    if ((c.describe || c.experiment) && !c.path.empty()) return modes[0] + " reads no scenario, got '" + c.path + "'";
+    if (!modes.empty() && (c.table || !c.detail))
+        return "--table and --summary shape a scenario's evaluation; " + modes[0] + " prints its own JSON";
     return std::nullopt;
+}
+
+// --experiment: a or b (the DIPS paper's Figure 1a or 1b), or a JSON spec.
+int run_experiment(const std::string& spec, const fairness::Limits& limits) {
+    const auto first = spec.find_first_not_of(" \t\r\n");
+    if (spec != "a" && spec != "b" && (first == std::string::npos || spec[first] != '{')) {
+        std::cerr << "fairness-eval: --experiment: expected a, b or a JSON object such as '{\"figure\": \"a\"}', got '" << spec << "'\n";
+        return bad_input;
+    }
+    try {
+        std::cout << fairness::experiments::run_json(spec == "a" || spec == "b" ? "{\"figure\": \"" + spec + "\"}" : spec, limits) << "\n";
+    } catch (const fairness::ScenarioError& error) {
+        std::cerr << "fairness-eval: experiment: " << error.what() << "\n";
+        return bad_input;
+    }
+    return fairness::cli::finish_output("fairness-eval");
+}
+
+// A scenario file: its evaluation as JSON or a table, or one ranking's orderings.
+int evaluate_scenario(const Command& c, const fairness::Limits& limits) {
+    try {
+        std::string text;
+        if (const auto problem = read_input(c.path, limits, text)) {
+            std::cerr << "fairness-eval: " << c.path << ": " << *problem << "\n";
+            return bad_input;
+        }
+        const auto scenario = fairness::parse_scenario(text, limits);
+        std::string().swap(text);  // the scenario holds what it needs
+        if (c.orderings) {
+            const auto index = ranking_index(scenario, c.ranking);
+            fairness::OrderingOptions search;
+            search.limits = &limits;
+            std::cout << fairness::orderings_text(scenario, fairness::find_orderings(scenario, index, search)) << "\n";
+        } else if (c.table) {
+            // The table shows values and notes only: no detail to compute.
+            std::cout << fairness::cli::format_table(fairness::evaluate(scenario, {.limits = &limits, .detail = false}));
+        } else
+            std::cout << fairness::evaluate_text(scenario, {.limits = &limits, .detail = c.detail}) << "\n";
+    } catch (const fairness::ScenarioError& error) {
+        std::cerr << "fairness-eval: " << error.what() << "\n";
+        return bad_input;
+    }
+    return fairness::cli::finish_output("fairness-eval");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "runs") return fairness::cli::runs_main(argc - 1, argv + 1);
-    bool table = false, describe = false, orderings = false, large = false, detail = true;
-    std::optional<std::string> experiment;
-    std::string path, ranking;
-    for (int i = 1; i < argc; ++i) {
-        auto [arg, given] = fairness::cli::split_option(argv[i]);
-        const bool flag = arg == "--table" || arg == "--summary" || arg == "--describe" || arg == "--large";
-        if (given && flag) {
-            std::cerr << "fairness-eval: " << arg << " takes no value, got '" << *given << "'" << see_help;
-            return bad_input;
-        }
-        if (arg == "--table")
-            table = true;
-        else if (arg == "--summary")
-            detail = false;
-        else if (arg == "--describe")
-            describe = true;
-        else if (arg == "--large")
-            large = true;
-        else if (arg == "--experiment") {
-            if (!given && i + 1 == argc) {
-                std::cerr << "fairness-eval: --experiment needs a or b or a JSON spec" << see_help;
-                return bad_input;
-            }
-            experiment = given ? *given : argv[++i];
-        } else if (arg == "--orderings") {
-            if (!given && i + 1 >= argc) {
-                std::cerr << "fairness-eval: --orderings needs a ranking (index or name)" << see_help;
-                return bad_input;
-            }
-            orderings = true;
-            ranking = given ? *given : argv[++i];
-        } else if (arg == "-h" || arg == "--help") {
-            std::cout << usage;
-            return fairness::cli::finish_output("fairness-eval");
-        } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
-            std::cerr << "fairness-eval: unknown option " << arg << see_help;
-            return bad_input;
-        } else if (path.empty())
-            path = arg;
-        else {
-            std::cerr << "fairness-eval: one scenario at a time" << see_help;
-            return bad_input;
-        }
-    }
-    if (const auto conflict = mode_conflict({describe, experiment.has_value(), orderings}, table || !detail, path)) {
-        std::cerr << "fairness-eval: " << *conflict << see_help;
+    Command command;
+    try {
+        command = parse_arguments(argc, argv);
+        if (const auto conflict = mode_conflict(command); conflict && !command.help) throw Usage{*conflict};
+    } catch (const Usage& error) {
+        std::cerr << "fairness-eval: " << error.message << see_help;
         return bad_input;
     }
-    const fairness::Limits& limits = large ? fairness::large_limits() : fairness::default_limits();
-    if (describe) {
+    if (command.help) {
+        std::cout << usage;
+        return fairness::cli::finish_output("fairness-eval");
+    }
+    const fairness::Limits& limits = command.large ? fairness::large_limits() : fairness::default_limits();
+    if (command.describe) {
         std::cout << fairness::describe_metrics().dump(2) << "\n";
         return fairness::cli::finish_output("fairness-eval");
     }
-    if (experiment) {
-        const std::string& spec = *experiment;
-        const auto first = spec.find_first_not_of(" \t\r\n");
-        if (spec != "a" && spec != "b" && (first == std::string::npos || spec[first] != '{')) {
-            std::cerr << "fairness-eval: --experiment: expected a, b or a JSON object such as '{\"figure\": \"a\"}', got '" << spec
-                      << "'\n";
-            return bad_input;
-        }
-        try {
-            std::cout << fairness::experiments::run_json(spec == "a" || spec == "b" ? "{\"figure\": \"" + spec + "\"}" : spec, limits)
-                      << "\n";
-        } catch (const fairness::ScenarioError& error) {
-            std::cerr << "fairness-eval: experiment: " << error.what() << "\n";
-            return bad_input;
-        }
-        return fairness::cli::finish_output("fairness-eval");
-    }
-    if (path.empty()) {
+    if (command.experiment) return run_experiment(*command.experiment, limits);
+    if (command.path.empty()) {
         std::cerr << usage;
         return bad_input;
     }
-    try {
-        std::string text;
-        if (const auto problem = read_input(path, limits, text)) {
-            std::cerr << "fairness-eval: " << path << ": " << *problem << "\n";
-            return bad_input;
-        }
-        const auto scenario = fairness::parse_scenario(text, limits);
-        std::string().swap(text);  // the scenario holds what it needs
-        if (orderings) {
-            const auto index = ranking_index(scenario, ranking);
-            fairness::OrderingOptions search;
-            search.limits = &limits;
-            std::cout << fairness::orderings_text(scenario, fairness::find_orderings(scenario, index, search)) << "\n";
-        } else if (table) {
-            // The table shows values and notes only: no detail to compute.
-            std::cout << fairness::cli::format_table(fairness::evaluate(scenario, {.limits = &limits, .detail = false}));
-        } else
-            std::cout << fairness::evaluate_text(scenario, {.limits = &limits, .detail = detail}) << "\n";
-    } catch (const fairness::ScenarioError& error) {
-        std::cerr << "fairness-eval: " << error.what() << "\n";
-        return bad_input;
-    }
-    return fairness::cli::finish_output("fairness-eval");
+    return evaluate_scenario(command, limits);
 }
