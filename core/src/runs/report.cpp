@@ -255,9 +255,8 @@ std::string p_text(const Maybe& p) {
     return buffer;
 }
 
-}  // namespace
-
-std::string results_table(const Results& res, bool per_query) {
+// Each run's means, marked against the baseline.
+std::string means_table(const Results& res) {
     // A run's mark against the baseline: ▲ fairer (better, for a utility measure), ▼ less fair,
     // by the verdict of the direction-aware comparison.
     const auto mark = [&](const std::string& run, const std::string& column) -> std::string {
@@ -296,84 +295,98 @@ std::string results_table(const Results& res, bool per_query) {
                std::to_string(randomization_rounds) + ")";
     out += "\n";
 
-    if (!res.comparisons.empty()) {
-        // The comparisons, the decisive test first: for a metric fairer closer to 0, its distance
-        // from 0, then the signed difference (which way the runs lean).
-        // With several runs compared, each metric's tests are a family: Holm's adjusted p beside the p.
-        const bool several = res.runs.size() > 2;
-        std::vector<std::string> c_header{"Metric",        "Run",        "Tested", "n",        "Run mean",
-                                          "Baseline mean", "Difference", "95% CI", "p t-test", "p rand."};
-        if (several) c_header.emplace_back("p rand. Holm");
-        c_header.emplace_back("Fairer");
-        std::vector<std::vector<std::string>> c_rows{c_header};
-        std::vector<const ComparisonResult*> order;
-        for (std::size_t i = 0; i < res.comparisons.size(); ++i) {
-            const auto& cmp = res.comparisons[i];
-            const bool pair = i + 1 < res.comparisons.size() && res.comparisons[i + 1].difference == Difference::distance &&
-                              res.comparisons[i + 1].column == cmp.column && res.comparisons[i + 1].run == cmp.run;
-            if (pair) {
-                order.push_back(&res.comparisons[i + 1]);
-                order.push_back(&cmp);
-                ++i;
-            } else {
-                order.push_back(&cmp);
-            }
+    return out;
+}
+
+// Each run against the baseline, per metric: the differences, their intervals and tests.
+std::string comparisons_table(const Results& res) {
+    std::string out;
+    // The comparisons, the decisive test first: for a metric fairer closer to 0, its distance
+    // from 0, then the signed difference (which way the runs lean).
+    // With several runs compared, each metric's tests are a family: Holm's adjusted p beside the p.
+    const bool several = res.runs.size() > 2;
+    std::vector<std::string> c_header{"Metric",        "Run",        "Tested", "n",        "Run mean",
+                                      "Baseline mean", "Difference", "95% CI", "p t-test", "p rand."};
+    if (several) c_header.emplace_back("p rand. Holm");
+    c_header.emplace_back("Fairer");
+    std::vector<std::vector<std::string>> c_rows{c_header};
+    std::vector<const ComparisonResult*> order;
+    for (std::size_t i = 0; i < res.comparisons.size(); ++i) {
+        const auto& cmp = res.comparisons[i];
+        const bool pair = i + 1 < res.comparisons.size() && res.comparisons[i + 1].difference == Difference::distance &&
+                          res.comparisons[i + 1].column == cmp.column && res.comparisons[i + 1].run == cmp.run;
+        if (pair) {
+            order.push_back(&res.comparisons[i + 1]);
+            order.push_back(&cmp);
+            ++i;
+        } else {
+            order.push_back(&cmp);
         }
-        for (const auto* cmp : order) {
-            const auto& s = cmp->stats;
-            const auto column =
-                static_cast<std::size_t>(std::find(res.columns.begin(), res.columns.end(), cmp->column) - res.columns.begin());
-            const bool decided_elsewhere =
-                cmp->difference == Difference::signed_values && res.column_info[column].fairer == Fairer::closer_to_zero;
-            std::string interval = "-";
-            if (s.ci_low) {
-                interval = std::string("[").append(signed_fixed(s.ci_low)).append(", ").append(signed_fixed(s.ci_high)).append("]");
-                if (past_range(s.ci_low, s.ci_high, difference_range(res.column_info[column].range, cmp->difference))) interval += "!";
-            }
-            std::vector<std::string> row{cmp->column,
-                                         cmp->run,
-                                         cmp->difference == Difference::distance ? "|value|" : "signed",
-                                         std::to_string(s.n),
-                                         fixed(s.run_mean),
-                                         fixed(s.baseline_mean),
-                                         signed_fixed(s.mean_diff),
-                                         interval,
-                                         p_text(s.p_ttest),
-                                         p_text(s.p_randomization)};
-            if (several) row.push_back(p_text(cmp->p_randomization_holm));
-            row.push_back(decided_elsewhere ? "(by |value|)" : verdict_text(*cmp));
-            c_rows.push_back(std::move(row));
+    }
+    for (const auto* cmp : order) {
+        const auto& s = cmp->stats;
+        const auto column = static_cast<std::size_t>(std::find(res.columns.begin(), res.columns.end(), cmp->column) - res.columns.begin());
+        const bool decided_elsewhere =
+            cmp->difference == Difference::signed_values && res.column_info[column].fairer == Fairer::closer_to_zero;
+        std::string interval = "-";
+        if (s.ci_low) {
+            interval = std::string("[").append(signed_fixed(s.ci_low)).append(", ").append(signed_fixed(s.ci_high)).append("]");
+            if (past_range(s.ci_low, s.ci_high, difference_range(res.column_info[column].range, cmp->difference))) interval += "!";
         }
-        out += "\ncompared with the baseline '" + res.baseline +
-               "', paired over the n queries where both are defined; Difference = Run mean - Baseline mean\n";
-        out += render(c_rows, 3);
-        out +=
-            "\n|value|: the distance from 0, for a metric fairer closer to 0 (it decides which run is fairer; the signed row "
-            "says which way the runs lean). Fairer: the randomization test's p < 0.05 and the difference's sign, else no "
-            "difference (not tested below " +
-            std::to_string(min_tested_queries) +
-            " paired queries: over n, that p is at least 2/2^n, 0.0625 at 5); for nDCG, better. 95% CI: Student's t";
-        out += std::string(res.bootstrap.samples ? " (the bootstrap intervals are in the JSON and the comparisons CSV)" : "") +
-               "; ! marks an interval past the range a difference can take";
-        if (several)
-            out += ". p rand. Holm: adjusted by Holm's method over the runs compared with the baseline, per metric (those with " +
-                   std::to_string(min_tested_queries) +
-                   " paired queries or more; below 0.05: the difference survives the correction; Fairer reads the p as tested)";
-        out += "\n";
+        std::vector<std::string> row{cmp->column,
+                                     cmp->run,
+                                     cmp->difference == Difference::distance ? "|value|" : "signed",
+                                     std::to_string(s.n),
+                                     fixed(s.run_mean),
+                                     fixed(s.baseline_mean),
+                                     signed_fixed(s.mean_diff),
+                                     interval,
+                                     p_text(s.p_ttest),
+                                     p_text(s.p_randomization)};
+        if (several) row.push_back(p_text(cmp->p_randomization_holm));
+        row.push_back(decided_elsewhere ? "(by |value|)" : verdict_text(*cmp));
+        c_rows.push_back(std::move(row));
     }
-    if (per_query) {
-        std::vector<std::vector<std::string>> q_rows;
-        std::vector<std::string> h{"Query", "Run"};
-        for (const auto& c : res.columns) h.push_back(c);
-        q_rows.push_back(h);
-        for (std::size_t q = 0; q < res.queries.size(); ++q)
-            for (const auto& run : res.runs) {
-                std::vector<std::string> row{res.queries[q], run.name};
-                for (std::size_t c = 0; c < res.columns.size(); ++c) row.push_back(fixed(run.values[q][c]));
-                q_rows.push_back(row);
-            }
-        out.append("\n").append(render(q_rows, 2));
-    }
+    out += "\ncompared with the baseline '" + res.baseline +
+           "', paired over the n queries where both are defined; Difference = Run mean - Baseline mean\n";
+    out += render(c_rows, 3);
+    out +=
+        "\n|value|: the distance from 0, for a metric fairer closer to 0 (it decides which run is fairer; the signed row "
+        "says which way the runs lean). Fairer: the randomization test's p < 0.05 and the difference's sign, else no "
+        "difference (not tested below " +
+        std::to_string(min_tested_queries) +
+        " paired queries: over n, that p is at least 2/2^n, 0.0625 at 5); for nDCG, better. 95% CI: Student's t";
+    out += std::string(res.bootstrap.samples ? " (the bootstrap intervals are in the JSON and the comparisons CSV)" : "") +
+           "; ! marks an interval past the range a difference can take";
+    if (several)
+        out += ". p rand. Holm: adjusted by Holm's method over the runs compared with the baseline, per metric (those with " +
+               std::to_string(min_tested_queries) +
+               " paired queries or more; below 0.05: the difference survives the correction; Fairer reads the p as tested)";
+    out += "\n";
+    return out;
+}
+
+// Every query's value, per run.
+std::string per_query_table(const Results& res) {
+    std::vector<std::vector<std::string>> q_rows;
+    std::vector<std::string> h{"Query", "Run"};
+    for (const auto& c : res.columns) h.push_back(c);
+    q_rows.push_back(h);
+    for (std::size_t q = 0; q < res.queries.size(); ++q)
+        for (const auto& run : res.runs) {
+            std::vector<std::string> row{res.queries[q], run.name};
+            for (std::size_t c = 0; c < res.columns.size(); ++c) row.push_back(fixed(run.values[q][c]));
+            q_rows.push_back(row);
+        }
+    return render(q_rows, 2);
+}
+
+}  // namespace
+
+std::string results_table(const Results& res, bool per_query) {
+    std::string out = means_table(res);
+    if (!res.comparisons.empty()) out += comparisons_table(res);
+    if (per_query) out.append("\n").append(per_query_table(res));
     return out;
 }
 
