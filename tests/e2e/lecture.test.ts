@@ -869,6 +869,36 @@ describe('lessons hold back the answer', () => {
     expect(problems).toEqual([]);
   });
 
+  test('an edit that breaks a scenario’s own lesson is said in the lesson at once, in words, and Undo takes the lesson on', async () => {
+    const { page, problems } = await open('?scenario=/examples/texfair-figure-1.json&lesson=1', { width: 1280, height: 720 });
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    // The lesson's change swaps Left's p2: deleting it is refused by the core, with the lesson.
+    await page.getByRole('button', { name: 'Delete Left, rank 2' }).click();
+    const refused = page.locator('[data-lesson-refused]');
+    await refused.waitFor();
+    expect(await refused.getAttribute('role')).toBe('alert');
+    expect(await refused.textContent()).toMatch(/Undo \(Ctrl\+Z\).*The lesson’s change: ranking 'Left' has no document with the id 'p2'/);
+    // Beside the cards, where the edit was made, the hidden metrics point to it.
+    expect(await page.locator('[data-hidden-refused]').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.locator('input[name="lesson-answer"]').first().check();
+    await page.getByRole('button', { name: 'Reveal the numbers →' }).click();
+    // Not "Computing…" forever: the refusal stays said, and nothing claims to be on its way.
+    await page.getByRole('heading', { name: 'The numbers' }).waitFor();
+    expect(await page.getByText('Computing…').count()).toBe(0);
+    expect(await refused.isVisible()).toBe(true);
+    await page.keyboard.press('Control+z');
+    await page.locator('[data-reveal]').waitFor();
+    expect(await refused.count()).toBe(0);
+    // A refusal a field shows is said there alone: the lesson only says it waits.
+    await page.getByText('Parameters', { exact: true }).click();
+    await page.getByLabel('cut-off k').fill('0');
+    await page.getByText('The lesson waits for a valid scenario: the refused field says why').waitFor();
+    expect(await refused.count()).toBe(0);
+    expect(await page.locator('[role="alert"]', { hasText: 'cut-off k must be' }).count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   test('focus stays on a control: after → moving a card to the other ranking, and after the lesson’s change', async () => {
     const { page } = await open('?preset=texfair-figure-1');
     await waitCurrent(page);

@@ -86,6 +86,12 @@ export function placeOf(path: string, scenario: RankingNames | null): { place: s
     if (a === undefined) return { place: 'Lexicon', field: '' };
     return { place: `Lexicon, group ${a}`, field: typeof b === 'number' ? `term ${b + 1}` : '' };
   }
+  // A scenario's own lesson names its rankings and documents: an edit of them can break it.
+  if (head === 'lesson') {
+    if (a === 'change') return { place: 'The lesson’s change', field: '' };
+    if (a === 'options' && typeof b === 'number') return { place: `The lesson’s answer ${b + 1}`, field: '' };
+    return { place: 'The lesson', field: '' };
+  }
   if (head === 'groups') return { place: 'Groups', field: typeof a === 'number' ? `group ${a + 1}` : '' };
   if (head === 'background' && typeof a === 'number')
     return { place: `Background, document ${a + 1}`, field: typeof b === 'string' ? (DOC_FIELDS[b] ?? b) : '' };
@@ -120,6 +126,9 @@ function emptyInWords(message: string): string | null {
   // not an empty number field, and keeps the core's words.
   return rule && /number|between|at least|in [([]/.test(rule[1]!) ? `is empty or not a number; it ${rule[1]}` : null;
 }
+
+/** Whether a refusal is of a scenario's own lesson (an edit broke what it names): no field on the page shows it. */
+export const lessonRefused = (refusal: Refusal) => refusal.field === 'lesson' || /^lesson[.[]/.test(refusal.field);
 
 /** The refusal in words, with its path as the detail. */
 export function refusalInWords(refusal: Refusal, scenario: RankingNames | null): Words {

@@ -5,6 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 import type { Lesson as LessonData } from '../../../wasm/types';
+import { evaluation } from '../../state/evaluation';
 import { backToExample, exampleChanged } from '../../state/example';
 import {
   activeLesson,
@@ -25,6 +26,8 @@ import { findPreset } from '../../state/presets';
 import { scenario, type PageScenario } from '../../state/scenario';
 import { currentAddress, lessonAddress } from '../../state/address';
 import { keepPlace } from '../../state/focus';
+import { lessonRefused } from '../../state/messages';
+import { RefusalText } from '../Refusal';
 import styles from './style.module.css';
 
 const TITLES = ['Look', 'Predict', 'The numbers', 'Change one thing', 'Your turn'];
@@ -139,6 +142,11 @@ export function Lesson() {
   }, [step]);
 
   const v = liveValues();
+  // An edit the core refused (one that breaks what a scenario's own lesson names, say): the
+  // values stay the last valid ones, hidden before the prediction, so the lesson says why it waits.
+  const { status, error } = evaluation.value;
+  const refused = status === 'stale' ? error : null;
+  const computing = refused ? null : <p>Computing…</p>;
   const shown = scenario.value;
   const before = changed && shown === changed.to ? changed.before : null; // the change on screen, as made
   const undone = !changed || shown === changed.from;
@@ -224,7 +232,7 @@ export function Lesson() {
             {revealed !== v && <p class={styles.aside}>These are the example’s numbers, before the change of the next step.</p>}
           </>
         ) : (
-          <p>Computing…</p>
+          computing
         );
       case 3:
         return (
@@ -268,7 +276,7 @@ export function Lesson() {
                   )}
                 </div>
               ) : (
-                <p>Computing…</p>
+                computing
               ))}
           </>
         );
@@ -314,6 +322,17 @@ export function Lesson() {
             </button>
           </p>
         )}
+        {refused &&
+          (lessonRefused(refused) ? (
+            <p role="alert" class={styles.refused} data-lesson-refused>
+              This edit is refused, and the lesson waits for a valid scenario: Undo (Ctrl+Z) takes it back.{' '}
+              <RefusalText refusal={refused} />
+            </p>
+          ) : (
+            <p class={styles.aside}>
+              The lesson waits for a valid scenario: the refused field says why, and Undo (Ctrl+Z) takes the edit back.
+            </p>
+          ))}
         {body()}
       </div>
       <div class={styles.nav} ref={nav}>
