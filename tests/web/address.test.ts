@@ -60,6 +60,25 @@ describe('the address bar', () => {
     expect(readView({ search: '?preset=cwex-figure-1' }).problems).toEqual([]);
   });
 
+  test('a Runs view option the address gives a value it cannot take is said, naming it; good ones are not', () => {
+    const problems = (search: string) => readView({ search }).problems;
+    expect(problems('?view=runs&runs-order=rank')).toEqual(['&runs-order=rank: expected score or file; the Runs view takes score.']);
+    expect(problems('?view=runs&runs-official=yes&runs-ci=boot')).toEqual([
+      '&runs-official=yes: expected 0 or 1; the Runs view takes 0.',
+      '&runs-ci=boot: expected t or bootstrap; the Runs view takes t.',
+    ]);
+    expect(problems('?view=runs&runs-background=bm25')).toEqual([
+      '&runs-background=bm25: expected run or collection; the Runs view takes run.',
+    ]);
+    expect(problems('?view=runs&runs-depth=abc&runs-seed=-1')).toEqual([
+      '&runs-depth=abc: expected a whole number; the Runs view keeps its default.',
+      '&runs-seed=-1: expected a whole number; the Runs view keeps its default.',
+    ]);
+    const good =
+      '?view=runs&runs-order=file&runs-official=1&runs-background=collection&runs-ci=bootstrap&runs-depth=50&runs-samples=500&runs-seed=0';
+    expect(problems(good)).toEqual([]);
+  });
+
   test('withParams sets and removes parameters and keeps the hash', () => {
     expect(withParams('https://x.test/?a=1&view=runs#s=q', { view: null, lesson: 'rab-arab' })).toBe(
       'https://x.test/?a=1&lesson=rab-arab#s=q',

@@ -40,6 +40,33 @@ export const RUNS_PARAMS = {
   bootstrapSeed: 'runs-seed',
 } as const;
 
+/** The Runs view's options of a few values, as the address spells them (the first is the default). */
+export const RUNS_CHOICES = {
+  order: ['score', 'file'],
+  official: ['0', '1'],
+  backgroundFrom: ['run', 'collection'],
+  ci: ['t', 'bootstrap'],
+} as const;
+/** The Runs view's options that are whole numbers (their range is the core's to check, by name). */
+export const RUNS_WHOLE = ['backgroundDepth', 'bootstrapSamples', 'bootstrapSeed'] as const;
+
+/** A Runs view option the address gives a value it cannot take: said, as the page's other options are. */
+function runsProblems(query: URLSearchParams): string[] {
+  const problems: string[] = [];
+  for (const [option, values] of Object.entries(RUNS_CHOICES)) {
+    const key = RUNS_PARAMS[option as keyof typeof RUNS_CHOICES];
+    const v = query.get(key);
+    if (v !== null && !(values as readonly string[]).includes(v))
+      problems.push(`&${key}=${v}: expected ${values.join(' or ')}; the Runs view takes ${values[0]}.`);
+  }
+  for (const option of RUNS_WHOLE) {
+    const v = query.get(RUNS_PARAMS[option]);
+    if (v !== null && !/^\d+$/.test(v))
+      problems.push(`&${RUNS_PARAMS[option]}=${v}: expected a whole number; the Runs view keeps its default.`);
+  }
+  return problems;
+}
+
 /** The hash's key for the scenario: `#s=…`. */
 const HASH_KEY = 's';
 
@@ -176,6 +203,7 @@ export function readView(location: { search: string }, { framed = false } = {}):
   const view = query.get(PARAMS.view);
   if (view !== null && !(VIEWS as readonly string[]).includes(view))
     problems.push(`?view=${view}: expected ${VIEWS.join(' or ')}; showing the playground.`);
+  problems.push(...runsProblems(query));
   return {
     embed: mode,
     metrics: metrics

@@ -5,7 +5,16 @@ import { effect, signal, untracked } from '@preact/signals';
 import type { RunsOptions } from '../../../wasm/runs-engine';
 import type { RunsFile, RunsJob } from '../../../wasm/runs-worker-core';
 import { runStem } from '../../../wasm/runs-worker-core';
-import { RUNS_PARAMS, currentAddress, currentLocation, queryOf, replaceAddress, withParams } from '../../state/address';
+import {
+  RUNS_CHOICES,
+  RUNS_PARAMS,
+  RUNS_WHOLE,
+  currentAddress,
+  currentLocation,
+  queryOf,
+  replaceAddress,
+  withParams,
+} from '../../state/address';
 import { handedRun } from '../../state/runs';
 
 export type InputKind = 'run' | 'collection' | 'labels' | 'qrels' | 'queries' | 'background' | 'params';
@@ -63,7 +72,7 @@ export const defaults: RunsForm = {
 type QueryOption = keyof typeof RUNS_PARAMS;
 const QUERY_KEYS = RUNS_PARAMS;
 
-/** The options a query string sets (only valid values; anything else keeps the default). */
+/** The options a query string sets. */
 export function formFromQuery(search: string): Partial<RunsForm> {
   const query = queryOf(search);
   const out: Partial<RunsForm> = {};
@@ -76,15 +85,20 @@ export function formFromQuery(search: string): Partial<RunsForm> {
   text('metrics');
   text('baseline');
   text('queryLabel');
-  const order = get('order');
-  if (order === 'score' || order === 'file') out.order = order;
-  const official = get('official');
-  if (official === '1' || official === '0') out.official = official === '1';
-  const ci = get('ci');
-  if (ci === 't' || ci === 'bootstrap') out.ci = ci;
-  const from = get('backgroundFrom');
-  if (from === 'run' || from === 'collection') out.backgroundFrom = from;
-  for (const key of ['backgroundDepth', 'bootstrapSamples', 'bootstrapSeed'] as const) {
+  // Only valid values; anything else keeps the default, and the page says so (state/address.ts).
+  const choice = <K extends keyof typeof RUNS_CHOICES>(key: K) => {
+    const v = get(key);
+    return v !== null && (RUNS_CHOICES[key] as readonly string[]).includes(v) ? (v as (typeof RUNS_CHOICES)[K][number]) : null;
+  };
+  const order = choice('order');
+  if (order) out.order = order;
+  const official = choice('official');
+  if (official) out.official = official === '1';
+  const ci = choice('ci');
+  if (ci) out.ci = ci;
+  const from = choice('backgroundFrom');
+  if (from) out.backgroundFrom = from;
+  for (const key of RUNS_WHOLE) {
     const whole = get(key);
     if (whole !== null && /^\d+$/.test(whole)) out[key] = Number(whole);
   }
