@@ -101,6 +101,8 @@ describe('ParamsPanel: groups', () => {
     fireEvent.change(field(1), { target: { value: 'male' } });
     await stale();
     expect(evaluation.value.error?.message).toMatch(/'male' is listed twice/);
+    // Said of group 1, the field typed in, not of group 2, which the core finds second.
+    expect(evaluation.value.error?.field).toBe('groups[0]');
     expect(labels()).toEqual(['female', 'male', 'neutral', 'female']);
     expect(scenario.value.lexicon).toEqual({ female: ['she', 'her', 'sister', 'actress'], male: ['he', 'his', 'brother', 'king'] });
     // Group 1's field now reads "male": naming it "female" again gives back the two groups.

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { ScenarioError } from '../../wasm/errors';
 import type { Scenario } from '../../wasm/types';
 import { neutraliseCell, toCsv } from '../../web/state/import';
-import { pathSteps, refusalInWords, refusalLine, warningAsRefusal } from '../../web/state/messages';
+import { blameTheEdit, pathSteps, refusalInWords, refusalLine, warningAsRefusal } from '../../web/state/messages';
 import { toPageScenario } from '../../web/state/scenario';
 
 const scenario = {
@@ -135,6 +135,33 @@ describe('refusals in words', () => {
       detail: '',
     });
     expect(pathSteps('rankings[12].docs[3].relevance')).toEqual(['rankings', 12, 'docs', 3, 'relevance']);
+  });
+});
+
+describe('a name given twice is said of the field just typed in', () => {
+  const twice = { field: 'rankings[1].name', message: "another ranking is already named 'Right'" };
+  const names = (...n: string[]) => ({ rankings: n.map((name) => ({ name })) });
+
+  test('ranking 1 renamed to ranking 2’s name: said of ranking 1, in the same words', () => {
+    expect(blameTheEdit(twice, names('Left', 'Right'), names('Right', 'Right'))).toEqual({ ...twice, field: 'rankings[0].name' });
+    expect(refusalLine(blameTheEdit(twice, names('Left', 'Right'), names('Right', 'Right')), names('Right', 'Right'))).toBe(
+      "Right, name: another ranking is already named 'Right' (rankings[0].name)",
+    );
+  });
+
+  test('ranking 2 renamed, or a scenario loaded with the two names (nothing before it): as the core says', () => {
+    expect(blameTheEdit(twice, names('Left', 'Right'), names('Left', 'Left'))).toEqual(twice);
+    expect(blameTheEdit(twice, null, names('Right', 'Right'))).toEqual(twice);
+  });
+
+  test('group 1 renamed to group 2’s name: said of group 1', () => {
+    const group = { field: 'groups[1]', message: "group 'male' is listed twice" };
+    const before = { rankings: [], groups: ['female', 'male'] };
+    expect(blameTheEdit(group, before, { rankings: [], groups: ['male', 'male'] })).toEqual({ ...group, field: 'groups[0]' });
+    expect(blameTheEdit(group, before, { rankings: [], groups: ['female', 'female'] })).toEqual(group);
+    // Other refusals pass as they are.
+    const other = { field: 'params.k', message: 'must be a whole number of at least 1, got 0' };
+    expect(blameTheEdit(other, before, { rankings: [], groups: ['female', 'male'] })).toBe(other);
   });
 });
 

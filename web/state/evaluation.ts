@@ -13,8 +13,9 @@ import { batch, computed, effect, signal, type ReadonlySignal, type Signal } fro
 
 import { ScenarioError } from '../../wasm/errors';
 import type { MetricId, TextInfo, ViewOptions, ViewResults } from '../../wasm/types';
-import { scenario, type PageScenario } from './scenario';
+import { groupsOf, scenario, type PageScenario } from './scenario';
 import { toSpans, type TermSpan } from './terms';
+import { blameTheEdit } from './messages';
 
 export interface Refusal {
   field: string;
@@ -153,7 +154,9 @@ export function startEvaluation(evaluate: Evaluate): () => void {
         (error: unknown) => {
           if (request !== latest || isSuperseded(error)) return;
           batch(() => {
-            answer.value = { ...answer.peek(), error: refusal(error) };
+            const last = answer.peek();
+            const names = (s: PageScenario) => ({ rankings: s.rankings, groups: groupsOf(s) });
+            answer.value = { ...last, error: blameTheEdit(refusal(error), last.evaluated && names(last.evaluated), names(current)) };
             status.value = 'stale';
           });
         },

@@ -127,6 +127,43 @@ function emptyInWords(message: string): string | null {
   return rule && /number|between|at least|in [([]/.test(rule[1]!) ? `is empty or not a number; it ${rule[1]}` : null;
 }
 
+/** What two scenarios' names are compared by: their rankings' names and their groups. */
+export interface Names {
+  readonly rankings: readonly { readonly name?: string }[];
+  readonly groups?: readonly string[];
+}
+
+/**
+ * A name given twice is refused at its second place (`rankings[1].name`, `groups[1]`); when the
+ * edit gave the first place that name, the refusal is put there, on the field just typed in. The
+ * messages ("another ranking is already named 'Right'", "group 'male' is listed twice") read the
+ * same from either place.
+ */
+export function blameTheEdit(refusal: Refusal, before: Names | null, now: Names): Refusal {
+  if (!before) return refusal;
+  const pointTo = (
+    names: readonly (string | undefined)[],
+    was: readonly (string | undefined)[],
+    i: number,
+    path: (j: number) => string,
+  ) => {
+    const j = names.findIndex((name, k) => k !== i && name === names[i] && was[k] !== name);
+    return j >= 0 && was[i] === names[i] ? { ...refusal, field: path(j) } : refusal;
+  };
+  const ranking = /^rankings\[(\d+)\]\.name$/.exec(refusal.field);
+  if (ranking && refusal.message.startsWith('another ranking is already named'))
+    return pointTo(
+      now.rankings.map((r) => r.name),
+      before.rankings.map((r) => r.name),
+      Number(ranking[1]),
+      (j) => `rankings[${j}].name`,
+    );
+  const group = /^groups\[(\d+)\]$/.exec(refusal.field);
+  if (group && refusal.message.endsWith('is listed twice') && now.groups && before.groups)
+    return pointTo(now.groups, before.groups, Number(group[1]), (j) => `groups[${j}]`);
+  return refusal;
+}
+
 /** Whether a refusal is of a scenario's own lesson (an edit broke what it names): no field on the page shows it. */
 export const lessonRefused = (refusal: Refusal) => refusal.field === 'lesson' || /^lesson[.[]/.test(refusal.field);
 

@@ -163,7 +163,9 @@ export function restoreSession(next: PageScenario, history: { past: PageScenario
 const DEFAULT_GROUPS: readonly string[] = Object.freeze(['female', 'male']);
 
 /** The groups in force. */
-export const groups = computed(() => scenario.value.groups ?? (DEFAULT_GROUPS as string[]));
+/** A scenario's groups, SPEC's when it names none. */
+export const groupsOf = (s: Pick<Scenario, 'groups'>): string[] => s.groups ?? (DEFAULT_GROUPS as string[]);
+export const groups = computed(() => groupsOf(scenario.value));
 
 // Parts of the scenario as signals of their own: a component that reads one renders again when
 // that part changes (edits keep the identity of what they do not touch), not on every keystroke
