@@ -21,9 +21,12 @@ describe('parseTable', () => {
 
   test('plain lines are one column, not "comma-separated" (no delimiter was found)', () => {
     const table = parseTable('hello world\nanother line', groups, ids);
-    expect(table.notes[0]).toBe('no header, one column: each line read as a text, with no label (neutral) and no relevance');
-    expect(table.docs.map((d) => d.text)).toEqual(['hello world', 'another line']);
-    expect(table.problems).toEqual(['row 1: relevance is missing', 'row 2: relevance is missing']);
+    expect(table.notes[0]).toBe('no header, one column: each line read as a text');
+    // No note promising an import the problems then refuse: one problem, of the table.
+    expect(table.problems).toEqual([
+      'no relevance column: each document needs its relevance (the third column, after text and label), never read as 0',
+    ]);
+    expect(table.docs).toEqual([]);
   });
 
   test('header synonyms: text, label, relevance, in any order, comma-separated', () => {
@@ -59,18 +62,35 @@ describe('parseTable', () => {
   test('a missing relevance is reported with its row, not read as 0', () => {
     const table = parseTable('text\tlabel\trelevance\nShe won.\tfemale\t1\nHe lost.\tmale\t', groups, ids);
     expect(table.problems).toEqual(['row 3: relevance is missing']);
-    const noColumn = parseTable('text\tlabel\nShe won.\tfemale', groups, ids);
-    expect(noColumn.problems).toEqual(['row 2: relevance is missing']);
+    const noColumn = parseTable('text\tlabel\nShe won.\tfemale\nHe lost.\tmale', groups, ids);
+    expect(noColumn.problems).toEqual([
+      'no relevance column: each document needs its relevance (a column named relevance), never read as 0',
+    ]);
   });
 
   test('a retrieval score is not read as relevance: the table is refused by its rows, and the note says why', () => {
     const table = parseTable('id,text,label,Score\nd1,She runs.,female,12.5\nd2,He walks.,male,11.0', groups, ids);
     expect(table.notes).toEqual([
       'header found (","-separated): id = "id", text = "text", label = "label"',
-      'no relevance column: every relevance is missing',
       'column "Score" is not read as relevance: a retrieval score is no judgment (name the column relevance if it holds judgments)',
     ]);
-    expect(table.problems).toEqual(['row 2: relevance is missing', 'row 3: relevance is missing']);
+    expect(table.problems).toEqual(['no relevance column: each document needs its relevance (a column named relevance), never read as 0']);
+  });
+
+  test('a TREC run without its Q0 column is named as such, not read as lines of text', () => {
+    const table = parseTable('101 doc12 1 12.5 tag\n101 doc13 2 11 tag', groups, ids);
+    expect(table.problems).toHaveLength(1);
+    expect(table.problems[0]).toMatch(/^This looks like a TREC run without its Q0 column/);
+    expect(table.notes).toEqual([]);
+  });
+
+  test('cells past the third of a table without a header are said not to be read, naming the rows', () => {
+    const table = parseTable('She won.,F,1,extra,more\nHe lost.,M,0\nThey met.,N,1,x', groups, ids);
+    expect(table.problems).toEqual([]);
+    expect(table.docs.map((d) => d.text)).toEqual(['She won.', 'He lost.', 'They met.']);
+    expect(table.notes).toContain(
+      'cells past the third are not read (rows 1, 3): a header row (text, label, relevance, id) chooses the columns',
+    );
   });
 
   test('a non-numeric relevance names the value', () => {

@@ -42,10 +42,18 @@ export function looksLikeJson(text: string): boolean {
  * being Q0 and the fourth and fifth numbers.
  */
 export function looksLikeTrecRun(text: string): boolean {
+  return trecRunShape(text) !== null;
+}
+
+/** A TREC run's first line: its six fields, or five when the Q0 column is left out (a common slip). */
+function trecRunShape(text: string): 'run' | 'no Q0' | null {
   const first = text.split(/\r?\n/).find((line) => line.trim() !== '');
-  if (!first) return false;
+  if (!first) return null;
   const fields = first.trim().split(/\s+/);
-  return fields.length === 6 && /^q0$/i.test(fields[1]!) && /^\d+$/.test(fields[3]!) && Number.isFinite(Number(fields[4]));
+  const ranked = (rank: string | undefined, score: string | undefined) => /^\d+$/.test(rank ?? '') && Number.isFinite(Number(score));
+  if (fields.length === 6 && /^q0$/i.test(fields[1]!) && ranked(fields[3], fields[4])) return 'run';
+  if (fields.length === 5 && ranked(fields[2], fields[3])) return 'no Q0';
+  return null;
 }
 
 /**
@@ -87,12 +95,13 @@ function parseRelevance(raw: string | undefined, decimalComma: boolean): { value
 /** Reads a TSV or CSV table (delimiter detected) of text, label, relevance and optionally id. */
 export function parseTable(text: string, groups: string[], nextId: (n: number) => string): TableImport {
   const empty = { docs: [], rows: [], hasHeader: false };
-  if (looksLikeTrecRun(text))
+  const run = trecRunShape(text);
+  if (run)
     return {
       ...empty,
       notes: [],
       problems: [
-        'This looks like a TREC run (query Q0 docno rank score tag), not a table of documents: a run names documents without their texts or labels. ' +
+        `This looks like a TREC run${run === 'no Q0' ? ' without its Q0 column (query docno rank score tag; a run has query Q0 docno rank score tag)' : ' (query Q0 docno rank score tag)'}, not a table of documents: a run names documents without their texts or labels. ` +
           'Evaluate runs in the Runs view (Runs… in the toolbar), beside the collection that holds their texts, or with the command fairness-eval runs; here, import a table of text, label and relevance, or a scenario JSON.',
       ],
     };
@@ -124,14 +133,30 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
           .map(([name, i]) => `${name} = "${rows[0]![i]}"`)
           .join(', ')}`
       : single
-        ? 'no header, one column: each line read as a text, with no label (neutral) and no relevance'
+        ? 'no header, one column: each line read as a text'
         : `no header (${layout}): columns read as text, label, relevance`,
   );
-  if (hasHeader && named.relevance < 0) notes.push('no relevance column: every relevance is missing');
   if (hasHeader && named.relevance < 0 && header.includes(RETRIEVAL_SCORE))
     notes.push(
       `column "${rows[0]![header.indexOf(RETRIEVAL_SCORE)]!.trim()}" is not read as relevance: a retrieval score is no judgment (name the column relevance if it holds judgments)`,
     );
+
+  // Without a relevance column every row lacks one: said once, of the table.
+  if (single || (hasHeader && named.relevance < 0))
+    return {
+      ...empty,
+      notes,
+      problems: [
+        `no relevance column: each document needs its relevance (${hasHeader ? 'a column named relevance' : 'the third column, after text and label'}), never read as 0`,
+      ],
+    };
+  if (!hasHeader) {
+    const wide = rows.flatMap((row, i) => (row.length > 3 ? [i + 1] : []));
+    if (wide.length > 0)
+      notes.push(
+        `cells past the third are not read (row${wide.length > 1 ? 's' : ''} ${wide.slice(0, 5).join(', ')}${wide.length > 5 ? ', …' : ''}): a header row (text, label, relevance, id) chooses the columns`,
+      );
+  }
 
   const decimalComma = parsed.meta.delimiter !== ',';
   const commas: string[] = [];
