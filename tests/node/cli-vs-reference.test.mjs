@@ -1,7 +1,8 @@
 // The native CLI against the independent JS reference of SPEC, on random scenarios (two and three
 // groups, every parameter), and its refusals of malformed scenarios.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
@@ -80,6 +81,15 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
     expect(out.status).toBe(2);
     expect(out.stdout).toBe('');
     expect(out.stderr).toBe(`fairness-eval: ${root}examples: is a directory, not a scenario file\n`);
+  });
+
+  test('a gzip-compressed scenario is said to be one, not "a NUL byte"', () => {
+    const packed = gzipSync(readFileSync(`${root}examples/nfairr-figure-1.json`));
+    const said = 'the file is gzip-compressed (it starts with the bytes 1f 8b): decompress it first (gunzip), then give the file it holds';
+    const piped = spawnSync(cli, ['-'], { input: packed, encoding: 'utf8' });
+    expect(piped.status).toBe(2);
+    expect(piped.stdout).toBe('');
+    expect(piped.stderr).toBe(`fairness-eval: -: ${said}\n`);
   });
 
   test('an option and its value in one argument (--orderings=B) as in two; a flag given a value is refused', () => {

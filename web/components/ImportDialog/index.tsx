@@ -9,7 +9,7 @@ import { refusal } from '../../state/evaluation';
 import { looksLikeJson, looksLikeTrecRun, parseTable, type TableImport } from '../../state/table';
 import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
 import { refusalLine } from '../../state/messages';
-import { acceptScenario, describeRefusal } from '../../state/persistence';
+import { acceptScenario, describeRefusal, gzipped, GZIPPED } from '../../state/persistence';
 import { evaluateRunText } from '../../state/runs';
 import { groups, replaceScenario, scenario, usedIds, type PageScenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
@@ -35,6 +35,7 @@ function pointAtRow(field: string, message: string, table: TableImport, target: 
  */
 async function fileText(file: File): Promise<string | { refused: string }> {
   const bytes = new Uint8Array(await file.arrayBuffer());
+  if (gzipped(bytes)) return { refused: `${file.name}: ${GZIPPED}` };
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
