@@ -409,6 +409,28 @@ test('the per-query table scrolls in its own box, its header row staying above t
   expect(problems).toEqual([]);
 });
 
+test('a refused option is named as the form labels it (the CLI option beside it), its field marked until it is mended', async () => {
+  const { page, problems } = await newPage(site);
+  await openRuns(page);
+  await page.click('[data-action="sample-runs"]');
+  await page.locator('[data-state="current"] [data-stat="mean"]').first().waitFor({ timeout: 30_000 });
+  const depth = page.locator('[data-option="background-depth"]');
+  await depth.fill('-3');
+  await evaluate(page);
+  const alert = page.locator('#runs-refusal');
+  expect(await alert.textContent()).toBe(
+    "Background depth (--background-depth): expected a whole number from 1 to 1000000, got '-3' (the results below are the last ones computed)",
+  );
+  expect(await depth.getAttribute('aria-invalid')).toBe('true');
+  expect(await depth.getAttribute('aria-describedby')).toBe('runs-refusal');
+  expect(await page.locator('[data-option][aria-invalid="true"]').count()).toBe(1);
+  await depth.fill('50');
+  await evaluate(page);
+  await expect.poll(() => alert.count()).toBe(0);
+  expect(await depth.getAttribute('aria-invalid')).toBeNull();
+  expect(problems).toEqual([]);
+});
+
 test('in forced colours the charts keep each run its hue', async () => {
   const { page, problems } = await newPage(site);
   await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });

@@ -1,6 +1,7 @@
 // The Runs view: the same run evaluation as `fairness-eval runs`, on the user's files, in a worker
 // of its own (the files never leave the browser). Inputs and the CLI's options on top, then the
 // progress, and the last results: summary, per-query table, charts, exports.
+import { computed } from '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
 
 import { count } from '../../state/count';
@@ -126,12 +127,43 @@ function Cancelled() {
   );
 }
 
+/** The form's fields by the CLI option the core names in a refusal (`data-option` is the option without its dashes). */
+const OPTION_LABELS: Record<string, string> = {
+  cutoffs: 'Cut-offs',
+  order: 'Order',
+  baseline: 'Baseline',
+  'background-from': 'Background from',
+  'background-depth': 'Background depth',
+  metrics: 'Metrics',
+  'query-label': 'Query label',
+  ci: 'Intervals',
+  'bootstrap-samples': 'Bootstrap samples',
+  'bootstrap-seed': 'Bootstrap seed',
+  official: 'Official NFaiRR parity',
+};
+
+/** The form's field a refusal is about (its `data-option`), when it is an option's. */
+const refusedOption = computed(() => {
+  const file = runsRefusal.value?.file ?? '';
+  return file.startsWith('--') && file.slice(2) in OPTION_LABELS ? file.slice(2) : null;
+});
+
+/** A field's marks while the core refuses its value: invalid, described by the refusal. */
+const refusedMarks = (option: string) =>
+  refusedOption.value === option ? { 'aria-invalid': true, 'aria-describedby': 'runs-refusal' } : {};
+
 function Refusal() {
   const r = runsRefusal.value;
   if (!r) return null;
+  const option = refusedOption.value;
+  // An option's refusal names the field as the form labels it, the CLI's option beside it.
+  const message =
+    option && r.message.startsWith(`--${option}:`)
+      ? `${OPTION_LABELS[option]} (--${option})${r.message.slice(option.length + 2)}`
+      : r.message;
   return (
-    <p class={styles.refusal} role="alert" data-file={r.file} data-line={r.line || undefined}>
-      {r.message}
+    <p id="runs-refusal" class={styles.refusal} role="alert" data-file={r.file} data-line={r.line || undefined}>
+      {message}
       {runsResults.value ? ' (the results below are the last ones computed)' : ''}
     </p>
   );
@@ -238,18 +270,29 @@ export function RunsView() {
               placeholder="those of the metrics, else 10,20"
               onInput={(e) => updateForm({ cutoffs: e.currentTarget.value })}
               data-option="cutoffs"
+              {...refusedMarks('cutoffs')}
             />
           </label>
           <label>
             Order
-            <select value={f.order} onChange={(e) => updateForm({ order: e.currentTarget.value as 'score' | 'file' })} data-option="order">
+            <select
+              value={f.order}
+              onChange={(e) => updateForm({ order: e.currentTarget.value as 'score' | 'file' })}
+              data-option="order"
+              {...refusedMarks('order')}
+            >
               <option value="score">by score (trec_eval)</option>
               <option value="file">as in the file</option>
             </select>
           </label>
           <label>
             Baseline
-            <select value={f.baseline} onChange={(e) => updateForm({ baseline: e.currentTarget.value })} data-option="baseline">
+            <select
+              value={f.baseline}
+              onChange={(e) => updateForm({ baseline: e.currentTarget.value })}
+              data-option="baseline"
+              {...refusedMarks('baseline')}
+            >
               <option value="">the first run{names[0] ? ` (${names[0]})` : ''}</option>
               {names.map((n) => (
                 <option key={n} value={n}>
@@ -267,6 +310,7 @@ export function RunsView() {
               disabled={f.files.background.length > 0}
               onChange={(e) => updateForm({ backgroundFrom: e.currentTarget.value as 'run' | 'collection' })}
               data-option="background-from"
+              {...refusedMarks('background-from')}
             >
               <option value="run">the run itself</option>
               <option value="collection">the whole collection</option>
@@ -280,6 +324,7 @@ export function RunsView() {
               value={f.backgroundDepth}
               onInput={(e) => updateForm({ backgroundDepth: typedNumber(e.currentTarget.value) })}
               data-option="background-depth"
+              {...refusedMarks('background-depth')}
             />
           </label>
           <label>
@@ -290,6 +335,7 @@ export function RunsView() {
               placeholder="all (or e.g. NFaiRR, nDCG@10)"
               onInput={(e) => updateForm({ metrics: e.currentTarget.value })}
               data-option="metrics"
+              {...refusedMarks('metrics')}
             />
           </label>
           <label>
@@ -300,11 +346,17 @@ export function RunsView() {
               placeholder="all queries"
               onInput={(e) => updateForm({ queryLabel: e.currentTarget.value })}
               data-option="query-label"
+              {...refusedMarks('query-label')}
             />
           </label>
           <label>
             Intervals
-            <select value={f.ci} onChange={(e) => updateForm({ ci: e.currentTarget.value as 't' | 'bootstrap' })} data-option="ci">
+            <select
+              value={f.ci}
+              onChange={(e) => updateForm({ ci: e.currentTarget.value as 't' | 'bootstrap' })}
+              data-option="ci"
+              {...refusedMarks('ci')}
+            >
               <option value="t">Student's t</option>
               <option value="bootstrap">t and bootstrap percentile</option>
             </select>
@@ -320,6 +372,7 @@ export function RunsView() {
                   value={f.bootstrapSamples}
                   onInput={(e) => updateForm({ bootstrapSamples: typedNumber(e.currentTarget.value) })}
                   data-option="bootstrap-samples"
+                  {...refusedMarks('bootstrap-samples')}
                 />
               </label>
               <label>
@@ -331,6 +384,7 @@ export function RunsView() {
                   value={f.bootstrapSeed}
                   onInput={(e) => updateForm({ bootstrapSeed: typedNumber(e.currentTarget.value) })}
                   data-option="bootstrap-seed"
+                  {...refusedMarks('bootstrap-seed')}
                 />
               </label>
             </>
@@ -341,6 +395,7 @@ export function RunsView() {
               checked={f.official}
               onChange={(e) => updateForm({ official: e.currentTarget.checked })}
               data-option="official"
+              {...refusedMarks('official')}
             />
             Official NFaiRR parity (file order, whitespace tokens, inclusive τ, S = the background only)
           </label>
