@@ -311,6 +311,7 @@ ${HOST_SNIPPET}</body></html>`,
       ],
       ['?embed=metrics&scenario=', /\?scenario= is empty: it names no file/],
       ['?embed=metrics#s=', /#s= is empty: the link holds no scenario/],
+      ['?embed=metrics&preset=', /\?preset= is empty: it names no example/],
     ];
     for (const [path, message] of cases) {
       const { page } = await open(path, { width: 700, height: 500 });

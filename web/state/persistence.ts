@@ -163,6 +163,7 @@ export async function loadInitial(request: UrlRequest, fallback: PageScenario, b
   // The address names one scenario: what else it names is said, not dropped in silence.
   if (request.scenarioUrl === '') problems.push('?scenario= is empty: it names no file.');
   if (request.encoded === '') problems.push('#s= is empty: the link holds no scenario.');
+  if (request.preset === '') problems.push('?preset= is empty: it names no example.');
   if (request.scenarioUrl) {
     try {
       const url = scenarioSource(request.scenarioUrl, baseUrl);
