@@ -19,6 +19,7 @@
 #include <iostream>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -108,8 +109,11 @@ struct Command {
     std::string path, ranking;
 };
 
-// The value of an option that takes one: after '=', or the next argument.
-std::string option_value(const std::optional<std::string>& given, int& i, int argc, char** argv, const char* missing) {
+// The value of an option that takes one: after '=', or the next argument. Given twice, the
+// second would silently win, as in runs mode it is refused.
+std::string option_value(const std::string& name, const std::optional<std::string>& given, int& i, int argc, char** argv,
+                         const char* missing, std::set<std::string>& valued) {
+    if (!valued.insert(name).second) throw Usage{name + " is given twice; give it once"};
     if (given) return *given;
     if (i + 1 >= argc) throw Usage{missing};
     return argv[++i];
@@ -117,6 +121,7 @@ std::string option_value(const std::optional<std::string>& given, int& i, int ar
 
 Command parse_arguments(int argc, char** argv) {
     Command c;
+    std::set<std::string> valued;  // the options with a value given so far
     for (int i = 1; i < argc; ++i) {
         auto [arg, given] = fairness::cli::split_option(argv[i]);
         const bool flag = arg == "--table" || arg == "--summary" || arg == "--describe" || arg == "--large";
@@ -130,9 +135,9 @@ Command parse_arguments(int argc, char** argv) {
         else if (arg == "--large")
             c.large = true;
         else if (arg == "--experiment")
-            c.experiment = option_value(given, i, argc, argv, "--experiment needs a or b or a JSON spec");
+            c.experiment = option_value(arg, given, i, argc, argv, "--experiment needs a or b or a JSON spec", valued);
         else if (arg == "--orderings") {
-            c.ranking = option_value(given, i, argc, argv, "--orderings needs a ranking (index or name)");
+            c.ranking = option_value(arg, given, i, argc, argv, "--orderings needs a ranking (index or name)", valued);
             c.orderings = true;
         } else if (arg == "-h" || arg == "--help") {
             c.help = true;  // the options after it are not read

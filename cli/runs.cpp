@@ -353,9 +353,11 @@ Request parse_arguments(int argc, char** argv) {
             r.params = value();
         else if (arg == "--baseline")
             opt.baseline = value();
-        else if (arg == "--metrics")
+        else if (arg == "--metrics") {
             opt.metrics = split_list(value());
-        else if (arg == "--format")
+            // "," would read as no list at all, which is every metric: not what was typed.
+            if (opt.metrics.empty()) throw runs::InputError(arg, 0, "", "needs at least one metric (leave --metrics out for every metric)");
+        } else if (arg == "--format")
             r.format = choice<Format>(
                 arg, value(),
                 {{"json", Format::json}, {"csv", Format::csv}, {"table", Format::table}, {"comparisons-csv", Format::comparisons_csv}});

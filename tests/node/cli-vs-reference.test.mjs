@@ -101,6 +101,10 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
     expect(flag.status).toBe(2);
     expect(flag.stdout).toBe('');
     expect(flag.stderr).toBe("fairness-eval: --table takes no value, got 'yes'; fairness-eval --help lists the options\n");
+    // Given twice, the second would silently win: refused, as in runs mode.
+    const twice = spawnSync(cli, ['--orderings', '0', '--orderings=1', scenario], { encoding: 'utf8' });
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toBe('fairness-eval: --orderings is given twice; give it once; fairness-eval --help lists the options\n');
   });
 
   test('options that cannot go together are refused, naming them, rather than one silently dropped', () => {

@@ -94,6 +94,11 @@ describe('cut-offs', () => {
       expect(out.stderr).toBe(`fairness-eval runs: ${option}: needs a value, got an empty one\n`);
       expect(runs([`${option}=`, run]).stderr).toBe(`fairness-eval runs: ${option}: needs a value, got an empty one\n`);
     }
+    // A list with no item in it is empty too: "--metrics ," would have read as every metric.
+    for (const list of [',', ' , '])
+      expect(runs(['--metrics', list, run]).stderr).toBe(
+        'fairness-eval runs: --metrics: needs at least one metric (leave --metrics out for every metric)\n',
+      );
     const twice = runs(['--labels', `${ex}labels.csv`, `--labels=${ex}labels.csv`, run]);
     expect(twice.status).toBe(2);
     expect(twice.stderr).toContain('--labels is given twice; give it once');
