@@ -138,6 +138,12 @@ describe('refusals in words', () => {
   });
 });
 
+test('a key the format does not have, at the top, is said to be the scenario’s', () => {
+  expect(refusalLine({ field: 'tauInclusve', message: 'unknown key; expected one of groups, lexicon, params' }, scenario)).toBe(
+    'The scenario, key “tauInclusve”: unknown key; expected one of groups, lexicon, params (tauInclusve)',
+  );
+});
+
 describe('a name given twice is said of the field just typed in', () => {
   const twice = { field: 'rankings[1].name', message: "another ranking is already named 'Right'" };
   const names = (...n: string[]) => ({ rankings: n.map((name) => ({ name })) });

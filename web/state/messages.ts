@@ -173,6 +173,9 @@ export function refusalInWords(refusal: Refusal, scenario: RankingNames | null):
   if (!path) return { text: message, detail: '' };
   const empty = emptyInWords(message);
   const where = placeOf(path, scenario);
+  // A key the format does not have, at the top (a parameter put beside `params`, say): said as such.
+  if (!where && message.startsWith('unknown key') && pathSteps(path).length === 1)
+    return { text: `The scenario, key “${path}”: ${message}`, detail: path };
   if (!where) return { text: empty ? `${path} ${empty}` : `${path}: ${message}`, detail: '' };
   const { place, field } = where;
   if (!field) return { text: `${place}: ${message}`, detail: path };
