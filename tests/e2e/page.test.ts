@@ -818,7 +818,7 @@ describe('editing', () => {
     await page.getByRole('button', { name: 'Import…' }).click();
     await page.getByLabel('Table or scenario JSON to import').fill('text,label,relevance\nfine,neutral,1\nbad,N,1');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByText("row 3 (label): unknown label 'N'; expected neutral or one of female, male, nonbinary").waitFor();
+    await page.getByText("line 3 (label): unknown label 'N'; expected neutral or one of female, male, nonbinary").waitFor();
     await page.getByText('Nothing was changed.').waitFor();
     // How the table was read is said apart from what went wrong, not as an error.
     const alert = page.locator('dialog[open] [role="alert"]');

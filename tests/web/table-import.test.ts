@@ -56,15 +56,15 @@ describe('parseTable', () => {
     expect(semicolons.docs).toEqual([{ id: 't1', text: 'Sie gewann; endlich.', label: 'female', relevance: 2.75 }]);
     // In a comma-separated table a comma inside a quoted number is no decimal sign: refused by its row.
     const quoted = parseTable('text,label,relevance\nShe won.,female,"1,5"', groups, ids);
-    expect(quoted.problems).toEqual(['row 2: relevance "1,5" is not a number']);
+    expect(quoted.problems).toEqual(['line 2: relevance "1,5" is not a number']);
     // Nor is a second comma, or a point and a comma together.
     const odd = parseTable('a\tF\t1,000,5\nb\tF\t1.000,5', groups, ids);
-    expect(odd.problems).toEqual(['row 1: relevance "1,000,5" is not a number', 'row 2: relevance "1.000,5" is not a number']);
+    expect(odd.problems).toEqual(['line 1: relevance "1,000,5" is not a number', 'line 2: relevance "1.000,5" is not a number']);
   });
 
   test('a missing relevance is reported with its row, not read as 0', () => {
     const table = parseTable('text\tlabel\trelevance\nShe won.\tfemale\t1\nHe lost.\tmale\t', groups, ids);
-    expect(table.problems).toEqual(['row 3: relevance is missing']);
+    expect(table.problems).toEqual(['line 3: relevance is missing']);
     const noColumn = parseTable('text\tlabel\nShe won.\tfemale\nHe lost.\tmale', groups, ids);
     expect(noColumn.problems).toEqual([
       'no relevance column: each document needs its relevance (a column named relevance), never read as 0',
@@ -92,27 +92,35 @@ describe('parseTable', () => {
     expect(table.problems).toEqual([]);
     expect(table.docs.map((d) => d.text)).toEqual(['She won.', 'He lost.', 'They met.']);
     expect(table.notes).toContain(
-      'cells past the third are not read (rows 1, 3): a header row (text, label, relevance, id) chooses the columns',
+      'cells past the third are not read (lines 1, 3): a header row (text, label, relevance, id) chooses the columns',
     );
+  });
+
+  test('a row is named by the line it starts on: blank lines and a quoted text’s line breaks count, as the person sees them', () => {
+    const table = parseTable('text,label,relevance\n\n\nShe won.,F,1\n\nHe lost.,femal,\n"Two\nlines",M,x', groups, ids);
+    expect(table.rows).toEqual([4, 6, 7]);
+    expect(table.problems).toEqual(['line 6: relevance is missing', 'line 7: relevance "x" is not a number']);
+    const unclosed = parseTable('text,label,relevance\nShe won.,F,1\n\n"He lost.,M,0\nThey met.,N,1', groups, ids);
+    expect(unclosed.problems).toEqual(['line 4: a quoted field is not closed (a " without its pair): the lines after it run into it']);
   });
 
   test('a non-numeric relevance names the value', () => {
     const table = parseTable('She won.\tfemale\thigh', groups, ids);
-    expect(table.problems).toEqual(['row 1: relevance "high" is not a number']);
+    expect(table.problems).toEqual(['line 1: relevance "high" is not a number']);
   });
 
   test('a relevance is a decimal number, as the core reads one: no hexadecimal, binary or Infinity', () => {
     const table = parseTable('She won.\tfemale\t0x10\nHe won.\tmale\t0b1\nIt rained.\tN\tInfinity\nThey won.\tN\t1e1', groups, ids);
     expect(table.problems).toEqual([
-      'row 1: relevance "0x10" is not a number',
-      'row 2: relevance "0b1" is not a number',
-      'row 3: relevance "Infinity" is not a number',
+      'line 1: relevance "0x10" is not a number',
+      'line 2: relevance "0b1" is not a number',
+      'line 3: relevance "Infinity" is not a number',
     ]);
   });
 
   test('a quote left open is said on its row, not as the relevance the rows after it lack', () => {
     const table = parseTable('text,label,relevance\nOne,F,1\n"she ""x"" went,F,1\nTwo,M,0\n', groups, ids);
-    expect(table.problems).toEqual(['row 3: a quoted field is not closed (a " without its pair): the rows after it run into it']);
+    expect(table.problems).toEqual(['line 3: a quoted field is not closed (a " without its pair): the lines after it run into it']);
     expect(table.docs).toEqual([]);
   });
 

@@ -28,7 +28,7 @@ export interface TableImport {
   notes: string[];
   /** Rows that cannot become documents, each naming its row and value; nothing is imported then. */
   problems: string[];
-  /** The table row (1-based, counting a header) of each document, to point errors at rows. */
+  /** The line (1-based, in the text as given, a header counted) each document starts on, to point errors at it. */
   rows: number[];
   hasHeader: boolean;
 }
@@ -105,8 +105,18 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
           'Evaluate runs in the Runs view (Runs… in the toolbar), beside the collection that holds their texts, or with the command fairness-eval runs; here, import a table of text, label and relevance, or a scenario JSON.',
       ],
     };
-  const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' });
-  const rows = parsed.data;
+  const parsed = Papa.parse<string[]>(text.trimEnd(), { skipEmptyLines: false });
+  // Rows are named by the line they start on in the text as pasted or opened: blank lines (left
+  // out) and a quoted text's line breaks count, as the person sees them.
+  const rows: string[][] = [];
+  const rowLines: number[] = [];
+  const startLines: number[] = [];
+  let at = 1;
+  for (const row of parsed.data) {
+    startLines.push(at);
+    if (!row.every((cell) => cell.trim() === '')) (rows.push(row), rowLines.push(at));
+    at += 1 + row.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+  }
   const notes: string[] = [];
   // A quote opened and never closed swallows the rows after it: said as such, not as what they lack.
   const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
@@ -114,7 +124,9 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
     return {
       ...empty,
       notes: [],
-      problems: [`row ${(unclosed.row ?? 0) + 1}: a quoted field is not closed (a " without its pair): the rows after it run into it`],
+      problems: [
+        `line ${startLines[unclosed.row ?? 0] ?? 1}: a quoted field is not closed (a " without its pair): the lines after it run into it`,
+      ],
     };
   if (rows.length === 0) return { ...empty, notes: ['the table is empty'], problems: [] };
 
@@ -151,10 +163,10 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
       ],
     };
   if (!hasHeader) {
-    const wide = rows.flatMap((row, i) => (row.length > 3 ? [i + 1] : []));
+    const wide = rows.flatMap((row, i) => (row.length > 3 ? [rowLines[i]!] : []));
     if (wide.length > 0)
       notes.push(
-        `cells past the third are not read (row${wide.length > 1 ? 's' : ''} ${wide.slice(0, 5).join(', ')}${wide.length > 5 ? ', …' : ''}): a header row (text, label, relevance, id) chooses the columns`,
+        `cells past the third are not read (line${wide.length > 1 ? 's' : ''} ${wide.slice(0, 5).join(', ')}${wide.length > 5 ? ', …' : ''}): a header row (text, label, relevance, id) chooses the columns`,
       );
   }
 
@@ -165,13 +177,13 @@ export function parseTable(text: string, groups: string[], nextId: (n: number) =
   const lines: number[] = [];
   const problems: string[] = [];
   rows.slice(hasHeader ? 1 : 0).forEach((row, i) => {
-    const line = i + 1 + (hasHeader ? 1 : 0);
+    const line = rowLines[i + (hasHeader ? 1 : 0)]!;
     const cell = (index: number) => (index >= 0 ? row[index] : undefined);
     const rawLabel = cell(columns.label) ?? '';
     const label = resolveLabel(rawLabel, groups);
     if (rawLabel.trim() !== label && rawLabel.trim() !== '') mapped.set(rawLabel.trim(), label);
     const relevance = parseRelevance(cell(columns.relevance), decimalComma);
-    if ('problem' in relevance) problems.push(`row ${line}: ${relevance.problem}`);
+    if ('problem' in relevance) problems.push(`line ${line}: ${relevance.problem}`);
     else if (relevance.comma) commas.push(`${cell(columns.relevance)!.trim()} → ${relevance.value}`);
     const id = cell(columns.id)?.trim();
     docs.push({ id: id || nextId(i), text: cell(columns.text) ?? '', label, relevance: 'value' in relevance ? relevance.value : null });

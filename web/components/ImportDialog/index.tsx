@@ -17,13 +17,13 @@ import styles from './style.module.css';
 
 type Target = { ranking: number; mode: 'replace' | 'append' };
 
-/** "rankings[0].docs[3].label: …" → "row 5 (label): …" when the import wrote that document. */
+/** "rankings[0].docs[3].label: …" → "line 5 (label): …" when the import wrote that document. */
 function pointAtRow(field: string, message: string, table: TableImport, target: Target, offset: number): string {
   const match = field.match(/^rankings\[(\d+)\]\.docs\[(\d+)\](?:\.(\w+))?$/);
   if (match && Number(match[1]) === target.ranking) {
     const index = Number(match[2]) - offset;
     const row = table.rows[index];
-    if (row !== undefined) return `row ${row}${match[3] ? ` (${match[3]})` : ''}: ${message}`;
+    if (row !== undefined) return `line ${row}${match[3] ? ` (${match[3]})` : ''}: ${message}`;
   }
   return refusalLine({ field, message }, scenario.peek());
 }
@@ -97,7 +97,7 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
     });
     if (table.problems.length > 0) {
       const shown = table.problems.slice(0, 8);
-      if (table.problems.length > shown.length) shown.push(`… and ${table.problems.length - shown.length} more rows like these`);
+      if (table.problems.length > shown.length) shown.push(`… and ${table.problems.length - shown.length} more lines like these`);
       setReport({ ok: false, lines: [...shown, 'Nothing was changed.'], notes: table.notes });
       return;
     }
