@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 
 import header from '../../core/include/fairness/runs/statistics.hpp?raw';
 
-import { defaults, formFromQuery, withFormQuery, type RunsForm } from '../../web/components/RunsView/form';
+import { defaults, formFromQuery, paramsFileOf, withFormQuery, type RunsForm } from '../../web/components/RunsView/form';
 
 const base: RunsForm = defaults;
 
@@ -65,4 +65,19 @@ describe('the Runs form in the URL', () => {
       {},
     );
   });
+});
+
+test('the playground’s parameters as a params file: its groups, lexicon and params, without what the runs give (a lesson too)', () => {
+  const lesson = { question: 'q', options: [], reveal: 'r', change: { label: 'c', swap: { ranking: 'A', doc: 'd1' }, watch: ['nfairr'] } };
+  const text = paramsFileOf({
+    title: 'An example',
+    description: 'Its words',
+    groups: ['f', 'm'],
+    lexicon: { f: ['she'], m: ['he'] },
+    params: { k: 5, tau: 2 },
+    rankings: [{ name: 'A', docs: [] }],
+    background: [],
+    lesson,
+  } as never);
+  expect(JSON.parse(text)).toEqual({ groups: ['f', 'm'], lexicon: { f: ['she'], m: ['he'] }, params: { tau: 2 } });
 });

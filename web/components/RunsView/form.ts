@@ -3,6 +3,7 @@
 import { effect, signal, untracked } from '@preact/signals';
 
 import type { RunsOptions } from '../../../wasm/runs-engine';
+import type { Scenario } from '../../../wasm/types';
 import type { RunsFile, RunsJob } from '../../../wasm/runs-worker-core';
 import { runStem } from '../../../wasm/runs-worker-core';
 import {
@@ -129,6 +130,17 @@ export function keepFormInUrl(f: RunsForm | null = form.value): void {
 export function updateForm(change: Partial<RunsForm>): void {
   form.value = { ...form.value, ...change };
   keepFormInUrl();
+}
+
+/**
+ * A scenario's groups, lexicon and params as a params file: what the core reads of one (its
+ * rankings, background, lesson and k are the runs' to give, and would be warned of as not read).
+ */
+export function paramsFileOf(s: Omit<Scenario, 'rankings'> & { rankings: unknown }): string {
+  const { rankings: _r, background: _b, lesson: _l, title: _t, description: _d, ...rest } = s;
+  const params = { ...(rest.params ?? {}) } as Record<string, unknown>;
+  delete params.k;
+  return JSON.stringify({ ...rest, params });
 }
 
 /** Run names as the CLI gives them (file stems); a second run of the same stem is refused by the core. */

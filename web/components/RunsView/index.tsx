@@ -23,7 +23,7 @@ import { scenario } from '../../state/scenario';
 import { lazyPart } from '../Lazy';
 import { RunsQueries } from '../RunsQueries';
 import { RunsSummary } from '../RunsSummary';
-import { emptyFiles, form, jobOf, keepFormInUrl, runNames, typedNumber, updateForm, type InputKind } from './form';
+import { emptyFiles, form, jobOf, keepFormInUrl, paramsFileOf, runNames, typedNumber, updateForm, type InputKind } from './form';
 import { sampleFiles } from './samples';
 import styles from './style.module.css';
 
@@ -54,20 +54,6 @@ function resultsKey(results: object): number {
   let key = resultsKeys.get(results);
   if (key === undefined) resultsKeys.set(results, (key = ++keyCount));
   return key;
-}
-
-/** The playground's groups, lexicon and params as a params file (no rankings, no background, no k). */
-function playgroundParams(): string {
-  const {
-    rankings: _r,
-    background: _b,
-    title: _t,
-    description: _d,
-    ...rest
-  } = scenario.value as typeof scenario.value & { title?: string; description?: string };
-  const params = { ...(rest.params ?? {}) } as Record<string, unknown>;
-  delete params.k;
-  return JSON.stringify({ ...rest, params });
 }
 
 function megabytes(bytes: number): string {
@@ -238,7 +224,7 @@ export function RunsView() {
             <button
               type="button"
               data-action="apply-playground-params"
-              onClick={() => updateForm({ playgroundParams: playgroundParams(), files: { ...f.files, params: [] } })}
+              onClick={() => updateForm({ playgroundParams: paramsFileOf(scenario.value), files: { ...f.files, params: [] } })}
             >
               Use the playground's groups, lexicon and parameters
             </button>
