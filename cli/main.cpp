@@ -78,9 +78,6 @@ std::optional<std::string> read_input(const std::string& path, const fairness::L
         total += got;
     }
     if (in->bad()) return std::string("cannot read the file: ") + std::strerror(errno);
-    // gzip's magic bytes: said as such, not as the NUL byte or the bad UTF-8 the JSON reader would meet.
-    if (text.size() >= 2 && text[0] == '\x1f' && text[1] == '\x8b')
-        return "the file is gzip-compressed (it starts with the bytes 1f 8b): decompress it first (gunzip), then give the file it holds";
     if (total > max_bytes) {
         text.clear();
         fairness::check_scenario_size(total, limits);  // throws ScenarioError: "scenario: too large: …"

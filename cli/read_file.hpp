@@ -1,5 +1,5 @@
 // A whole file into a string, in one read of its size (a 240 MB scenario byte by byte takes
-// seconds). Shared by fairness-eval and fairness-bench.
+// seconds). fairness-bench's scenarios are read so.
 #pragma once
 
 #include <fstream>

@@ -1,8 +1,8 @@
 // fairness-eval runs [OPTIONS] RUN...: every metric per query over TREC runs (SPEC "Run
-// evaluation"). The CLI only reads files (gzip or plain, through zlib, in chunks: a 3 GB
-// collection is never read whole) and feeds the bytes to the core's runs::Evaluation; everything
-// else is the core's. The output is buffered and written only when all is done, so bad input
-// leaves nothing half-written on stdout: one message on stderr, exit 2.
+// evaluation"). The CLI reads its command line and the files (gzip or plain, through zlib, in
+// chunks: a 3 GB collection is never read whole) and feeds the bytes to the core's
+// runs::Evaluation, whose readers, metrics and statistics are the page's too. The output is buffered and written only when all is done, so
+// bad input leaves nothing half-written on stdout: one message on stderr, exit 2.
 #include "runs.hpp"
 #include <algorithm>
 

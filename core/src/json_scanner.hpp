@@ -35,8 +35,8 @@ public:
     Scanner(std::string_view text, Handler& handler) : text_(text), handler_(handler) {}
 
     void read() {
-        // A UTF-8 byte order mark at the start is not part of the text (RFC 8259 section 8.1
-        // allows passing over it; nlohmann's parser, used before, did).
+        // A UTF-8 byte order mark at the start is not part of the text: RFC 8259 section 8.1
+        // allows passing over it, and editors on Windows write one.
         if (text_.substr(0, 3) == "\xEF\xBB\xBF") at_ = 3;
         skip_whitespace();
         value();

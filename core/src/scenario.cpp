@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <set>

@@ -275,12 +275,16 @@ StrictJson scan_strictly(std::string_view text, std::string_view root_name, bool
                          std::string_view depth_key, bool one_line = false) {
     const std::string root(root_name);
     const auto at = [&](std::size_t offset) { return one_line ? "column " + std::to_string(offset + 1) : line_and_column(text, offset); };
-    // UTF-16 (Windows PowerShell's >, Notepad's "Unicode"): its byte order mark, or without one a
-    // zero byte among the first two (JSON text starts with an ASCII character). Said as the run
-    // readers say it, not as the NUL bytes it holds.
+    // Text that is not UTF-8 by its first two bytes, said as what it is, not as the NUL bytes or
+    // bad UTF-8 the scanner would meet: UTF-16 (Windows PowerShell's >, Notepad's "Unicode"), by
+    // its byte order mark or a zero byte (JSON text starts with an ASCII character), as the run
+    // readers say it; gzip, by its magic bytes.
     const auto head = text.substr(0, 2);
-    if (!one_line && (head == "\xFF\xFE" || head == "\xFE\xFF" || (head.size() == 2 && head.find('\0') != head.npos)))
-        throw ScenarioError(root, "the text is UTF-16 (as Windows PowerShell's > writes it); save it as UTF-8");
+    const char* encoded = head == "\xFF\xFE" || head == "\xFE\xFF" || (head.size() == 2 && head.find('\0') != head.npos)
+                              ? "the text is UTF-16 (as Windows PowerShell's > writes it); save it as UTF-8"
+                          : head == "\x1f\x8b" ? "the text is gzip-compressed (it starts with the bytes 1f 8b): decompress it first"
+                                               : nullptr;
+    if (!one_line && encoded) throw ScenarioError(root, encoded);
     // Said apart from the scanner's "unexpected" messages: a NUL is a common way for a file to end.
     if (const auto nul = text.find('\0'); nul != std::string_view::npos)
         throw ScenarioError(root, "malformed JSON at " + at(nul) + ": a NUL byte; JSON text cannot hold one");

@@ -370,6 +370,13 @@ TEST_CASE("a UTF-16 scenario (Windows PowerShell's >) is called UTF-16, with its
     CHECK(refusal(be) == message);
 }
 
+TEST_CASE("a gzip-compressed scenario is called so, not a NUL byte or bad UTF-8") {
+    // gzip's header: 1f 8b, the method (8), the flags, then binary: the bytes gzip writes for any file.
+    const std::string gzip("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xab\xae\x05\x00", 14);
+    CHECK(refusal(gzip) == "scenario: the text is gzip-compressed (it starts with the bytes 1f 8b): decompress it first");
+    CHECK(refusal("\x1f") != refusal(gzip));  // one byte is no gzip header
+}
+
 TEST_CASE("a bare word where a value goes is said as a string without its quotes, true, false and null read as ever") {
     const auto word = [](const std::string& value) { return refusal(with_docs(R"([{"label": )" + value + "}]")); };
     const std::string hint = "; a string is written in double quotes, and true, false and null are JSON's only words";

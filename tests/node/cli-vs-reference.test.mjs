@@ -85,11 +85,11 @@ describe.skipIf(!existsSync(cli))('build/fairness-eval', () => {
 
   test('a gzip-compressed scenario is said to be one, not "a NUL byte"', () => {
     const packed = gzipSync(readFileSync(`${root}examples/nfairr-figure-1.json`));
-    const said = 'the file is gzip-compressed (it starts with the bytes 1f 8b): decompress it first (gunzip), then give the file it holds';
+    const said = 'scenario: the text is gzip-compressed (it starts with the bytes 1f 8b): decompress it first';
     const piped = spawnSync(cli, ['-'], { input: packed, encoding: 'utf8' });
     expect(piped.status).toBe(2);
     expect(piped.stdout).toBe('');
-    expect(piped.stderr).toBe(`fairness-eval: -: ${said}\n`);
+    expect(piped.stderr).toBe(`fairness-eval: ${said}\n`);
   });
 
   test('an option and its value in one argument (--orderings=B) as in two; a flag given a value is refused', () => {

@@ -13,6 +13,8 @@ export const malformedScenarios = [
   { why: 'malformed JSON', field: 'scenario', text: '{"rankings": [' },
   { why: 'a scenario that is not an object', field: 'scenario', text: '[1, 2]' },
   { why: 'no rankings', field: 'rankings', text: '{}' },
+  // gzip's header and a little of its binary, as any .json.gz starts: called gzip by every entry point.
+  { why: 'a gzip-compressed file', field: 'scenario', text: Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xab, 0xae, 5, 0]) },
   {
     why: 'an unknown label',
     field: 'rankings[0].docs[0].label',

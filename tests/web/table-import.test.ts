@@ -2,9 +2,6 @@
 // named with their row and value, and a TREC run recognised and refused with what to use instead.
 import { describe, expect, test } from 'vitest';
 
-import { gzipSync } from 'node:zlib';
-
-import { acceptScenario, GZIPPED } from '../../web/state/persistence';
 import { looksLikeTrecRun, parseTable, resolveLabel } from '../../web/state/table';
 
 const groups = ['female', 'male'];
@@ -137,10 +134,4 @@ describe('parseTable', () => {
     expect(looksLikeTrecRun('She Q0 won the final match')).toBe(false);
     expect(looksLikeTrecRun('text\tlabel\trelevance\n101 Q0 doc12 1 12.5 tag')).toBe(false);
   });
-});
-
-test('a gzip-compressed file (opened, or at ?scenario=) is said to be one, not text in another encoding', async () => {
-  const packed = new Uint8Array(gzipSync('{"rankings": [{"docs": [{"text": "she"}]}]}'));
-  await expect(acceptScenario(packed)).rejects.toThrow(GZIPPED);
-  expect(GZIPPED).toMatch(/^the file is gzip-compressed .*decompress it first/);
 });

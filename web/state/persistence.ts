@@ -87,18 +87,12 @@ function refusedWork(saved: unknown, session: SavedSession | null): SavedSession
   }
 }
 
-/** A file's bytes that are gzip's (its magic bytes), which the page does not read: not text in another encoding. */
-export const gzipped = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
-export const GZIPPED =
-  'the file is gzip-compressed (it starts with the bytes 1f 8b): decompress it first (gunzip), then open what it holds';
-
 /**
  * Checks scenario JSON, as text or as a file's bytes (which the core reads as the CLI does: bytes
  * that are not UTF-8 are refused, not replaced), and turns it into the page's form. A refusal is
  * thrown as a message in words, naming the rankings of the scenario (not those on screen).
  */
 export async function acceptScenario(input: string | Uint8Array): Promise<PageScenario> {
-  if (typeof input !== 'string' && gzipped(input)) throw new Error(GZIPPED);
   const text = () => (typeof input === 'string' ? input : new TextDecoder().decode(input));
   try {
     await engine().validate(input);

@@ -3,6 +3,9 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "../strict_json.hpp"
+#include "fairness/scenario.hpp"
+
 namespace fairness::runs {
 
 namespace {
@@ -55,11 +58,12 @@ std::uint64_t bootstrap_seed(const json& v) {
 }  // namespace
 
 Options options_from_json(std::string_view json_text) {
+    // The core's strict reader, as for every JSON it reads: a key given twice is refused, not overwritten.
     json root;
     try {
-        root = json::parse(json_text.begin(), json_text.end());
-    } catch (const json::exception&) {
-        refuse("options", "not valid JSON");
+        root = parse_json_strictly(json_text, default_limits(), "options");
+    } catch (const ScenarioError& error) {
+        refuse("options", error.message());
     }
     if (!root.is_object()) refuse("options", "expected a JSON object");
     Options opt;

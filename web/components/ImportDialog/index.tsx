@@ -9,7 +9,7 @@ import { refusal } from '../../state/evaluation';
 import { looksLikeJson, looksLikeTrecRun, parseTable, type TableImport } from '../../state/table';
 import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
 import { refusalLine } from '../../state/messages';
-import { acceptScenario, describeRefusal, gzipped, GZIPPED } from '../../state/persistence';
+import { acceptScenario, describeRefusal } from '../../state/persistence';
 import { evaluateRunText } from '../../state/runs';
 import { groups, replaceScenario, scenario, usedIds, type PageScenario } from '../../state/scenario';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
@@ -35,14 +35,14 @@ function pointAtRow(field: string, message: string, table: TableImport, target: 
  */
 async function fileText(file: File): Promise<string | { refused: string }> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (gzipped(bytes)) return { refused: `${file.name}: ${GZIPPED}` };
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const replaced = new TextDecoder().decode(bytes);
-    // UTF-16 (a byte order mark, or a zero among the first two bytes): the core names it.
+    // UTF-16 (a byte order mark, or a zero among the first two bytes) or gzip (its magic bytes): the core names them.
     const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || bytes[0] === 0 || bytes[1] === 0;
-    if (utf16 || looksLikeJson(replaced))
+    const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    if (utf16 || gzip || looksLikeJson(replaced))
       try {
         await acceptScenario(bytes);
       } catch (error) {

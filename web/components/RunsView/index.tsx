@@ -1,6 +1,6 @@
 // The Runs view: the same run evaluation as `fairness-eval runs`, on the user's files, in a worker
 // of its own (the files never leave the browser). Inputs and the CLI's options on top, then the
-// progress, and the last results: summary, per-query table, charts, exports.
+// progress, and the last results: their exports, the summary, the charts and the per-query table.
 import { computed } from '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
 
@@ -403,7 +403,7 @@ export function RunsView() {
         <button
           type="button"
           data-action="sample-runs"
-          // Not \`disabled\` while loading: a disabled button drops the focus to the page.
+          // Not `disabled` while loading: a disabled button drops the focus to the page.
           aria-disabled={loadingSample}
           onClick={() => void (loadingSample || trySample())}
         >
