@@ -162,6 +162,14 @@ struct Evaluation::Impl {
     void select_queries(Results& out) const;
     std::size_t baseline_index(Results& out) const;
     RunResult evaluate_run(const RunTable& run, const Results& out, DocumentTable& table, RunNotes& notes) const;
+    // evaluate_run(), per query, by what each part reads:
+    bool query_background(const std::vector<RunEntry>& list, std::uint32_t qid, std::vector<std::uint32_t>& bg, RunNotes& notes) const;
+    void note_documents(const std::vector<RunEntry>& list, std::uint32_t qid, const std::vector<std::uint32_t>& bg, RunNotes& notes) const;
+    void set_judged_ideal(MetricInputs& in, std::uint32_t qid) const;
+    void set_nfairr_set(MetricInputs& in, const std::vector<RunEntry>& list, std::size_t m,
+                        const std::vector<std::pair<std::uint32_t, double>>& bg_omega,
+                        const std::vector<std::pair<double, std::uint32_t>>& collection_top, bool has_background) const;
+    bool background_from_collection() const { return !background && opt.background_from == BackgroundFrom::collection; }
     void add_warnings(Results& out, const RunNotes& notes) const;
     std::string qrels_of_other_queries(const Results& out) const;
     std::vector<std::string> judgment_warnings(const Results& out) const;
@@ -434,8 +442,7 @@ void Evaluation::collection_begin(std::string file) {
     if (s.collection) throw InputError(file, 0, "", "one collection at a time");
     s.counter.emplace(s.sc.lexicon, s.sc.params.tokenizer);
     s.collection.emplace(*s.counter, s.docs, s.wanted(), s.sc.groups.size(), std::move(file));
-    if (!s.background && s.opt.background_from == BackgroundFrom::collection)
-        s.collection->keep_top_omega(s.max_cutoff(), omega_of, &s.sc.params);
+    if (s.background_from_collection()) s.collection->keep_top_omega(s.max_cutoff(), omega_of, &s.sc.params);
 }
 
 void Evaluation::collection_feed(std::string_view chunk) {
@@ -624,15 +631,89 @@ std::size_t Evaluation::Impl::baseline_index(Results& out) const {
                      "no run is named '" + out.baseline + "'; the runs are " + names + " (a run's name is its file's stem, or NAME=PATH)");
 }
 
+// The query's background documents: a background run's first `depth` (false when it lacks the
+// query), the run's own, or none here when they come from the collection (its top ω, kept as it
+// was read).
+bool Evaluation::Impl::query_background(const std::vector<RunEntry>& list, std::uint32_t qid, std::vector<std::uint32_t>& bg,
+                                        RunNotes& notes) const {
+    const std::size_t depth = background_depth();
+    if (background) {
+        if (!background->has(qid)) {
+            notes.no_background.insert(qid);
+            return false;
+        }
+        for (std::size_t i = 0; i < background->queries[qid].size() && i < depth; ++i) bg.push_back(background->queries[qid][i].doc);
+    } else if (!background_from_collection()) {
+        for (std::size_t i = 0; i < list.size() && i < depth; ++i) bg.push_back(list[i].doc);
+    }
+    return true;
+}
+
+// What the warnings count, over the documents the metrics read: texts the collection lacks,
+// documents without a label, judged and unjudged ones.
+void Evaluation::Impl::note_documents(const std::vector<RunEntry>& list, std::uint32_t qid, const std::vector<std::uint32_t>& bg,
+                                      RunNotes& notes) const {
+    const Collection* coll = collection_done ? &*collection : nullptr;
+    const bool text = needs_text();
+    for (std::size_t i = 0; i < list.size() && i < max_cutoff(); ++i) {
+        const auto d = list[i].doc;
+        if (text && !coll->record(d)) notes.missing_docs.insert(d);
+        if (labels.given) {
+            if (labels.of.count(d))
+                notes.any_labeled = true;
+            else
+                notes.unlabeled_docs.insert(d);
+        }
+        if (!qrels.given) continue;
+        if (qrels.find(qid, d)) {
+            ++notes.judged;
+        } else if (notes.unjudged++ == 0) {
+            notes.unjudged_query = qid;
+            notes.unjudged_doc = d;
+        }
+    }
+    if (text)
+        for (const auto d : bg)
+            if (!coll->record(d)) notes.missing_docs.insert(d);
+}
+
+// nDCG's ideal: every judged document of the query, as trec_eval's, not only those retrieved.
+void Evaluation::Impl::set_judged_ideal(MetricInputs& in, std::uint32_t qid) const {
+    in.ideal_relevance.clear();
+    if (qrels.given && qid < qrels.by_query.size())
+        for (const auto& [d, rel] : qrels.by_query[qid]) in.ideal_relevance.push_back(rel);
+    std::sort(in.ideal_relevance.begin(), in.ideal_relevance.end(), std::greater<>());
+}
+
+// NFaiRR's set S at cut-off m: the ranking plus the background, de-duplicated by id; with
+// --official the background only (the official code does not add the ranking), and a query
+// without a background run's documents has none (the official code skips it).
+void Evaluation::Impl::set_nfairr_set(MetricInputs& in, const std::vector<RunEntry>& list, std::size_t m,
+                                      const std::vector<std::pair<std::uint32_t, double>>& bg_omega,
+                                      const std::vector<std::pair<double, std::uint32_t>>& collection_top, bool has_background) const {
+    std::vector<std::uint32_t> top;
+    for (std::size_t i = 0; i < m; ++i) top.push_back(list[i].doc);
+    std::sort(top.begin(), top.end());
+    const auto in_top = [&](std::uint32_t d) { return !opt.official && std::binary_search(top.begin(), top.end(), d); };
+    std::vector<double> set_omega;
+    if (!opt.official) set_omega = in.omega;
+    if (background_from_collection()) {
+        for (const auto& [w, d] : collection_top)
+            if (d == Interner::none || !in_top(d)) set_omega.push_back(w);
+    } else {
+        for (const auto& [d, w] : bg_omega)
+            if (!in_top(d)) set_omega.push_back(w);
+    }
+    set_background(in, std::move(set_omega), opt.official && !has_background);
+}
+
 // Per query and cut-off c: the metric units' values for the scenario whose ranking is the run's top
 // c documents and whose background is the query's background documents, with k = c.
 RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out, DocumentTable& table, RunNotes& notes) const {
     const Params& p = sc.params;
-    const Collection* coll = collection_done ? &*collection : nullptr;
-    const std::size_t maxc = max_cutoff(), depth = background_depth();
-    const bool text = needs_text(), with_background = any_reads(Reads::background);
-    const bool use_collection = !background && opt.background_from == BackgroundFrom::collection;
-    const auto collection_top = use_collection && coll ? coll->top_omega() : std::vector<std::pair<double, std::uint32_t>>{};
+    const bool with_background = any_reads(Reads::background);
+    const auto collection_top =
+        background_from_collection() && collection_done ? collection->top_omega() : std::vector<std::pair<double, std::uint32_t>>{};
 
     RunResult rr;
     rr.name = run.name;
@@ -652,49 +733,14 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
             continue;
         }
         const auto& list = run.queries[qid];
-        // The query's background documents.
         std::vector<std::uint32_t> bg;
-        bool has_background = true;
-        if (background) {
-            has_background = background->has(qid);
-            if (has_background)
-                for (std::size_t i = 0; i < background->queries[qid].size() && i < depth; ++i)
-                    bg.push_back(background->queries[qid][i].doc);
-            else
-                notes.no_background.insert(qid);
-        } else if (!use_collection) {
-            for (std::size_t i = 0; i < list.size() && i < depth; ++i) bg.push_back(list[i].doc);
-        }
-        // Warnings, over the documents the metrics read.
-        for (std::size_t i = 0; i < list.size() && i < maxc; ++i) {
-            const auto d = list[i].doc;
-            if (text && !coll->record(d)) notes.missing_docs.insert(d);
-            if (labels.given) {
-                if (labels.of.count(d))
-                    notes.any_labeled = true;
-                else
-                    notes.unlabeled_docs.insert(d);
-            }
-            if (!qrels.given) continue;
-            if (qrels.find(qid, d)) {
-                ++notes.judged;
-            } else if (notes.unjudged++ == 0) {
-                notes.unjudged_query = qid;
-                notes.unjudged_doc = d;
-            }
-        }
-        if (text)
-            for (const auto d : bg)
-                if (!coll->record(d)) notes.missing_docs.insert(d);
-        // The background's ω, once per query.
+        const bool has_background = query_background(list, qid, bg, notes);
+        note_documents(list, qid, bg, notes);
+        // The background's ω, once per query, for every cut-off's set S.
         std::vector<std::pair<std::uint32_t, double>> bg_omega;
         if (with_background)
             for (const auto d : bg) bg_omega.emplace_back(d, table.omega(d));
-        // The ideal for nDCG: every judged document of the query (trec_eval), not only the retrieved.
-        in.ideal_relevance.clear();
-        if (qrels.given && qid < qrels.by_query.size())
-            for (const auto& [d, rel] : qrels.by_query[qid]) in.ideal_relevance.push_back(rel);
-        std::sort(in.ideal_relevance.begin(), in.ideal_relevance.end(), std::greater<>());
+        set_judged_ideal(in, qid);
 
         for (const auto c : opt.cutoffs) {
             const std::size_t m = std::min(c, list.size());
@@ -703,25 +749,7 @@ RunResult Evaluation::Impl::evaluate_run(const RunTable& run, const Results& out
                 const double* rel = qrels.find(qid, d);
                 return std::pair<const AnalyzedDocument&, double>(table.analyzed(d), rel ? *rel : 0.0);
             });
-            // NFaiRR's set S: the ranking plus the background, de-duplicated by id; with
-            // --official the background only (the official code does not add the ranking), and a
-            // query without a background run's documents has none (the official code skips it).
-            if (with_background) {
-                std::vector<std::uint32_t> top;
-                for (std::size_t i = 0; i < m; ++i) top.push_back(list[i].doc);
-                std::sort(top.begin(), top.end());
-                const auto in_top = [&](std::uint32_t d) { return !opt.official && std::binary_search(top.begin(), top.end(), d); };
-                std::vector<double> set_omega;
-                if (!opt.official) set_omega = in.omega;
-                if (use_collection) {
-                    for (const auto& [w, d] : collection_top)
-                        if (d == Interner::none || !in_top(d)) set_omega.push_back(w);
-                } else {
-                    for (const auto& [d, w] : bg_omega)
-                        if (!in_top(d)) set_omega.push_back(w);
-                }
-                set_background(in, std::move(set_omega), opt.official && !has_background);
-            }
+            if (with_background) set_nfairr_set(in, list, m, bg_omega, collection_top, has_background);
             for (std::size_t col = 0; col < columns.size(); ++col)
                 if (columns[col].cutoff == c) {
                     std::string why;
