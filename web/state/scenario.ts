@@ -162,9 +162,9 @@ export function restoreSession(next: PageScenario, history: { past: PageScenario
 /** SPEC's groups when a scenario names none: one array, so their signal stays the same across edits. */
 const DEFAULT_GROUPS: readonly string[] = Object.freeze(['female', 'male']);
 
-/** The groups in force. */
 /** A scenario's groups, SPEC's when it names none. */
 export const groupsOf = (s: Pick<Scenario, 'groups'>): string[] => s.groups ?? (DEFAULT_GROUPS as string[]);
+/** The groups in force. */
 export const groups = computed(() => groupsOf(scenario.value));
 
 // Parts of the scenario as signals of their own: a component that reads one renders again when

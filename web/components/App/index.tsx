@@ -4,10 +4,8 @@ import { computed } from '@preact/signals';
 import { useRef, useState } from 'preact/hooks';
 
 import { count } from '../../state/count';
-import { answer, stale } from '../../state/evaluation';
 import { setExample } from '../../state/example';
 import { lessonRequest, numbersHidden } from '../../state/lessons';
-import { lessonRefused } from '../../state/messages';
 import { descriptors } from '../../state/metrics';
 import { backToRuns, openedFromRuns, showView, view } from '../../state/runs';
 import { lexicon as lexiconSignal, rankingCount, replacements, scenario, shownSource, shownSourceEdited } from '../../state/scenario';
@@ -27,6 +25,7 @@ import { SavedWork } from '../SavedWork';
 import { ShareDialog } from '../ShareDialog';
 import { Toast } from '../Toast';
 import { Toolbar } from '../Toolbar';
+import { HiddenMetrics } from './HiddenMetrics';
 import { JumpToMetrics } from './JumpToMetrics';
 import { useUndoKeys } from './useUndoKeys';
 import styles from './style.module.css';
@@ -199,18 +198,7 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
           {!embed && present && <ParamsPanel />}
         </div>
         <aside class={styles.right}>
-          {numbersHidden.value ? (
-            <section id="metrics" tabIndex={-1} class={styles.hidden} aria-label="Metrics (hidden)">
-              <h2>Metrics</h2>
-              <p>Hidden until you predict: answer the lesson's question first.</p>
-              {/* The refusal is said once, in the lesson; here, where the eye is while editing, where to read it. */}
-              {stale.value && answer.value.error && lessonRefused(answer.value.error) && (
-                <p data-hidden-refused>The last edit is refused: the lesson above says why.</p>
-              )}
-            </section>
-          ) : (
-            <MetricsTable chosen={chosen} />
-          )}
+          {numbersHidden.value ? <HiddenMetrics /> : <MetricsTable chosen={chosen} />}
           {!embed && !present && <OrderingsPanel />}
           {embed && (
             <a class={styles.open} href={withoutEmbed(currentAddress())} target="_blank" rel="noopener">

@@ -113,7 +113,7 @@ function Cancelled() {
   );
 }
 
-/** The form's fields by the CLI option the core names in a refusal (`data-option` is the option without its dashes). */
+/** The form's fields' labels by the CLI option each sets (its `data-option`, the option without its dashes): a refusal names the field so. */
 const OPTION_LABELS: Record<string, string> = {
   cutoffs: 'Cut-offs',
   order: 'Order',
@@ -249,7 +249,7 @@ export function RunsView() {
         <fieldset class={styles.options}>
           <legend>Options (as the CLI's)</legend>
           <label>
-            Cut-offs{' '}
+            {OPTION_LABELS.cutoffs}{' '}
             <input
               type="text"
               value={f.cutoffs}
@@ -260,7 +260,7 @@ export function RunsView() {
             />
           </label>
           <label>
-            Order
+            {OPTION_LABELS.order}
             <select
               value={f.order}
               onChange={(e) => updateForm({ order: e.currentTarget.value as 'score' | 'file' })}
@@ -272,7 +272,7 @@ export function RunsView() {
             </select>
           </label>
           <label>
-            Baseline
+            {OPTION_LABELS.baseline}
             <select
               value={f.baseline}
               onChange={(e) => updateForm({ baseline: e.currentTarget.value })}
@@ -290,7 +290,7 @@ export function RunsView() {
             </select>
           </label>
           <label>
-            Background from
+            {OPTION_LABELS['background-from']}
             <select
               value={f.backgroundFrom}
               disabled={f.files.background.length > 0}
@@ -303,7 +303,7 @@ export function RunsView() {
             </select>
           </label>
           <label>
-            Background depth
+            {OPTION_LABELS['background-depth']}
             <input
               type="number"
               min={1}
@@ -314,7 +314,7 @@ export function RunsView() {
             />
           </label>
           <label>
-            Metrics{' '}
+            {OPTION_LABELS.metrics}{' '}
             <input
               type="text"
               value={f.metrics}
@@ -325,7 +325,7 @@ export function RunsView() {
             />
           </label>
           <label>
-            Query label{' '}
+            {OPTION_LABELS['query-label']}{' '}
             <input
               type="text"
               value={f.queryLabel}
@@ -336,7 +336,7 @@ export function RunsView() {
             />
           </label>
           <label>
-            Intervals
+            {OPTION_LABELS.ci}
             <select
               value={f.ci}
               onChange={(e) => updateForm({ ci: e.currentTarget.value as 't' | 'bootstrap' })}
@@ -350,7 +350,7 @@ export function RunsView() {
           {f.ci === 'bootstrap' && (
             <>
               <label>
-                Bootstrap samples
+                {OPTION_LABELS['bootstrap-samples']}
                 <input
                   type="number"
                   min={100}
@@ -362,7 +362,7 @@ export function RunsView() {
                 />
               </label>
               <label>
-                Bootstrap seed
+                {OPTION_LABELS['bootstrap-seed']}
                 <input
                   type="number"
                   min={0}
@@ -383,7 +383,7 @@ export function RunsView() {
               data-option="official"
               {...refusedMarks('official')}
             />
-            Official NFaiRR parity (file order, whitespace tokens, inclusive τ, S = the background only)
+            {OPTION_LABELS.official} (file order, whitespace tokens, inclusive τ, S = the background only)
           </label>
         </fieldset>
       </div>
