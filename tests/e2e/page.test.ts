@@ -707,11 +707,18 @@ describe('editing', () => {
     expect(forms.length).toBeGreaterThan(1);
     expect(forms.every(Boolean)).toBe(true);
     const url = page.url();
+    // A submitted form would load the page again: a mark on the window is gone then.
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     const relevance = page.getByLabel('Relevance of A, rank 2');
     await relevance.fill('2');
     await relevance.press('Enter');
     await waitCurrent(page);
-    expect(page.url()).toBe(url);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    // Nor does the address take the form's fields: it keeps its path, and the page's own link
+    // (#s=, written once the edits pause) may replace the query, never add to it.
+    const now = new URL(page.url());
+    expect(now.pathname).toBe(new URL(url).pathname);
+    expect([new URL(url).search, '']).toContain(now.search);
     expect(await relevance.inputValue()).toBe('2');
     await expect
       .poll(() =>
