@@ -177,6 +177,50 @@ describe('work is never lost', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fairness-playground:previous')!).scenario)).toBe(mine);
   });
 
+  test('the offer of the user’s own save floats over the page (it comes a moment after an edit, and moves nothing under the pointer); Not now sets it aside; a slide holds it until presenting stops', async () => {
+    const { page } = await newPage(site);
+    await page.goto(`${site.url}${PAGE}`);
+    await waitCurrent(page);
+    await page.getByLabel('Text of Left, rank 1').fill('My own work.');
+    await waitCurrent(page);
+    await savedScenario(page);
+    const context = page.context();
+    const preset = await context.newPage();
+    await preset.goto(`${site.url}${PAGE}?preset=dips-ties`);
+    await waitCurrent(preset);
+    const texts = preset.locator('textarea[aria-label^="Text of"]');
+    await texts.first().fill('Edited on the preset page.');
+    await waitCurrent(preset);
+    // Where the next click would go, the moment before the offer comes and once it is there.
+    const next = texts.nth(1);
+    const before = await next.boundingBox();
+    const offered = preset.getByRole('alert', { name: 'Saved work' });
+    await offered.waitFor();
+    expect(await next.boundingBox()).toEqual(before);
+    const box = (await offered.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(preset.viewportSize()!.height);
+    // Not now: gone, and the next save (held back, as the row says) does not bring it back.
+    await preset.getByRole('button', { name: 'Not now' }).click();
+    expect(await offered.count()).toBe(0);
+    await next.fill('A second edit.');
+    await waitCurrent(preset);
+    await preset.getByText(/^Saved in this tab at /).waitFor();
+    await preset.waitForTimeout(600); // past another save's delay
+    expect(await offered.count()).toBe(0);
+
+    // On a slide the same save offers nothing; stopping the presentation shows the offer.
+    const slide = await context.newPage();
+    await slide.goto(`${site.url}${PAGE}?present=1&preset=dips-ties`);
+    await waitCurrent(slide);
+    await slide.locator('textarea[aria-label^="Text of"]').first().fill('Edited on a slide.');
+    await waitCurrent(slide);
+    await expect.poll(() => slide.evaluate(() => location.search)).not.toContain('preset='); // saved: the address became the work's
+    expect(await slide.getByRole('alert', { name: 'Saved work' }).count()).toBe(0);
+    await slide.getByRole('button', { name: 'Stop presenting' }).click();
+    await slide.getByRole('alert', { name: 'Saved work' }).getByText('Your own autosaved work').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('fairness-playground:scenario'))).toContain('My own work.');
+  });
+
   test('an edit serialises only the document it changed, once on the main thread (the engine is sent the change; the autosave and the link share the text), and the link is compressed in a worker', async () => {
     const { page, problems } = await newPage(site);
     // Counts, on the main thread, JSON.stringify calls given a scenario, the strings it was given

@@ -348,6 +348,8 @@ export class Autosave {
   private hashed: PageScenario | null = null;
   /** The address is still to be written for the state the page started with (options.fromSave). */
   private addressDue: boolean;
+  /** The user set the offer aside (Not now): saves held back no longer bring it back. */
+  private offerSetAside = false;
   /** The `#s=` of a link opened in this page, while the core checks it. */
   private opening: string | null = null;
   private readonly stops: (() => void)[] = [];
@@ -512,6 +514,16 @@ export class Autosave {
     replaceScenario(next, { source: 'the autosave of another tab' });
   }
 
+  /**
+   * Not now: the offer goes, and this tab goes on keeping its work apart (its status row says
+   * where each save went; closing the tab keeps it as the previous autosave). Only a newer save of
+   * another tab offers again.
+   */
+  setOfferAside(): void {
+    offer.value = null;
+    this.offerSetAside = true;
+  }
+
   /** Keeps this tab's work: it becomes the autosave, and the one it replaces the previous one. */
   keepMine(): void {
     const stored = readStoredHead();
@@ -602,6 +614,7 @@ export class Autosave {
     if (event.key !== KEYS.meta || this.options.embed) return;
     const meta = parse<unknown>(event.newValue);
     if (!isMeta(meta) || meta.tab === this.tab || meta.rev === this.baseRev) return;
+    this.offerSetAside = false;
     offer.value = { kind: 'other-tab', savedAt: meta.savedAt };
   }
 
@@ -652,7 +665,8 @@ export class Autosave {
     if (!local) return 'tab';
     const stored = readStoredHead();
     if (stored && stored.rev !== this.baseRev && stored.scenario !== acceptedText) {
-      offer.value ??= { kind: this.baseRev === null ? 'kept' : 'other-tab', savedAt: stored.meta?.savedAt ?? null };
+      if (!this.offerSetAside)
+        offer.value ??= { kind: this.baseRev === null ? 'kept' : 'other-tab', savedAt: stored.meta?.savedAt ?? null };
       this.heldBack = true;
       return 'tab';
     }

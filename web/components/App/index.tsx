@@ -21,7 +21,7 @@ import { OrderingsPanel } from '../Orderings';
 import { ParamsPanel } from '../ParamsPanel';
 import { Problems } from '../Problems';
 import { RankingEditor } from '../RankingEditor';
-import { SavedWork } from '../SavedWork';
+import { SavedWork, SavedWorkOffer } from '../SavedWork';
 import { ShareDialog } from '../ShareDialog';
 import { Toast } from '../Toast';
 import { Toolbar } from '../Toolbar';
@@ -209,7 +209,12 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
       </main>
       {/* On a narrow screen the metrics come after the rankings: one tap away from anywhere. */}
       {(embed || view.value === 'playground') && <JumpToMetrics watch={`${view.value} ${numbersHidden.value}`} />}
-      <Toast />
+      {/* What comes while one works floats over the page, which it never pushes down. A slide
+          keeps the offer until presenting stops: nothing waits on it (the tab keeps its work apart). */}
+      <div class={styles.dock}>
+        {!embed && !present && <SavedWorkOffer />}
+        <Toast />
+      </div>
       {!embed && (
         <footer class={styles.footer}>
           Metrics computed in your browser by the project's C++ core (WebAssembly), the same code as its command line. {wordList.value}

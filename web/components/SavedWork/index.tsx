@@ -1,5 +1,5 @@
-// The autosave made visible (state/autosave.ts): when the work was last saved, a banner when
-// another save exists that this tab did not write over (load it, or keep mine), and the two ways
+// The autosave made visible (state/autosave.ts): when the work was last saved, an offer when
+// another save exists that this tab did not write over (load it, keep mine, or not now), and the two ways
 // back: to the starting example, and to the autosave from before the last reset or import.
 import { signal } from '@preact/signals';
 
@@ -20,7 +20,12 @@ function attempt(load: () => Promise<void>) {
   });
 }
 
-function OfferBanner() {
+/**
+ * Another save this tab did not write over, offered. It comes with a save, in the idle time after
+ * an edit, so it floats over the page (App docks it with the toast) rather than pushing the page
+ * down under the pointer.
+ */
+export function SavedWorkOffer() {
   const current = offer.value;
   if (!current) return null;
   const text =
@@ -28,7 +33,7 @@ function OfferBanner() {
       ? `Another tab saved its work (at ${time(current.savedAt)}). This tab's changes are kept here and not saved over it.`
       : `Your own autosaved work (saved at ${time(current.savedAt)}) is kept: the changes on this page are not saved over it.`;
   return (
-    <div class={styles.banner} role="alert" aria-label="Saved work">
+    <div class={styles.banner} role="alert" aria-label="Saved work" data-no-print>
       <span>{text}</span>
       <button type="button" onClick={() => attempt(() => autosave().loadOffered())}>
         {current.kind === 'other-tab' ? 'Load the other tab’s work' : 'Open my saved work'}
@@ -36,17 +41,19 @@ function OfferBanner() {
       <button type="button" onClick={() => autosave().keepMine()}>
         Keep this page’s work (save it instead)
       </button>
+      <button type="button" onClick={() => autosave().setOfferAside()} title="This tab keeps its work apart, as now">
+        Not now
+      </button>
     </div>
   );
 }
 
-/** `quiet` (presenting): only what needs an answer (another save, a refusal), not the status row. */
+/** `quiet` (presenting, the Runs view): only a refusal, not the status row. */
 export function SavedWork({ quiet = false }: { quiet?: boolean }) {
   const saved = lastSave.value;
   const previous = previousSave.value;
   return (
     <>
-      <OfferBanner />
       <section class={styles.row} aria-label="Autosave" hidden={quiet} data-no-print>
         {/* A save as usual is said on screen, not announced at every edit; where the work is kept
             otherwise (storage full, this tab only), a screen reader hears it. */}
