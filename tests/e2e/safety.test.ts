@@ -202,6 +202,8 @@ describe('work is never lost', () => {
     // Not now: gone, and the next save (held back, as the row says) does not bring it back.
     await preset.getByRole('button', { name: 'Not now' }).click();
     expect(await offered.count()).toBe(0);
+    // The focus goes back where it was when the offer came, not to the page.
+    await expect.poll(() => texts.first().evaluate((e) => e === document.activeElement)).toBe(true);
     await next.fill('A second edit.');
     await waitCurrent(preset);
     await preset.getByText(/^Saved in this tab at /).waitFor();

@@ -2,8 +2,10 @@
 // another save exists that this tab did not write over (load it, keep mine, or not now), and the two ways
 // back: to the starting example, and to the autosave from before the last reset or import.
 import { signal } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
 
 import { autosave, lastSave, offer, previousSave } from '../../state/autosave';
+import { focusFallback, keepPlace } from '../../state/focus';
 import styles from './style.module.css';
 
 // One formatter for every save: toLocaleTimeString builds a new one per call (about 4 ms each).
@@ -27,7 +29,13 @@ function attempt(load: () => Promise<void>) {
  */
 export function SavedWorkOffer() {
   const current = offer.value;
+  // Where the user was when it came: each answer takes the offer away, and the focus back there.
+  const from = useMemo(() => (current ? document.activeElement : null), [current]);
   if (!current) return null;
+  const answer = (act: () => void) => () => {
+    act();
+    keepPlace(() => (from instanceof HTMLElement && from.isConnected && from.checkVisibility?.() !== false ? from : focusFallback()));
+  };
   const text =
     current.kind === 'other-tab'
       ? `Another tab saved its work (at ${time(current.savedAt)}). This tab's changes are kept here and not saved over it.`
@@ -35,13 +43,13 @@ export function SavedWorkOffer() {
   return (
     <div class={styles.banner} role="alert" aria-label="Saved work" data-no-print>
       <span>{text}</span>
-      <button type="button" onClick={() => attempt(() => autosave().loadOffered())}>
+      <button type="button" onClick={answer(() => attempt(() => autosave().loadOffered()))}>
         {current.kind === 'other-tab' ? 'Load the other tab’s work' : 'Open my saved work'}
       </button>
-      <button type="button" onClick={() => autosave().keepMine()}>
+      <button type="button" onClick={answer(() => autosave().keepMine())}>
         Keep this page’s work (save it instead)
       </button>
-      <button type="button" onClick={() => autosave().setOfferAside()} title="This tab keeps its work apart, as now">
+      <button type="button" onClick={answer(() => autosave().setOfferAside())} title="This tab keeps its work apart, as now">
         Not now
       </button>
     </div>
