@@ -128,6 +128,35 @@ describe('presenting: one slide', () => {
     expect(problems).toEqual([]);
   });
 
+  test('starting or stopping presenting mid-lesson keeps the lesson where it was: its step, the answer, the change and its table', async () => {
+    const { page, problems } = await open('?lesson=dips-ties', { width: 1280, height: 720 });
+    const step = () => page.locator('section[aria-labelledby="lesson-step"]').getAttribute('data-step');
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.getByRole('radio').nth(1).check();
+    const chosen = (await page.locator('section[data-step="1"] fieldset label').nth(1).innerText()).trim();
+    await page.getByRole('button', { name: /Reveal the numbers/ }).click();
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.locator('section[data-step="3"] button[class]').first().click();
+    await page.locator('[data-why]').waitFor();
+    const table = await page.locator('[data-why]').innerText();
+    await page.getByLabel('Presenting').check();
+    await page.getByRole('button', { name: 'Stop presenting' }).waitFor();
+    expect(await step()).toBe('3');
+    expect(await page.locator('[data-why]').innerText()).toBe(table);
+    await page.getByRole('button', { name: 'Stop presenting' }).click();
+    await page.getByLabel('Presenting').waitFor();
+    expect(await step()).toBe('3');
+    expect(await page.locator('[data-why]').innerText()).toBe(table);
+    expect(await page.locator('[data-lesson-edited]').count()).toBe(0);
+    // Back to The numbers: the answer chosen is still the one judged.
+    await page.getByRole('button', { name: '← Back' }).click();
+    expect(await page.locator('[data-answer]').innerText()).toContain(`You said “${chosen}”`);
+    await page.getByRole('button', { name: '← Back' }).click();
+    expect(await page.getByRole('radio').nth(1).isChecked()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   test('a lesson on the slide: its step on screen, after the change too; → and PageDown move on, ← and PageUp back', async () => {
     const { page, problems } = await open('?present=1&lesson=dips-ties', { width: 1280, height: 720 });
     const step = () => page.locator('section[aria-labelledby="lesson-step"]').getAttribute('data-step');

@@ -2,7 +2,7 @@
 // data (README "Lessons"): a scenario's own `lesson`, checked by the core with the rest of the
 // scenario, or a gallery example's (examples/*.json). Every number a lesson shows is read from the
 // live results: `{metric@ranking}` in its texts is the value as the table shows it.
-import { computed, signal } from '@preact/signals';
+import { batch, computed, signal } from '@preact/signals';
 
 import type { Lesson, LessonChange, LessonCondition, ScenarioParams } from '../../wasm/types';
 import { mergeParams, moveDoc, setDocLabel, setDocTexts } from './actions';
@@ -10,7 +10,7 @@ import { evaluation, spansFor } from './evaluation';
 import { descriptors, fairerOf, formatValue, metricOf } from './metrics';
 import { atExample, example } from './example';
 import { findPreset } from './presets';
-import { scenario } from './scenario';
+import { scenario, type PageScenario } from './scenario';
 import { currentAddress, lessonAddress, replaceAddress } from './address';
 import { swapTerms } from './terms';
 
@@ -225,6 +225,25 @@ export const lessonMetrics = computed((): string[] => {
 
 /** The lesson's step: 0 Look, 1 Predict, 2 The numbers, 3 Change one thing, 4 Your turn. */
 export const lessonStep = signal(0);
+
+// The walk is kept here, not in the lesson's component: starting or stopping presenting moves the
+// lesson to another column, where it mounts again, and the class is where it was.
+/** The prediction chosen (an index of the lesson's options), or null. */
+export const lessonAnswer = signal<number | null>(null);
+/** The change, once made: the values before it, and the scenario before and after it. */
+export const lessonChangeMade = signal<{ before: Values; from: PageScenario; to: PageScenario } | null>(null);
+/** The change could not be made (what it names is no longer there). */
+export const lessonChangeMissing = signal(false);
+
+/** A lesson left: the next one starts at its first step, nothing chosen or changed. */
+export function resetLessonWalk(): void {
+  batch(() => {
+    lessonStep.value = 0;
+    lessonAnswer.value = null;
+    lessonChangeMade.value = null;
+    lessonChangeMissing.value = false;
+  });
+}
 
 /**
  * A lesson hides every value until the student has predicted them: from the moment the lesson is

@@ -2,7 +2,7 @@
 // and see which metrics move, then try your own. Walkable with the keyboard alone: each step's
 // heading takes focus and its text is announced; → and ← (PageDown and PageUp, a presenter's
 // clicker) move between steps. Nothing shows a value before *The numbers*.
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 
 import type { Lesson as LessonData } from '../../../wasm/types';
 import { evaluation } from '../../state/evaluation';
@@ -13,17 +13,21 @@ import {
   fairerRanking,
   fillText,
   lessonExample,
+  lessonAnswer,
+  lessonChangeMade,
+  lessonChangeMissing,
   lessonRequest,
   lessonStep,
   OWN_LESSON,
   liveValues,
   metricName,
   movements,
+  resetLessonWalk,
   rightOptions,
   type Values,
 } from '../../state/lessons';
 import { findPreset } from '../../state/presets';
-import { scenario, type PageScenario } from '../../state/scenario';
+import { scenario } from '../../state/scenario';
 import { currentAddress, lessonAddress } from '../../state/address';
 import { keepPlace } from '../../state/focus';
 import { lessonRefused } from '../../state/messages';
@@ -116,11 +120,11 @@ export function Lesson() {
   const example = lessonExample.value;
   const step = lessonStep.value;
   const setStep = (next: number) => void (lessonStep.value = next);
-  const [answer, setAnswer] = useState<number | null>(null);
-  // The change, once made: the values before it, and the scenario before and after it (an undo
-  // takes the page back to `from`, a redo to `to`; any other scenario is the change and more).
-  const [changed, setChanged] = useState<{ before: Values; from: PageScenario; to: PageScenario } | null>(null);
-  const [missing, setMissing] = useState(false);
+  const answer = lessonAnswer.value;
+  // The change, once made (an undo takes the page back to its `from`, a redo to its `to`; any
+  // other scenario is the change and more).
+  const changed = lessonChangeMade.value;
+  const missing = lessonChangeMissing.value;
   const heading = useRef<HTMLHeadingElement>(null);
   // The notice holding *Back to the example* goes with the change it undoes: the step's heading keeps the place.
   const back = () => {
@@ -129,8 +133,14 @@ export function Lesson() {
   };
   const first = useRef(true);
 
-  // A lesson starts at its first step (the numbers hidden until the prediction, state/lessons.ts).
-  useEffect(() => () => void (lessonStep.value = 0), []);
+  // A lesson left starts again at its first step (the numbers hidden until the prediction); one
+  // moved by presenting, still asked for, goes on where it was.
+  useEffect(
+    () => () => {
+      if (!lessonRequest.peek()) resetLessonWalk();
+    },
+    [],
+  );
   // A layout effect, so focus moves in the same commit as the new heading (a plain effect runs
   // after paint, and a keyboard user's next key could land on the old step).
   useLayoutEffect(() => {
@@ -215,7 +225,7 @@ export function Lesson() {
             <legend>{lesson.question}</legend>
             {lesson.options.map((o, i) => (
               <label key={o.label}>
-                <input type="radio" name="lesson-answer" checked={answer === i} onChange={() => setAnswer(i)} /> {o.label}
+                <input type="radio" name="lesson-answer" checked={answer === i} onChange={() => (lessonAnswer.value = i)} /> {o.label}
               </label>
             ))}
           </fieldset>
@@ -248,8 +258,8 @@ export function Lesson() {
               onClick={() => {
                 if (!undone || !v || edited) return;
                 const from = scenario.peek();
-                if (applyChange(lesson.change)) setChanged({ before: v, from, to: scenario.peek() });
-                else setMissing(true);
+                if (applyChange(lesson.change)) lessonChangeMade.value = { before: v, from, to: scenario.peek() };
+                else lessonChangeMissing.value = true;
               }}
             >
               {lesson.change.label}
