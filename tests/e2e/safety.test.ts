@@ -676,7 +676,29 @@ describe('the outer surface', () => {
       await file.setInputFiles({ name, mimeType: 'application/json', buffer: bytes });
       await dialog.getByText(`${name}: ${utf16}`).waitFor();
     }
-    expect(await page.getByLabel('Table or scenario JSON to import').inputValue()).toBe('');
+    const box = page.getByLabel('Table or scenario JSON to import');
+    expect(await box.inputValue()).toBe('');
+    // A table is not the scenario format: one saved as UTF-16 (a spreadsheet's "Unicode text", tabs
+    // and CRLF, with its mark or without) is read as the text it holds, and imported.
+    const table16 = 'text\tlabel\trelevance\r\nCafé owner, she\tF\t2\r\nHe ran 🏃\tM\t0\r\n';
+    for (const [name, bytes] of [
+      ['unicode.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(table16, 'utf16le')])],
+      ['plain16.txt', Buffer.from(table16, 'utf16le')],
+      ['big-endian.txt', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(table16, 'utf16le').swap16()])],
+    ] as const) {
+      await file.setInputFiles({ name, mimeType: 'text/plain', buffer: bytes });
+      await expect.poll(() => box.inputValue()).toBe(table16.replaceAll('\r\n', '\n')); // a text box keeps LF
+    }
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByText('2 documents imported.').waitFor();
+    await page.keyboard.press('Escape');
+    await waitCurrent(page);
+    // The first ranking's texts (the page's first text boxes).
+    const texts = page.locator('textarea[aria-label^="Text of "]');
+    expect(await texts.evaluateAll((boxes) => boxes.slice(0, 2).map((b) => (b as HTMLTextAreaElement).value))).toEqual([
+      'Café owner, she',
+      'He ran 🏃',
+    ]);
     expect(problems).toEqual([]);
   });
 
