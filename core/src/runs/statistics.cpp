@@ -33,6 +33,18 @@ Moments moments(const std::vector<double>& x) {
     return m;
 }
 
+// The 95% t interval of the mean of x (at least 2 values, their moments m) and, when asked, its
+// bootstrap percentile interval: a run's summary and a comparison's differences alike.
+template <class Intervals>
+void mean_intervals(const std::vector<double>& x, const Moments& m, const Bootstrap& bootstrap, Intervals& out) {
+    const double half = t_quantile_975(x.size() - 1) * m.sd / std::sqrt(static_cast<double>(x.size()));
+    out.ci_low = m.mean - half;
+    out.ci_high = m.mean + half;
+    const auto boot = bootstrap_interval(x, bootstrap);
+    out.boot_low = boot.low;
+    out.boot_high = boot.high;
+}
+
 }  // namespace
 
 double t_quantile_975(std::size_t df) {
@@ -95,12 +107,7 @@ Summary summarize(std::span<const Maybe> values, const Bootstrap& bootstrap) {
     s.mean = m.mean;
     if (x.size() < 2) return s;
     s.sd = m.sd;
-    const double half = t_quantile_975(x.size() - 1) * m.sd / std::sqrt(static_cast<double>(x.size()));
-    s.ci_low = m.mean - half;
-    s.ci_high = m.mean + half;
-    const auto boot = bootstrap_interval(x, bootstrap);
-    s.boot_low = boot.low;
-    s.boot_high = boot.high;
+    mean_intervals(x, m, bootstrap, s);
     return s;
 }
 
@@ -138,12 +145,7 @@ Comparison compare(std::span<const Maybe> run, std::span<const Maybe> baseline, 
     if (std::abs(*c.mean_diff) <= 1e-12 * scale) c.mean_diff = 0.0;
     if (d.size() >= 2) {
         c.p_ttest = t_test_p(m.mean, m.sd, d.size());
-        const double half = t_quantile_975(d.size() - 1) * m.sd / std::sqrt(static_cast<double>(d.size()));
-        c.ci_low = m.mean - half;
-        c.ci_high = m.mean + half;
-        const auto boot = bootstrap_interval(d, options.bootstrap);
-        c.boot_low = boot.low;
-        c.boot_high = boot.high;
+        mean_intervals(d, m, options.bootstrap, c);
     }
 
     // Sign flips: each permutation negates each difference with probability ½. The signs are the
