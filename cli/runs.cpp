@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -24,6 +26,7 @@
 #include <vector>
 
 #include "fairness/runs/evaluation.hpp"
+#include "fairness/runs/options.hpp"
 #include "fairness/scenario.hpp"
 #include "option.hpp"
 #include "output.hpp"
@@ -244,19 +247,6 @@ std::vector<std::string> split_list(const std::string& s) {
     return out;
 }
 
-// A whole number from lo to hi, or the option's message in the CLI's words.
-long long number_in(const std::string& option, const std::string& value, long long lo, long long hi) {
-    long long n = 0;
-    if (!runs::parse_int(value, n) || n < lo || n > hi)
-        throw runs::InputError(
-            option, 0, "", "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" + value + "'");
-    return n;
-}
-
-std::size_t whole_number(const std::string& option, const std::string& value) {
-    return static_cast<std::size_t>(number_in(option, value, 1, 1000000));
-}
-
 // One of an option's named choices, or "OPTION is a or b, got 'v'".
 template <typename T>
 T choice(const std::string& option, const std::string& value, std::initializer_list<std::pair<const char*, T>> choices) {
@@ -274,6 +264,9 @@ enum class Format { table, json, csv, comparisons_csv };
 
 // What the command line asks for: the files, the core's options, and how to show the results.
 struct Request {
+    // The core's options as the page sends them (runs/options.hpp), each value as typed: the core
+    // reads and checks them, so the CLI and the page refuse a value in the same words.
+    nlohmann::json options = nlohmann::json::object();
     runs::Options opt;
     std::vector<std::pair<std::string, std::string>> run_files;  // name, path
     std::string collection, labels, qrels, queries, background, params;
@@ -281,9 +274,7 @@ struct Request {
     bool per_query = false;
     // Progress by default when stderr is a terminal (a person waiting), never into a file or pipe.
     bool progress = isatty(fileno(stderr)) != 0;
-    bool background_from_given = false, help = false;
-    std::optional<std::size_t> bootstrap_samples;
-    std::optional<std::uint64_t> bootstrap_seed;
+    bool help = false;
 };
 
 // A run argument: NAME=PATH names a run, unless the whole argument is a file: a parameter
@@ -302,7 +293,7 @@ std::pair<std::string, std::string> run_file(const std::string& arg) {
 // Reads the options one by one; what they mean together is checked by check_request.
 Request parse_arguments(int argc, char** argv) {
     Request r;
-    runs::Options& opt = r.opt;
+    auto& opt = r.options;
     std::set<std::string> valued;  // the options with a value given so far
     for (int i = 1; i < argc; ++i) {
         auto option = split_option(argv[i]);
@@ -331,42 +322,38 @@ Request parse_arguments(int argc, char** argv) {
         else if (arg == "--queries")
             r.queries = value();
         else if (arg == "--query-label")
-            opt.query_label = value();
+            opt["queryLabel"] = value();
         else if (arg == "--background")
             r.background = value();
-        else if (arg == "--background-from") {
-            opt.background_from = choice<runs::BackgroundFrom>(
-                arg, value(), {{"run", runs::BackgroundFrom::run}, {"collection", runs::BackgroundFrom::collection}});
-            r.background_from_given = true;
-        } else if (arg == "--background-depth")
-            opt.background_depth = whole_number(arg, value());
-        else if (arg == "--cutoffs") {
-            opt.cutoffs.clear();
-            for (const auto& c : split_list(value())) opt.cutoffs.push_back(whole_number(arg, c));
-            if (opt.cutoffs.empty()) throw runs::InputError(arg, 0, "", "needs at least one cut-off");
-        } else if (arg == "--order") {
-            opt.order = choice<runs::Order>(arg, value(), {{"score", runs::Order::score}, {"file", runs::Order::file}});
-            opt.order_given = true;
-        } else if (arg == "--official")
-            opt.official = true;
+        else if (arg == "--background-from")
+            opt["backgroundFrom"] = value();
+        else if (arg == "--background-depth")
+            opt["backgroundDepth"] = value();
+        else if (arg == "--cutoffs")
+            opt["cutoffs"] = split_list(value());
+        else if (arg == "--order")
+            opt["order"] = value();
+        else if (arg == "--official")
+            opt["official"] = true;
         else if (arg == "--params")
             r.params = value();
         else if (arg == "--baseline")
-            opt.baseline = value();
+            opt["baseline"] = value();
         else if (arg == "--metrics") {
-            opt.metrics = split_list(value());
+            opt["metrics"] = split_list(value());
             // "," would read as no list at all, which is every metric: not what was typed.
-            if (opt.metrics.empty()) throw runs::InputError(arg, 0, "", "needs at least one metric (leave --metrics out for every metric)");
+            if (opt["metrics"].empty())
+                throw runs::InputError(arg, 0, "", "needs at least one metric (leave --metrics out for every metric)");
         } else if (arg == "--format")
             r.format = choice<Format>(
                 arg, value(),
                 {{"json", Format::json}, {"csv", Format::csv}, {"table", Format::table}, {"comparisons-csv", Format::comparisons_csv}});
         else if (arg == "--ci")
-            opt.bootstrap.samples = choice<std::size_t>(arg, value(), {{"t", 0}, {"bootstrap", runs::default_bootstrap_samples}});
+            opt["ci"] = value();
         else if (arg == "--bootstrap-samples")
-            r.bootstrap_samples = static_cast<std::size_t>(number_in(arg, value(), 100, 1000000));
+            opt["bootstrapSamples"] = value();
         else if (arg == "--bootstrap-seed")
-            r.bootstrap_seed = static_cast<std::uint64_t>(number_in(arg, value(), 0, 4294967295LL));
+            opt["bootstrapSeed"] = value();
         else if (arg == "--per-query")
             r.per_query = true;
         else if (arg == "--progress")
@@ -385,18 +372,15 @@ Request parse_arguments(int argc, char** argv) {
     return r;
 }
 
-// What the options mean together: refused combinations, and the bootstrap's settings applied.
+// What the options mean together: the core's options read, and the combinations it cannot see refused.
 void check_request(Request& r) {
     if (r.run_files.empty()) throw Usage("give at least one run file");
     std::size_t from_stdin = 0;
     for (const auto* path : {&r.collection, &r.labels, &r.qrels, &r.queries, &r.background, &r.params}) from_stdin += is_stdin(*path);
     for (const auto& run_file : r.run_files) from_stdin += is_stdin(run_file.second);
     if (from_stdin > 1) throw Usage("- (stdin) can be one input only, not " + std::to_string(from_stdin));
-    if ((r.bootstrap_samples || r.bootstrap_seed) && !r.opt.bootstrap.samples)
-        throw Usage(std::string(r.bootstrap_samples ? "--bootstrap-samples" : "--bootstrap-seed") + " needs --ci bootstrap");
-    if (r.bootstrap_samples) r.opt.bootstrap.samples = *r.bootstrap_samples;
-    if (r.bootstrap_seed) r.opt.bootstrap.seed = *r.bootstrap_seed;
-    if (!r.background.empty() && r.background_from_given && r.opt.background_from == runs::BackgroundFrom::collection)
+    r.opt = runs::options_from_json(r.options.dump());
+    if (!r.background.empty() && r.options.contains("backgroundFrom") && r.opt.background_from == runs::BackgroundFrom::collection)
         throw Usage("--background and --background-from collection exclude each other");
 }
 

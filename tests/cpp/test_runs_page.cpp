@@ -52,6 +52,21 @@ TEST_CASE("options: the CLI's defaults, every key, and refusals naming the flag"
     CHECK(refusal(R"({"cutoffs":[5,"abc"]})") == "--cutoffs: expected a whole number from 1 to 1000000, got 'abc'");
     CHECK(refusal(R"({"cutoffs":["1.5"]})") == "--cutoffs: expected a whole number from 1 to 1000000, got '1.5'");
     CHECK(refusal(R"({"backgroundDepth":""})") == "--background-depth: needs a value, got an empty one");
+    // The CLI passes its flags' values as typed: a whole number in text is read as the CLI reads it.
+    const auto typed = options_from_json(R"({"cutoffs":["5","+10"],"backgroundDepth":"7","ci":"bootstrap","bootstrapSamples":"250",
+        "bootstrapSeed":"4294967295"})");
+    CHECK(typed.cutoffs == std::vector<std::size_t>{5, 10});
+    CHECK(typed.background_depth == 7);
+    CHECK(typed.bootstrap.samples == 250);
+    CHECK(typed.bootstrap.seed == 4294967295u);
+    CHECK(refusal(R"({"ci":"bootstrap","bootstrapSeed":"4294967296"})") ==
+          "--bootstrap-seed: expected a whole number from 0 to 4294967295, got '4294967296'");
+    CHECK(refusal(R"({"ci":"bootstrap","bootstrapSamples":99})") ==
+          "--bootstrap-samples: expected a whole number from 100 to 1000000, got 99");
+    CHECK(refusal(R"({"bootstrapSamples":"200"})") == "--bootstrap-samples: needs --ci bootstrap");
+    CHECK(refusal(R"({"cutoffs":[18446744073709551615]})") ==
+          "--cutoffs: expected a whole number from 1 to 1000000, got 18446744073709551615");
+    CHECK(refusal(R"({"cutoffs":[" 5"]})") == "--cutoffs: expected a whole number from 1 to 1000000, got ' 5'");
     CHECK(refusal(R"({"cutoffs":[]})").find("--cutoffs") == 0);
     CHECK(refusal(R"({"order":"rank"})").find("--order") == 0);
     CHECK(refusal(R"({"backgroundFrom":"qrels"})").find("--background-from") == 0);

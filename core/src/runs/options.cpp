@@ -1,9 +1,12 @@
 #include "fairness/runs/options.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "../strict_json.hpp"
+#include "fairness/runs/input.hpp"
 #include "fairness/scenario.hpp"
 
 namespace fairness::runs {
@@ -31,29 +34,35 @@ std::string text_of(const json& root, const char* key, const char* flag) {
     return it->get<std::string>();
 }
 
-// A whole number from 1 to 1000000, as the CLI's whole_number().
-std::size_t whole_number(const json& v, const char* flag) {
-    if (v.is_string() && v.get<std::string>().empty()) refuse(flag, empty_value);
-    if (!v.is_number_integer() && !(v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()))))
-        refuse(flag, "expected a whole number from 1 to 1000000, got " + shown(v));
-    const double n = v.get<double>();
-    if (n < 1 || n > 1000000) refuse(flag, "expected a whole number from 1 to 1000000, got " + shown(v));
-    return static_cast<std::size_t>(n);
+// A whole number as a JSON number, or as text typed (the CLI's argument; a form's field it could
+// not read as a number), read as a run's rank is.
+bool whole_of(const json& v, long long& n) {
+    if (v.is_string()) return parse_int(v.get_ref<const std::string&>(), n);
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<std::uint64_t>();
+        n = static_cast<long long>(u);
+        return u <= static_cast<std::uint64_t>(std::numeric_limits<long long>::max());
+    }
+    if (v.is_number_integer()) {
+        n = v.get<long long>();
+        return true;
+    }
+    const double d = v.is_number_float() ? v.get<double>() : 0.5;
+    if (!(std::abs(d) < 9e18) || std::floor(d) != d) return false;
+    n = static_cast<long long>(d);
+    return true;
 }
 
-std::size_t bootstrap_samples(const json& v) {
-    const bool whole = v.is_number() && v.get<double>() == std::floor(v.get<double>());
-    if (!whole || v.get<double>() < 100 || v.get<double>() > 1000000)
-        refuse("--bootstrap-samples", "expected a whole number from 100 to 1000000, got " + shown(v));
-    return static_cast<std::size_t>(v.get<double>());
+// A whole number from lo to hi, or the flag's refusal saying so.
+long long whole_in(const json& v, const char* flag, long long lo, long long hi) {
+    if (v.is_string() && v.get_ref<const std::string&>().empty()) refuse(flag, empty_value);
+    long long n = 0;
+    if (!whole_of(v, n) || n < lo || n > hi)
+        refuse(flag, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " + shown(v));
+    return n;
 }
 
-std::uint64_t bootstrap_seed(const json& v) {
-    const bool whole = v.is_number() && v.get<double>() == std::floor(v.get<double>());
-    if (!whole || v.get<double>() < 0 || v.get<double>() > 4294967295.0)
-        refuse("--bootstrap-seed", "expected a whole number from 0 to 4294967295, got " + shown(v));
-    return static_cast<std::uint64_t>(v.get<double>());
-}
+std::size_t whole_number(const json& v, const char* flag) { return static_cast<std::size_t>(whole_in(v, flag, 1, 1000000)); }
 
 }  // namespace
 
@@ -104,11 +113,11 @@ Options options_from_json(std::string_view json_text) {
         refuse("--ci", "is t or bootstrap, got '" + ci + "'");
     if (const auto it = root.find("bootstrapSamples"); it != root.end() && !it->is_null()) {
         if (!opt.bootstrap.samples) refuse("--bootstrap-samples", "needs --ci bootstrap");
-        opt.bootstrap.samples = bootstrap_samples(*it);
+        opt.bootstrap.samples = static_cast<std::size_t>(whole_in(*it, "--bootstrap-samples", 100, 1000000));
     }
     if (const auto it = root.find("bootstrapSeed"); it != root.end() && !it->is_null()) {
         if (!opt.bootstrap.samples) refuse("--bootstrap-seed", "needs --ci bootstrap");
-        opt.bootstrap.seed = bootstrap_seed(*it);
+        opt.bootstrap.seed = static_cast<std::uint64_t>(whole_in(*it, "--bootstrap-seed", 0, 4294967295LL));
     }
     return opt;
 }
