@@ -335,6 +335,26 @@ describe('on a phone', () => {
     await expect.poll(() => page.getByRole('link', { name: '↑ Metrics' }).isVisible()).toBe(true);
   });
 
+  test('at 390×844 a toast floats above the link to the metrics, not over it', async () => {
+    const { page, problems } = await onPhone();
+    const jump = page.getByRole('link', { name: '↓ Metrics' });
+    // The toolbar is behind the phone's menu: the toggle is clicked where it is.
+    await page.getByLabel('Compare two rankings').evaluate((box: HTMLInputElement) => box.click());
+    const toast = page.getByRole('button', { name: 'Restore ranking Right' });
+    await toast.waitFor();
+    const [a, b] = [(await jump.boundingBox())!, (await toast.locator('..').boundingBox())!];
+    expect(b.y + b.height).toBeLessThanOrEqual(a.y);
+    expect(a.y + a.height).toBeLessThanOrEqual(844);
+    // What is on top at the link's centre is the link.
+    expect(
+      await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent,
+        [a.x + a.width / 2, a.y + a.height / 2],
+      ),
+    ).toBe('↓ Metrics');
+    expect(problems).toEqual([]);
+  });
+
   // WCAG 2.4.11: the floating link must not hide the control that has focus. Where the page is one
   // column (a phone, or a 1280×720 screen zoomed to 200 %), every Tab stop of the example is
   // scrolled to above the link, not under it.
