@@ -113,6 +113,9 @@ TEST_CASE("qrels, labels and query lists: malformed lines name file, line and fi
     CHECK(error_of(Input::labels, "d1,F,extra\n", "l.csv") ==
           "l.csv:1: more than 2 fields; expected docid,label (CSV) or docid<TAB>label (TSV)");
     CHECK(error_of(Input::queries, "1\n2\n1\n", "q.lst") == "q.lst:3: qid: query '1' is listed twice (lines 1 and 3)");
+    // An empty list, or one of blank lines, would evaluate nothing: refused, as an empty run is.
+    CHECK(error_of(Input::queries, "", "q.lst") == "q.lst: the query list holds no query");
+    CHECK(error_of(Input::queries, "\n \n", "q.lst") == "q.lst: the query list holds no query");
     CHECK(error_of(Input::queries, "1 2\n", "q.lst").find("q.lst:1: qid: a query id has no spaces") == 0);
 }
 

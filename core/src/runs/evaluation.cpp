@@ -399,6 +399,7 @@ void Evaluation::end() {
         s.run_reader->finish();
         order_run(*s.run_table, s.opt.order, s.docs);
     }
+    if (s.queries_reader) s.queries_reader->finish();
     s.run_reader.reset(), s.qrels_reader.reset(), s.labels_reader.reset(), s.queries_reader.reset();
     s.run_table = nullptr;
     s.current.reset();
@@ -612,7 +613,6 @@ void Evaluation::Impl::select_queries(Results& out) const {
                              "no query of the query list has the label " + in_quotes(opt.query_label) + "; its labels are " +
                                  (labels_given.size() > shown.size() ? names_of(shown, ", ") + ", …" : names_of(shown)));
         }
-        if (out.queries.empty()) out.warnings.push_back("the query list names no query");
     } else {
         for (const auto q : runs.front().query_order) {
             out.queries.emplace_back(qids.name(q));

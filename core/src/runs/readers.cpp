@@ -339,6 +339,10 @@ void LabelsReader::line(std::string_view text, std::uint64_t number) {
 
 // ------------------------------------------------------------------------------------------------
 
+void QueriesReader::finish() const {
+    if (list_.ids.empty()) throw InputError(file_, 0, "", "the query list holds no query");
+}
+
 void QueriesReader::line(std::string_view text, std::uint64_t number) {
     if (blank(text)) return;
     list_.given = true;

@@ -128,6 +128,8 @@ class QueriesReader {
 public:
     QueriesReader(QueryList& list, std::string file) : list_(list), file_(std::move(file)) {}
     void line(std::string_view text, std::uint64_t number);
+    // An empty list is refused, as an empty run is: it would evaluate nothing, and say so only in a warning.
+    void finish() const;
 
 private:
     QueryList& list_;
