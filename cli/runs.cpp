@@ -379,7 +379,8 @@ void check_request(Request& r) {
     for (const auto* path : {&r.collection, &r.labels, &r.qrels, &r.queries, &r.background, &r.params}) from_stdin += is_stdin(*path);
     for (const auto& run_file : r.run_files) from_stdin += is_stdin(run_file.second);
     if (from_stdin > 1) throw Usage("- (stdin) can be one input only, not " + std::to_string(from_stdin));
-    r.opt = runs::options_from_json(r.options.dump());
+    // Bytes that are not UTF-8 (a Latin-1 file name in a script) are read as U+FFFD, as the outputs write them.
+    r.opt = runs::options_from_json(r.options.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     if (!r.background.empty() && r.options.contains("backgroundFrom") && r.opt.background_from == runs::BackgroundFrom::collection)
         throw Usage("--background and --background-from collection exclude each other");
 }

@@ -99,6 +99,13 @@ describe('cut-offs', () => {
       expect(runs(['--metrics', list, run]).stderr).toBe(
         'fairness-eval runs: --metrics: needs at least one metric (leave --metrics out for every metric)\n',
       );
+    // A value that is not UTF-8 (a Latin-1 name in a script; bash's $'\xe9' passes the raw byte) is
+    // read with U+FFFD for the byte, as the outputs write such bytes: a message, not a crash.
+    const latin1 = spawnSync('bash', ['-c', `"$0" runs --metrics nDCG --baseline $'caf\\xe9' "$1"`, cli, run], { encoding: 'utf8' });
+    expect(latin1.status).toBe(2);
+    expect(latin1.stderr).toBe(
+      "fairness-eval runs: --baseline: no run is named 'caf\uFFFD'; the runs are 'female-first' (a run's name is its file's stem, or NAME=PATH)\n",
+    );
     const twice = runs(['--labels', `${ex}labels.csv`, `--labels=${ex}labels.csv`, run]);
     expect(twice.status).toBe(2);
     expect(twice.stderr).toContain('--labels is given twice; give it once');
