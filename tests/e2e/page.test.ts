@@ -758,6 +758,10 @@ describe('editing', () => {
     await page.getByRole('button', { name: 'Import…' }).click();
     expect(await page.getByLabel('Table or scenario JSON to import').inputValue()).toBe('');
     expect(await page.locator('dialog[open] [role="status"], dialog[open] [role="alert"]').count()).toBe(0);
+    // A scenario with a title is named by it.
+    await page.getByLabel('Table or scenario JSON to import').fill(JSON.stringify({ ...scenario, title: 'Week 3: who won?' }));
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(async () => (await said.textContent())?.trim()).toBe('Showing an imported scenario, “Week 3: who won?”.');
     expect(problems).toEqual([]);
   });
 

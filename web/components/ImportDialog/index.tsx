@@ -96,7 +96,8 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
     }
     if (looksLikeJson(text)) {
       try {
-        replaceScenario(await acceptScenario(text), { source: 'an imported scenario' });
+        const accepted = await acceptScenario(text);
+        replaceScenario(accepted, { source: accepted.title ? `an imported scenario, “${accepted.title}”` : 'an imported scenario' });
         // Said by the page's header ("Showing an imported scenario"); the dialog opens empty next time.
         setReport(null);
         setText('');
