@@ -17,13 +17,14 @@
 //   the moments a task waited for a core or for the compositor;
 // and once per load, the time from navigation start to the first value on screen, with the first
 // paint and the moment the engine answered (performance marks of web/main.tsx).
+// Once per build, before the edits, the DIPS experiments' *Run both* (the time the page reports).
 // Beside the 1,000-document page, in the same rounds, the same typing edits on a floor page
 // (scripts/bench-floor/: one text box, a worker that answers with a value from the text, one cell
 // that shows it): what Chromium costs this machine for such an edit, whatever the page, so that
 // the page's own part of an edit is the difference, measured in one run.
 // With BENCH_BASE_DIST=<dir> (a build of another commit), the same edits run on that build too,
 // rounds interleaved, for a before → after in one run. BENCH_SIZES (default 10,1000,10000),
-// BENCH_EDITS, BENCH_ROUNDS and BENCH_COLD_LOADS (0: none) narrow a run to what is being looked
+// BENCH_EDITS, BENCH_ROUNDS, BENCH_COLD_LOADS and BENCH_EXPERIMENTS (0: none) narrow a run to what is being looked
 // at; BENCH_WARMUP=n makes n unmeasured pairs of edits of each kind first (an edit, then its
 // reverse), so what is measured is a page past its first edits (V8 compiles the module's and the
 // page's hot functions to its optimising tiers during them, on background threads that share the
@@ -58,6 +59,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SETTLE_MS = 1000;
 /** Unmeasured pairs of edits (an edit and its reverse) of each kind before the measured ones, per load. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 0);
+/** Runs of the DIPS experiments' *Run both* per build (0: none). */
+const EXPERIMENT_RUNS = Number(process.env.BENCH_EXPERIMENTS ?? 3);
 /** Where the floor page (scripts/bench-floor/) is served. */
 const FLOOR = '/bench-floor/';
 
@@ -359,6 +362,7 @@ export async function benchPageEdit(): Promise<string> {
       return out.join('\n');
     }
     if (COLD_LOADS > 0) lines.push(...(await coldFirstValues(server.url, builds, pagePath)), '');
+    if (EXPERIMENT_RUNS > 0) lines.push(...(await experimentsTime(browser, server.url, builds, pagePath)), '');
     lines.push(
       `Edits in the page (Chromium ${browser.version()}, the built site, 1400×1000): ${EDITS} edits of each kind over ${ROUNDS} load${ROUNDS === 1 ? '' : 's'} per build${WARMUP > 0 ? `, measured after ${2 * WARMUP} unmeasured edits of each kind in each load` : ''}; medians (p90). ` +
         'Main-thread work to the value: CDP Performance.getMetrics TaskDuration delta from the key press until the frame that shows the changed value was done (the issue’s goal; the wait runs nothing in the page); on the processor: the ThreadTime delta over the same time (the tasks’ time less the moments the thread waited for a core or for the compositor); of it scripts: the ScriptDuration delta; ' +
@@ -398,6 +402,40 @@ export async function benchPageEdit(): Promise<string> {
     rmSync(dir, { recursive: true, force: true });
   }
   return lines.join('\n');
+}
+
+/**
+ * The DIPS experiments' *Run both* (Figures 1a and 1b, 100 seeded repetitions each, in their
+ * workers): the time the page reports (`data-both-ms`, from the click to both figures done), in a
+ * fresh tab per run, the builds alternating. Median (min–max).
+ */
+async function experimentsTime(browser: Browser, base: string, builds: Build[], pagePath: (i: number) => string): Promise<string[]> {
+  const times = builds.map((): number[] => []);
+  for (let run = 0; run < EXPERIMENT_RUNS; run++)
+    for (let b = 0; b < builds.length; b++) {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${base}${pagePath(b)}`);
+        await page.waitForSelector('section[aria-label="Metrics"][data-state="current"]');
+        await page.getByRole('button', { name: 'DIPS experiments…' }).click();
+        await page.getByRole('button', { name: 'Run both' }).click();
+        const both = await page.locator('[data-both-ms]').getAttribute('data-both-ms', { timeout: 300_000 });
+        times[b]!.push(Number(both));
+      } finally {
+        await context.close();
+      }
+    }
+  return [
+    `The DIPS experiments (Figures 1a and 1b, 100 seeded repetitions each, each figure in its own worker): *Run both*, from the click to both figures done, as the page reports it; ${EXPERIMENT_RUNS} runs per build, a fresh tab each. Median (min–max).`,
+    '',
+    '| build | Run both | goal |',
+    '| --- | --- | --- |',
+    ...builds.map((build, b) => {
+      const t = times[b]!;
+      return `| ${build.name} | ${ms(quantile(t, 0.5))} (${ms(Math.min(...t))}–${ms(Math.max(...t))}) | a few seconds |`;
+    }),
+  ];
 }
 
 /** How long a browser has been up before the page is opened, for the rows of a browser already running. */

@@ -1,5 +1,6 @@
-// The DIPS paper's Figure 1a and 1b, recomputed in the page's worker: both figures run in a few
-// seconds and their curves have the paper's shapes (values read from the view's tables).
+// The DIPS paper's Figure 1a and 1b, recomputed in the page's worker: both figures finish and their
+// curves have the paper's shapes (values read from the view's tables). How long they take is
+// measured by `npm run bench`, not asserted here.
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 
@@ -26,14 +27,13 @@ const column = (columns: Record<string, number[]>, pattern: RegExp) => {
   return columns[key]!;
 };
 
-test('Figure 1a and 1b: both run in the worker in a few seconds, with the paper’s shapes', async () => {
+test('Figure 1a and 1b: both run in the worker, with the paper’s shapes', async () => {
   const { page, problems } = await newPage(site);
   await page.goto(`${site.url}${PAGE}`);
   await waitCurrent(page);
   await page.getByRole('button', { name: 'DIPS experiments…' }).click();
   await page.getByRole('button', { name: 'Run both' }).click();
-  const ms = Number(await page.locator('[data-both-ms]').getAttribute('data-both-ms', { timeout: 60_000 }));
-  expect(ms).toBeLessThan(15_000); // "a few seconds" (about 2 s here), with room for a loaded machine
+  await page.locator('[data-both-ms]').waitFor({ timeout: 60_000 });
   await expect.poll(() => page.locator('section[data-figure][data-status="done"]').count()).toBe(2);
 
   // 1a: DIPS above 0.5 at k = 0 and decaying with k; REE nearly flat and far below 0.1.
