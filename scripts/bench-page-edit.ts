@@ -24,8 +24,8 @@
 // the page's own part of an edit is the difference, measured in one run.
 // With BENCH_BASE_DIST=<dir> (a build of another commit), the same edits run on that build too,
 // rounds interleaved, for a before → after in one run. BENCH_SIZES (default 10,1000,10000),
-// BENCH_EDITS, BENCH_ROUNDS, BENCH_COLD_LOADS and BENCH_EXPERIMENTS (0: none) narrow a run to what is being looked
-// at; BENCH_WARMUP=n makes n unmeasured pairs of edits of each kind first (an edit, then its
+// BENCH_EDITS, BENCH_ROUNDS, BENCH_COLD_LOADS and BENCH_EXPERIMENTS (0: none) narrow a run to
+// what is being looked at; BENCH_WARMUP=n makes n unmeasured pairs of edits of each kind first (an edit, then its
 // reverse), so what is measured is a page past its first edits (V8 compiles the module's and the
 // page's hot functions to its optimising tiers during them, on background threads that share the
 // cores with the main thread). `--profile` prints the main thread's functions by self time (CDP
