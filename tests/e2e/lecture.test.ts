@@ -842,6 +842,42 @@ describe('lessons hold back the answer', () => {
     expect(problems).toEqual([]);
   });
 
+  test('opening another example or importing a scenario mid-lesson leaves the lesson: its steps go, the values show, the address forgets it', async () => {
+    const { page, problems } = await open('?lesson=dips-ties');
+    const walkToChange = async () => {
+      await page.getByRole('heading', { name: 'Look' }).waitFor();
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: /Reveal the numbers/ }).click();
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await page.getByRole('heading', { name: 'Change one thing' }).waitFor();
+    };
+    const lesson = page.locator('section[aria-label="Lesson"], [data-step]');
+    const left = async () => {
+      await expect.poll(() => lesson.count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get('lesson')).toBeNull();
+      await waitCurrent(page);
+      expect(await page.locator('td[data-metric="dips"][data-ranking]').first().isVisible()).toBe(true);
+    };
+    await walkToChange();
+    await page.getByRole('button', { name: 'Gallery…' }).click();
+    await page.getByRole('button', { name: /^Open NFaiRR paper, Figure 1/ }).click();
+    await left();
+    expect(await page.getByLabel('Name of ranking 1').inputValue()).not.toBe('');
+    // The example opened offers its own lesson, from its first step.
+    await page.getByRole('button', { name: /Start this example’s lesson/ }).click();
+    await page.getByRole('heading', { name: 'Look' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('lesson')).toBe('nfairr-figure-1');
+    // An imported scenario leaves it too (an imported table is an edit of the example, as a typed one is).
+    const imported = { rankings: [{ name: 'Imported', docs: [{ id: 'p1', text: 'She won.', label: 'female', relevance: 1 }] }] };
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.getByLabel('Table or scenario JSON to import').fill(JSON.stringify(imported));
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await left();
+    expect(await page.getByLabel('Name of ranking 1').inputValue()).toBe('Imported');
+    expect(problems).toEqual([]);
+  });
+
   test('ndkl-cwex-neutral-first: one neutral passage first in A moves CWEx and NDKL opposite ways (by hand)', async () => {
     const { page, problems } = await open('?lesson=ndkl-cwex-neutral-first');
     await page.getByRole('heading', { name: 'Look' }).waitFor();

@@ -657,6 +657,22 @@ test('the pickers say what is loaded; Open pushes a history entry: Back returns 
   expect(problems).toEqual([]);
 });
 
+test('a query opened from the Runs view in the middle of a lesson leaves the lesson, which spoke of another scenario', async () => {
+  const { page, problems } = await newPage(site, { width: 1280, height: 720 });
+  await page.goto(`${site.url}${PAGE}?lesson=dips-ties&view=runs`);
+  await page.click('[data-action="sample-runs"]');
+  await page.waitForSelector('[data-state="current"] [data-stat="mean"]', { timeout: 30_000 });
+  const open = page.locator('[data-action="open-query"]').first();
+  const query = await open.getAttribute('data-query');
+  await open.click();
+  await page.getByText(`Showing query ${query} of runs female-first and male-first, from the Runs view.`).waitFor();
+  await waitCurrent(page);
+  expect(await page.locator('section[aria-label="Lesson"], [data-step]').count()).toBe(0);
+  expect(new URL(page.url()).searchParams.get('lesson')).toBeNull();
+  expect(await page.locator('td[data-metric="nfairr"][data-ranking]').first().isVisible()).toBe(true);
+  expect(problems).toEqual([]);
+});
+
 test('from the Runs view: a gallery example and a Grep-BiasIR comparison open in the playground; undo, the toggles and the playground’s exports wait there', async () => {
   const { page, problems } = await newPage(site, { width: 1280, height: 720 });
   await page.goto(`${site.url}${PAGE}`);

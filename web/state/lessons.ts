@@ -195,6 +195,20 @@ export function startLesson(id: string): void {
 }
 
 /**
+ * Leaves the lesson being walked, when another scenario is opened (a gallery example, an import, a
+ * query of a run): its steps would speak of rankings no longer on screen. The values show, and
+ * the address forgets `?lesson=`, so a reload does not bring it back.
+ */
+export function leaveLesson(): void {
+  if (!lessonRequest.peek()) return;
+  batch(() => {
+    lessonRequest.value = null;
+    resetLessonWalk();
+  });
+  replaceAddress(lessonAddress(currentAddress(), null));
+}
+
+/**
  * Once the first scenario is loaded: `?lesson=1` beside a gallery example (a preset, the landing
  * page's), whose lesson is kept apart from its scenario, walks the example's lesson, the one its
  * *Start this example's lesson* offers. When what the address asked for could not all be used

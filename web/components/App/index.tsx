@@ -5,7 +5,7 @@ import { useRef, useState } from 'preact/hooks';
 
 import { count } from '../../state/count';
 import { setExample } from '../../state/example';
-import { lessonRequest, numbersHidden } from '../../state/lessons';
+import { leaveLesson, lessonExample, lessonRequest, numbersHidden } from '../../state/lessons';
 import { descriptors } from '../../state/metrics';
 import { backToRuns, openedFromRuns, showView, view } from '../../state/runs';
 import { lexicon as lexiconSignal, rankingCount, replacements, scenario, shownSource, shownSourceEdited } from '../../state/scenario';
@@ -225,6 +225,8 @@ export function App({ embed: mode, chosen = null, source: initialSource, problem
           dialog={galleryDialog}
           onOpen={(id) => {
             setExample(id, scenario.peek());
+            // Another example leaves the lesson; the lesson's own, opened again, is its *Back to the example*.
+            if (id !== lessonExample.peek()) leaveLesson();
           }}
         />
       )}

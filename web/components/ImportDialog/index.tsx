@@ -8,6 +8,7 @@ import { engine } from '../../state/engine';
 import { refusal } from '../../state/evaluation';
 import { looksLikeJson, looksLikeTrecRun, parseTable, type TableImport } from '../../state/table';
 import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
+import { leaveLesson } from '../../state/lessons';
 import { refusalLine } from '../../state/messages';
 import { acceptScenario, describeRefusal } from '../../state/persistence';
 import { evaluateRunText } from '../../state/runs';
@@ -98,6 +99,8 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
       try {
         const accepted = await acceptScenario(text);
         replaceScenario(accepted, { source: accepted.title ? `an imported scenario, “${accepted.title}”` : 'an imported scenario' });
+        // A table is an edit of the scenario on screen; a scenario is another one, which a lesson does not speak of.
+        leaveLesson();
         // Said by the page's header ("Showing an imported scenario"); the dialog opens empty next time.
         setReport(null);
         setText('');

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import { count } from '../../state/count';
 import { keepPlace } from '../../state/focus';
+import { leaveLesson } from '../../state/lessons';
 import { toPageScenario, replaceScenario } from '../../state/scenario';
 import { openPlaygroundFromRuns, queryScenario, type RunsResults } from '../../state/runs';
 import type { Scenario } from '../../../wasm/types';
@@ -98,6 +99,7 @@ export function RunsQueries({ results }: { results: RunsResults }) {
       // The view first: the history entry left behind is the Runs view's (state/runs.ts).
       openPlaygroundFromRuns(source);
       replaceScenario(next, { source });
+      leaveLesson();
     } catch (error) {
       setProblem((error as { message?: string }).message ?? String(error));
     }
