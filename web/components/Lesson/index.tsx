@@ -4,104 +4,29 @@
 // clicker) move between steps. Nothing shows a value before *The numbers*.
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 
-import type { Lesson as LessonData } from '../../../wasm/types';
 import { evaluation } from '../../state/evaluation';
 import { backToExample, exampleChanged } from '../../state/example';
 import {
   activeLesson,
-  applyChange,
-  fairerRanking,
-  fillText,
   lessonExample,
   lessonAnswer,
   lessonChangeMade,
-  lessonChangeMissing,
   lessonRequest,
   lessonStep,
   OWN_LESSON,
   liveValues,
-  metricName,
-  movements,
   resetLessonWalk,
-  rightOptions,
-  type Values,
 } from '../../state/lessons';
 import { findPreset } from '../../state/presets';
 import { scenario } from '../../state/scenario';
-import { currentAddress, lessonAddress } from '../../state/address';
 import { keepPlace } from '../../state/focus';
 import { lessonRefused } from '../../state/messages';
 import { RefusalText } from '../Refusal';
+import { Change, Look, Numbers, Predict, YourTurn } from './steps';
 import styles from './style.module.css';
 
 const TITLES = ['Look', 'Predict', 'The numbers', 'Change one thing', 'Your turn'];
 const LAST = TITLES.length - 1;
-
-/** A lesson's text with its `{metric@ranking}` shown as the table shows them. */
-function Filled({ text, now, before }: { text: string; now: Values; before?: Values }) {
-  return (
-    <>
-      {fillText(text, now, before).map((part, i) =>
-        typeof part === 'string' ? (
-          part
-        ) : (
-          <span
-            key={i}
-            class={styles.value}
-            data-lesson-metric={part.metric}
-            data-lesson-ranking={part.ranking}
-            data-lesson-when={part.before ? 'before' : 'after'}
-            data-value={part.value === null ? '' : String(part.value)}
-          >
-            {part.shown}
-          </span>
-        ),
-      )}
-    </>
-  );
-}
-
-/**
- * After the change: each watched metric's values before and after, and what it now calls fairer,
- * as a table (a row a metric, a column a ranking), short enough to leave the rankings on a slide.
- */
-function Moves({ lesson, before, after }: { lesson: LessonData; before: Values; after: Values }) {
-  const moves = movements(lesson.change, before, after);
-  const two = after.names.length === 2;
-  return (
-    <table class={styles.moves}>
-      <thead>
-        <tr>
-          <th scope="col">metric</th>
-          {after.names.map((name) => (
-            <th scope="col" key={name}>
-              {name}
-            </th>
-          ))}
-          {two && <th scope="col">fairer now</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {lesson.change.watch.map((metric) => {
-          const fairer = two ? fairerRanking(metric, after) : null;
-          return (
-            <tr key={metric} data-watch={metric}>
-              <th scope="row">{metricName(metric)}</th>
-              {moves
-                .filter((m) => m.metric === metric)
-                .map((m) => (
-                  <td key={m.ranking} data-move-ranking={m.ranking} data-before={m.before} data-after={m.after} data-moved={m.moved}>
-                    {m.moved ? `${m.before} → ${m.after}` : `stays ${m.after}`}
-                  </td>
-                ))}
-              {two && <td data-fairer={fairer ?? ''}>{fairer ?? '—'}</td>}
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
 
 /**
  * Whether the key belongs to the control it was pressed in. A presenter's clicker sends PageDown
@@ -115,6 +40,28 @@ function keyOfControl(e: KeyboardEvent): boolean {
   return el.isContentEditable || ['TEXTAREA', 'SELECT', 'INPUT'].includes(el.tagName);
 }
 
+/**
+ * The steps' keys: a presenter's clicker sends PageDown and PageUp; a keyboard, → and ←. Not
+ * while typing, nor while a dialog is open. `go` is read at the key, so it may change each render.
+ */
+function useStepKeys(go: { next: () => void; back: () => void }): void {
+  const latest = useRef(go);
+  latest.current = go;
+  // Attached in the commit that shows the lesson: a plain effect waits for the next frame, and a
+  // key pressed the moment *Look* is on screen could be lost.
+  useLayoutEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || keyOfControl(e) || document.querySelector('dialog[open]')) return;
+      if (e.key === 'ArrowRight' || e.key === 'PageDown') latest.current.next();
+      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') latest.current.back();
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
+
 export function Lesson() {
   const lesson = activeLesson.value;
   const example = lessonExample.value;
@@ -124,7 +71,6 @@ export function Lesson() {
   // The change, once made (an undo takes the page back to its `from`, a redo to its `to`; any
   // other scenario is the change and more).
   const changed = lessonChangeMade.value;
-  const missing = lessonChangeMissing.value;
   const heading = useRef<HTMLHeadingElement>(null);
   // The notice holding *Back to the example* goes with the change it undoes: the step's heading keeps the place.
   const back = () => {
@@ -162,7 +108,6 @@ export function Lesson() {
   const undone = !changed || shown === changed.from;
   // The numbers the lesson's reveal speaks of: the example's, even once the change is made.
   const revealed = changed && shown !== changed.from ? changed.before : v;
-  const right = lesson && revealed ? rightOptions(lesson, revealed) : [];
   // Once the change's values are in, the step's way on is in view: on a slide the column scrolls
   // just enough (its table and explanation may be taller than the slide), the page never does.
   const nav = useRef<HTMLDivElement>(null);
@@ -176,25 +121,10 @@ export function Lesson() {
   // example as loaded, and its change is to be made on that.
   const edited = !!example && !changed && exampleChanged.value;
 
-  // A presenter's clicker sends PageDown and PageUp; a keyboard, → and ←. Not while typing.
-  const go = useRef({ next: () => {}, back: () => {} });
-  go.current = {
+  useStepKeys({
     next: () => canGoOn && step < LAST && setStep(step + 1),
     back: () => step > 0 && setStep(step - 1),
-  };
-  // Attached in the commit that shows the lesson: a plain effect waits for the next frame, and a
-  // key pressed the moment *Look* is on screen could be lost.
-  useLayoutEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || keyOfControl(e) || document.querySelector('dialog[open]')) return;
-      if (e.key === 'ArrowRight' || e.key === 'PageDown') go.current.next();
-      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') go.current.back();
-      else return;
-      e.preventDefault();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  });
 
   if (!lesson)
     return (
@@ -210,107 +140,13 @@ export function Lesson() {
   // The example's own title may give the answer away: before the numbers, the lesson's.
   const title = step >= 2 && example ? (findPreset(example)?.title ?? lesson.title) : (lesson.title ?? 'a lesson');
 
-  const body = () => {
-    switch (step) {
-      case 0:
-        return (
-          <p>
-            Read the rankings: each document's words (group terms are highlighted), its label and its relevance. The metric values and the
-            caption stay hidden until you have made your prediction.
-          </p>
-        );
-      case 1:
-        return (
-          <fieldset class={styles.options}>
-            <legend>{lesson.question}</legend>
-            {lesson.options.map((o, i) => (
-              <label key={o.label}>
-                <input type="radio" name="lesson-answer" checked={answer === i} onChange={() => (lessonAnswer.value = i)} /> {o.label}
-              </label>
-            ))}
-          </fieldset>
-        );
-      case 2:
-        return revealed ? (
-          <>
-            <p class={right[answer ?? 0] ? styles.right : styles.wrong} data-answer={right[answer ?? 0] ? 'right' : 'wrong'}>
-              You said “{lesson.options[answer ?? 0]?.label}”: {right[answer ?? 0] ? 'the numbers agree.' : 'the numbers say otherwise.'}
-            </p>
-            <p data-reveal>
-              <Filled text={lesson.reveal} now={revealed} />
-            </p>
-            {revealed !== v && <p class={styles.aside}>These are the example’s numbers, before the change of the next step.</p>}
-          </>
-        ) : (
-          computing
-        );
-      case 3:
-        return (
-          <>
-            <p>
-              Change one thing and watch {new Intl.ListFormat('en', { type: 'conjunction' }).format(lesson.change.watch.map(metricName))}.
-            </p>
-            <button
-              type="button"
-              class={styles.primary}
-              // Not `disabled` once used: a disabled button drops the focus to the page.
-              aria-disabled={!undone || !v || edited}
-              onClick={() => {
-                if (!undone || !v || edited) return;
-                const from = scenario.peek();
-                if (applyChange(lesson.change)) lessonChangeMade.value = { before: v, from, to: scenario.peek() };
-                else lessonChangeMissing.value = true;
-              }}
-            >
-              {lesson.change.label}
-            </button>
-            {/* Paper has no buttons: a handout says what the change is, and whether it was made. */}
-            <p class={styles.printedChange} data-printed-change>
-              The change: {lesson.change.label}
-              {before ? ' (made)' : ''}.
-            </p>
-            {missing && (
-              <p role="alert">The change names a ranking or a document that is no longer here: go back to the example to try it.</p>
-            )}
-            {changed && !before && !undone && (
-              <p class={styles.aside}>The example has changed since: Undo to see the change again, or go back to the example.</p>
-            )}
-            {before &&
-              (v ? (
-                <div data-why>
-                  <Moves lesson={lesson} before={before} after={v} />
-                  {lesson.change.why && (
-                    <p>
-                      <Filled text={lesson.change.why} now={v} before={before} />
-                    </p>
-                  )}
-                </div>
-              ) : (
-                computing
-              ))}
-          </>
-        );
-      default:
-        return (
-          <>
-            <p>
-              Try your own change: swap a passage, drag a card, or change a parameter, and watch the values that change light up with their
-              previous value.
-            </p>
-            <p>
-              {example && (
-                <>
-                  <button type="button" onClick={back}>
-                    Back to the example
-                  </button>{' '}
-                </>
-              )}
-              <a href={example ? `?preset=${encodeURIComponent(example)}` : lessonAddress(currentAddress(), null)}>Leave the lesson</a>
-            </p>
-          </>
-        );
-    }
-  };
+  const bodies = [
+    () => <Look />,
+    () => <Predict lesson={lesson} />,
+    () => (revealed ? <Numbers lesson={lesson} revealed={revealed} live={v} /> : computing),
+    () => <Change lesson={lesson} live={v} before={before} ready={undone && !!v && !edited} undone={undone} computing={computing} />,
+    () => <YourTurn example={example} back={back} />,
+  ];
 
   return (
     <section class={styles.lesson} aria-labelledby="lesson-step" data-step={step}>
@@ -343,7 +179,7 @@ export function Lesson() {
               The lesson waits for a valid scenario: the refused field says why, and Undo (Ctrl+Z) takes the edit back.
             </p>
           ))}
-        {body()}
+        {bodies[step]!()}
       </div>
       <div class={styles.nav} ref={nav}>
         {step > 0 && (
