@@ -6,23 +6,16 @@ import type { Refusal } from '../../state/evaluation';
 import type { PageDocument } from '../../state/scenario';
 import type { TermSpan } from '../../state/terms';
 import { groupColor } from '../../state/colors';
-import { pastCutoffNote } from '../../state/metrics';
-import {
-  deleteDoc,
-  duplicateDoc,
-  moveDoc,
-  moveDocToRanking,
-  setDocLabel,
-  setDocRelevance,
-  setDocText,
-  setDocTexts,
-} from '../../state/actions';
+import { deleteDoc, moveDoc, moveDocToRanking, setDocLabel, setDocRelevance, setDocText, setDocTexts } from '../../state/actions';
 import { isCarried, swapNote, swapTerms } from '../../state/terms';
 import { HighlightedText } from '../HighlightedText';
 import { memo, sameProps } from '../Memo';
 import { readNumber, useTypedNumber } from '../NumberField';
 import { RefusalText } from '../Refusal';
+import { Actions } from './Actions';
+import { afterRender, refocus } from './focus';
 import styles from './style.module.css';
+import { Terms } from './Terms';
 
 /** What a card asks of its ranking: one object per ranking, the same at every render. */
 export interface CardHandlers {
@@ -63,59 +56,6 @@ interface Props {
   measure?: ((element: HTMLElement | null) => void) | undefined;
 }
 
-/**
- * Runs `focus` once the edit has rendered: in a microtask queued after Preact's render (which the
- * edit queued first), so focus is back before the next key press is handled (a node moved in
- * the DOM loses focus, and a second Enter pressed in a frame's gap went to the page); if the
- * element is not there yet (a virtualised list still placing cards), in the next frame.
- */
-function afterRender(focus: () => boolean): void {
-  queueMicrotask(() => {
-    if (!focus()) requestAnimationFrame(() => void focus());
-  });
-}
-
-/**
- * The card at rank `j` of ranking `r`: the focused one when it is (a card moved keeping its focus),
- * which spares a search of the whole page by attribute (0.6 ms a move at 1,000 documents).
- */
-function cardAt(r: number, j: number): HTMLElement | null {
-  const id = `${r}:${j}`;
-  const focused = document.activeElement?.closest<HTMLElement>('[data-card]');
-  return focused?.dataset.card === id ? focused : document.querySelector<HTMLElement>(`[data-card="${id}"]`);
-}
-
-/**
- * After a move, focus the same control of the moved card, or, when that control is now disabled
- * (↑ at the top), its neighbour (↓), so focus never falls to the page. Where the list keeps a moved
- * card's focus (../RankingEditor/moves.ts) this finds it there. In a virtualised list the focused
- * card is always rendered, so it is there to be found.
- */
-function refocus(r: number, to: number, field: string | undefined, caret?: [number, number]) {
-  afterRender(() => {
-    const card = cardAt(r, to);
-    if (!card) return false;
-    const pick = (f: string | undefined) => (f ? card.querySelector<HTMLElement>(`[data-field="${f}"]:not(:disabled)`) : null);
-    const element =
-      pick(field) ??
-      pick(field === 'up' ? 'down' : field === 'down' ? 'up' : undefined) ??
-      card.querySelector<HTMLElement>('[data-field="text"]');
-    element?.focus();
-    if (caret && element instanceof HTMLTextAreaElement) element.setSelectionRange(caret[0], caret[1]);
-    // Focus that stayed put does not scroll: bring a card moved past the window's edge into view.
-    card.scrollIntoView({ block: 'nearest' });
-    return true;
-  });
-}
-
-function counts(spans: TermSpan[] | null, groups: string[]) {
-  const byGroup = new Map<string, number>();
-  for (const span of spans ?? []) byGroup.set(span.group, (byGroup.get(span.group) ?? 0) + 1);
-  // In the list's order, each once; then a group the spans name that the list does not hold (a
-  // name refused while being renamed: the spans are the last accepted reading).
-  return [...new Set([...groups, ...byGroup.keys()])].filter((g) => byGroup.has(g)).map((g) => ({ group: g, count: byGroup.get(g)! }));
-}
-
 /** Whether the core's refusal names exactly this field of the document. */
 const refuses = (error: Refusal | null, field: string) => error?.field === field;
 /** A label the select may cut (it cannot wrap): printed as text beside it. Shorter ones add nothing to a card. */
@@ -141,7 +81,6 @@ function Card({
   const path = `rankings[${r}].docs[${j}]`;
   const errorId = `${path}-error`;
   const termsId = `${path}-terms`;
-  const terms = counts(spans, groups);
   const position = `${rankingName}, rank ${j + 1}`;
   const [relevanceText, setRelevanceText] = useTypedNumber(doc.relevance);
 
@@ -267,66 +206,22 @@ function Card({
               }}
             />
           </label>
-          <div class={styles.actions} role="group" aria-label={`Actions on ${position}`}>
-            <button
-              type="button"
-              data-field="up"
-              disabled={j === 0}
-              onClick={() => move(j - 1, 'up')}
-              aria-label={`Move ${position} up`}
-              title="Move up (Alt+↑)"
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              data-field="down"
-              disabled={j === count - 1}
-              onClick={() => move(j + 1, 'down')}
-              aria-label={`Move ${position} down`}
-              title="Move down (Alt+↓)"
-            >
-              ↓
-            </button>
-            <button
-              type="button"
-              data-field="swap"
-              onClick={swap}
-              disabled={!swappable}
-              aria-label={`Swap group terms of ${position}`}
-              title="Counterfactual swap: he ↔ she, son ↔ daughter, …"
-            >
-              ⇄ Swap
-            </button>
-            <button type="button" onClick={() => duplicateDoc(r, j)} aria-label={`Duplicate ${position}`} title="Duplicate">
-              Duplicate
-            </button>
-            {otherIndex >= 0 && (
-              <button
-                type="button"
-                data-field="other"
-                onClick={() => {
-                  moveDocToRanking(r, j, otherIndex);
-                  refocusAfterLeaving('other');
-                }}
-                aria-label={`Move ${position} to ranking ${otherName}`}
-                title={`Move to ${otherName}`}
-              >
-                {otherIndex > r ? '→' : '←'}
-                {otherName}
-              </button>
-            )}
-            <button
-              type="button"
-              data-field="delete"
-              class={styles.delete}
-              onClick={remove}
-              aria-label={`Delete ${position}`}
-              title="Delete"
-            >
-              ✕
-            </button>
-          </div>
+          <Actions
+            r={r}
+            j={j}
+            count={count}
+            position={position}
+            swappable={swappable}
+            otherIndex={otherIndex}
+            otherName={otherName}
+            onMove={move}
+            onSwap={swap}
+            onOther={() => {
+              moveDocToRanking(r, j, otherIndex);
+              refocusAfterLeaving('other');
+            }}
+            onRemove={remove}
+          />
         </div>
         <HighlightedText
           value={doc.text}
@@ -338,32 +233,7 @@ function Card({
           field="text"
           onInput={(text) => setDocText(r, j, text)}
         />
-        <div class={styles.terms}>
-          {/* The text box's description, one chip after another ("female ×1, male ×2"); the id is not.
-              Not a live region: typing a sentence would say each change, before the values' one status. */}
-          <span id={termsId} class={styles.found} data-terms>
-            {terms.length === 0 ? (
-              <span class={styles.none}>{spans ? 'no group terms' : '…'}</span>
-            ) : (
-              terms.map(({ group, count: n }, i) => (
-                <span
-                  key={group}
-                  class={styles.chip}
-                  style={{ background: groupColor(groups.indexOf(group)).tint, borderColor: groupColor(groups.indexOf(group)).strong }}
-                >
-                  {i > 0 && <span class="sr-only">, </span>}
-                  {group} ×{n}
-                </span>
-              ))
-            )}
-          </span>
-          {pastCutoff !== null && (
-            <span class={styles.pastCutoff} data-past-cutoff title={pastCutoffNote.value}>
-              past k = {pastCutoff}
-            </span>
-          )}
-          <span class={styles.id}>id {doc.id}</span>
-        </div>
+        <Terms spans={spans} groups={groups} id={doc.id} termsId={termsId} pastCutoff={pastCutoff} />
         {error && (
           <p id={errorId} class={styles.error} role="alert">
             <RefusalText refusal={error} />
