@@ -19,6 +19,16 @@ async function open(path: string, { width = 1366, height = 900 } = {}) {
   return watched;
 }
 
+/** Walks a lesson from *Look* to *Change one thing*, choosing the first answer. */
+async function walkToTheChange(page: Page) {
+  await page.getByRole('heading', { name: 'Look' }).waitFor();
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: /Reveal the numbers/ }).click();
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.getByRole('heading', { name: 'Change one thing' }).waitFor();
+}
+
 /** The main metrics' value cells that are not wholly inside the viewport, and the page's sideways overflow. */
 async function slideFit(page: Page) {
   return page.evaluate((main) => {
@@ -806,17 +816,9 @@ describe('lessons hold back the answer', () => {
 
   test('a lesson reloaded after its change starts again on the example it speaks of: the changed one is named, and put back in one click', async () => {
     const { page, problems } = await open('?lesson=cwex-figure-1');
-    const walkToChange = async () => {
-      await page.getByRole('heading', { name: 'Look' }).waitFor();
-      await page.getByRole('button', { name: 'Next →' }).click();
-      await page.getByRole('radio').first().check();
-      await page.getByRole('button', { name: /Reveal the numbers/ }).click();
-      await page.getByRole('button', { name: 'Next →' }).click();
-      await page.getByRole('heading', { name: 'Change one thing' }).waitFor();
-    };
     const change = page.locator('section[data-step="3"] button[class]').first();
     const edited = page.locator('[data-lesson-edited]');
-    await walkToChange();
+    await walkToTheChange(page);
     expect(await edited.count()).toBe(0);
     await change.click();
     await page.locator('[data-why]').waitFor();
@@ -826,7 +828,7 @@ describe('lessons hold back the answer', () => {
     await page.getByRole('heading', { name: 'Look' }).waitFor();
     // The lesson starts again, on the changed example: it says so, and its change cannot be made twice.
     await edited.waitFor();
-    await walkToChange();
+    await walkToTheChange(page);
     expect(await edited.count()).toBe(1);
     expect(await change.getAttribute('aria-disabled')).toBe('true');
     await change.dispatchEvent('click'); // as a click would: Playwright waits for an aria-disabled button
@@ -844,14 +846,6 @@ describe('lessons hold back the answer', () => {
 
   test('opening another example or importing a scenario mid-lesson leaves the lesson: its steps go, the values show, the address forgets it', async () => {
     const { page, problems } = await open('?lesson=dips-ties');
-    const walkToChange = async () => {
-      await page.getByRole('heading', { name: 'Look' }).waitFor();
-      await page.getByRole('button', { name: 'Next →' }).click();
-      await page.getByRole('radio').first().check();
-      await page.getByRole('button', { name: /Reveal the numbers/ }).click();
-      await page.getByRole('button', { name: 'Next →' }).click();
-      await page.getByRole('heading', { name: 'Change one thing' }).waitFor();
-    };
     const lesson = page.locator('section[aria-label="Lesson"], [data-step]');
     const left = async () => {
       await expect.poll(() => lesson.count()).toBe(0);
@@ -859,7 +853,7 @@ describe('lessons hold back the answer', () => {
       await waitCurrent(page);
       expect(await page.locator('td[data-metric="dips"][data-ranking]').first().isVisible()).toBe(true);
     };
-    await walkToChange();
+    await walkToTheChange(page);
     await page.getByRole('button', { name: 'Gallery…' }).click();
     await page.getByRole('button', { name: /^Open NFaiRR paper, Figure 1/ }).click();
     await left();
