@@ -3,86 +3,19 @@
 // pointed at the table row it concerns.
 import { useRef, useState } from 'preact/hooks';
 
-import { count } from '../../state/count';
-import { engine } from '../../state/engine';
-import { refusal } from '../../state/evaluation';
-import { looksLikeJson, looksLikeTrecRun, parseTable, type TableImport } from '../../state/table';
 import { SCENARIO_BYTES, TooLargeError, formatBytes } from '../../state/limits';
-import { leaveLesson } from '../../state/lessons';
-import { refusalLine } from '../../state/messages';
-import { acceptScenario, describeRefusal } from '../../state/persistence';
 import { evaluateRunText } from '../../state/runs';
-import { groups, replaceScenario, scenario, usedIds, type PageScenario } from '../../state/scenario';
+import { scenario } from '../../state/scenario';
+import { looksLikeJson, looksLikeTrecRun } from '../../state/table';
 import { DialogActions, DialogFrame, dialogStyles, type DialogHandle } from '../Dialog';
+import { fileText } from './fileText';
+import { importScenario, importTable, type Report, type Target } from './imports';
 import styles from './style.module.css';
-
-type Target = { ranking: number; mode: 'replace' | 'append' };
-
-/** "rankings[0].docs[3].label: …" → "line 5 (label): …" when the import wrote that document. */
-function pointAtRow(field: string, message: string, table: TableImport, target: Target, offset: number): string {
-  const match = field.match(/^rankings\[(\d+)\]\.docs\[(\d+)\](?:\.(\w+))?$/);
-  if (match && Number(match[1]) === target.ranking) {
-    const index = Number(match[2]) - offset;
-    const row = table.rows[index];
-    if (row !== undefined) return `line ${row}${match[3] ? ` (${match[3]})` : ''}: ${message}`;
-  }
-  return refusalLine({ field, message }, scenario.peek());
-}
-
-/**
- * The byte order of UTF-16 text (a byte order mark, or a zero among the first two bytes, as ASCII
- * text has in UTF-16), or null: a spreadsheet's "Unicode text" (Excel's tab-separated export) is
- * UTF-16 with a mark.
- */
-function utf16Order(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
-  if (bytes.length >= 2 && bytes[1] === 0 && bytes[0] !== 0) return 'utf-16le';
-  if (bytes.length >= 2 && bytes[0] === 0 && bytes[1] !== 0) return 'utf-16be';
-  return null;
-}
-
-/** Bytes as text in `encoding`, or null when they are not such text. */
-function decode(bytes: Uint8Array, encoding: 'utf-8' | 'utf-16le' | 'utf-16be'): string | null {
-  try {
-    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A file's text, or why it is refused: bytes that are not UTF-8 are not read with characters
- * replaced. A table saved as UTF-16 is read as such (it becomes the text box's text, whose
- * encoding no longer matters); a scenario is one UTF-8 JSON, so a UTF-16 or gzip one is refused by
- * the core, in the words the CLI has for such a file; other bytes by the line that holds the first
- * of them.
- */
-async function fileText(file: File): Promise<string | { refused: string }> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  // Before UTF-8: ASCII in UTF-16 without a mark is valid UTF-8 too, a zero after every letter.
-  const order = utf16Order(bytes);
-  const text = order ? decode(bytes, order) : decode(bytes, 'utf-8');
-  if (text !== null && !(order && looksLikeJson(text))) return text;
-  const replaced = new TextDecoder().decode(bytes);
-  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
-  if (order || gzip || looksLikeJson(replaced))
-    try {
-      await acceptScenario(bytes);
-    } catch (error) {
-      return { refused: `${file.name}: ${error instanceof Error ? error.message : String(error)}` };
-    }
-  const line = replaced.slice(0, replaced.indexOf('\uFFFD')).split('\n').length;
-  return {
-    refused: `${file.name}, line ${line}: not UTF-8 text (saved as Latin-1 or Windows-1252?); save it as UTF-8 and open it again`,
-  };
-}
 
 export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
   const [text, setText] = useState('');
   const [target, setTarget] = useState<Target>({ ranking: 0, mode: 'replace' });
-  // `lines` say what went (or went wrong); `notes` how the table was read, said apart and not as errors.
-  const [report, setReport] = useState<{ ok: boolean; lines: string[]; notes?: string[] } | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const rankings = scenario.value.rankings;
 
@@ -95,54 +28,16 @@ export function ImportDialog({ dialog }: { dialog: DialogHandle }) {
       setReport({ ok: false, lines: [new TooLargeError(SCENARIO_BYTES, 'The pasted text').message, 'Nothing was changed.'] });
       return;
     }
-    if (looksLikeJson(text)) {
-      try {
-        const accepted = await acceptScenario(text);
-        replaceScenario(accepted, { source: accepted.title ? `an imported scenario, “${accepted.title}”` : 'an imported scenario' });
-        // A table is an edit of the scenario on screen; a scenario is another one, which a lesson does not speak of.
-        leaveLesson();
-        // Said by the page's header ("Showing an imported scenario"); the dialog opens empty next time.
-        setReport(null);
-        setText('');
-        dialog.current?.close();
-      } catch (error) {
-        setReport({ ok: false, lines: [describeRefusal(error), 'Nothing was changed.'] });
-      }
+    if (!looksLikeJson(text)) {
+      setReport(await importTable(text, target));
       return;
     }
-    const current = scenario.value;
-    // Fresh ids: a background document's too would be one document to NFaiRR's S.
-    const used = usedIds(current);
-    let n = 0;
-    const table = parseTable(text, groups.value, () => {
-      let id: string;
-      do id = `t${++n}`;
-      while (used.has(id));
-      used.add(id);
-      return id;
-    });
-    if (table.problems.length > 0) {
-      const shown = table.problems.slice(0, 8);
-      if (table.problems.length > shown.length) shown.push(`… and ${table.problems.length - shown.length} more lines like these`);
-      setReport({ ok: false, lines: [...shown, 'Nothing was changed.'], notes: table.notes });
-      return;
-    }
-    if (table.docs.length === 0) {
-      setReport({ ok: false, lines: ['No row to import.'], notes: table.notes });
-      return;
-    }
-    const candidate: PageScenario = structuredClone(current);
-    const docs = candidate.rankings[target.ranking]!.docs;
-    const offset = target.mode === 'append' ? docs.length : 0;
-    candidate.rankings[target.ranking]!.docs = target.mode === 'append' ? [...docs, ...table.docs] : table.docs;
-    try {
-      await engine().validate(JSON.stringify(candidate));
-      replaceScenario(candidate, { source: 'an imported table' });
-      setReport({ ok: true, lines: [`${count(table.docs.length, 'document')} imported.`], notes: table.notes });
-    } catch (error) {
-      const { field, message } = refusal(error);
-      setReport({ ok: false, lines: [pointAtRow(field, message, table, target, offset), 'Nothing was changed.'], notes: table.notes });
-    }
+    const refused = await importScenario(text);
+    setReport(refused);
+    if (refused) return;
+    // Said by the page's header ("Showing an imported scenario"); the dialog opens empty next time.
+    setText('');
+    dialog.current?.close();
   };
 
   return (
