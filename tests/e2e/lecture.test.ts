@@ -844,6 +844,35 @@ describe('lessons hold back the answer', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the example put back after the lesson’s change (Your turn’s Back to the example, or the gallery) takes the change again', async () => {
+    const { page, problems } = await open('?lesson=cwex-figure-1');
+    const change = page.locator('section[data-step="3"] button[class]').first();
+    const since = page.getByText('The example has changed since');
+    const makeChange = async () => {
+      expect(await change.getAttribute('aria-disabled')).toBe('false');
+      await change.click();
+      await page.locator('[data-why] [data-moved="true"]').first().waitFor();
+    };
+    await walkToTheChange(page);
+    await makeChange();
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.locator('section[data-step="4"]').getByRole('button', { name: 'Back to the example' }).click();
+    await waitCurrent(page);
+    await page.getByRole('button', { name: '← Back' }).click();
+    await page.getByRole('heading', { name: 'Change one thing' }).waitFor();
+    expect(await since.count()).toBe(0);
+    await makeChange();
+    // The same example opened from the gallery is the example as loaded too.
+    await page.getByRole('button', { name: 'Gallery…' }).click();
+    await page.getByRole('button', { name: /^Open CWEx paper, Figure 1/ }).click();
+    await waitCurrent(page);
+    await page.getByRole('heading', { name: 'Change one thing' }).waitFor();
+    expect(await since.count()).toBe(0);
+    expect(await page.locator('[data-why]').count()).toBe(0);
+    await makeChange();
+    expect(problems).toEqual([]);
+  });
+
   test('opening another example or importing a scenario mid-lesson leaves the lesson: its steps go, the values show, the address forgets it', async () => {
     const { page, problems } = await open('?lesson=dips-ties');
     const lesson = page.locator('section[aria-label="Lesson"], [data-step]');

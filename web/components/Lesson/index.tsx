@@ -105,9 +105,11 @@ export function Lesson() {
   const computing = refused ? null : <p>Computing…</p>;
   const shown = scenario.value;
   const before = changed && shown === changed.to ? changed.before : null; // the change on screen, as made
-  const undone = !changed || shown === changed.from;
+  // Before the change as an undo leaves it, or at a gallery example as loaded (put back by *Back
+  // to the example*, or opened again): the change can be made on it.
+  const undone = !changed || shown === changed.from || (!!example && !exampleChanged.value);
   // The numbers the lesson's reveal speaks of: the example's, even once the change is made.
-  const revealed = changed && shown !== changed.from ? changed.before : v;
+  const revealed = changed && !undone ? changed.before : v;
   // Once the change's values are in, the step's way on is in view: on a slide the column scrolls
   // just enough (its table and explanation may be taller than the slide), the page never does.
   const nav = useRef<HTMLDivElement>(null);
