@@ -670,6 +670,10 @@ test('a query opened from the Runs view in the middle of a lesson leaves the les
   expect(await page.locator('section[aria-label="Lesson"], [data-step]').count()).toBe(0);
   expect(new URL(page.url()).searchParams.get('lesson')).toBeNull();
   expect(await page.locator('td[data-metric="nfairr"][data-ranking]').first().isVisible()).toBe(true);
+  // Back to the results, and their way to the playground: no lesson asked for there either.
+  await page.goBack();
+  await page.waitForSelector('[data-state="current"] [data-stat="mean"]');
+  expect(new URL(page.url()).searchParams.get('lesson')).toBeNull();
   expect(problems).toEqual([]);
 });
 

@@ -96,10 +96,12 @@ export function RunsQueries({ results }: { results: RunsResults }) {
       const json = await queryScenario(query, runA, runB === runA ? '' : runB, cutoff);
       const source = `query ${query} of ${runB && runB !== runA ? `runs ${runA} and ${runB}` : `run ${runA}`}, from the Runs view`;
       const next = toPageScenario(JSON.parse(json) as Scenario);
+      // A lesson spoke of another scenario: left before the history entry is pushed, so neither the
+      // Runs view's entry (Back) nor the playground's asks for it again.
+      leaveLesson();
       // The view first: the history entry left behind is the Runs view's (state/runs.ts).
       openPlaygroundFromRuns(source);
       replaceScenario(next, { source });
-      leaveLesson();
     } catch (error) {
       setProblem((error as { message?: string }).message ?? String(error));
     }
